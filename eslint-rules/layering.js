@@ -1,0 +1,71 @@
+// Keeps Guichet's layers pointing one way: games ← db ← main ← hosts, with native reached through
+// interfaces that main defines and the renderer seeing only the typed API and the pure games.
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/** Which project folders each layer may import, and whether it may use packages and Node's builtins. */
+const LAYERS = [
+  // Most specific first: a file takes the first layer whose prefix it starts with.
+  { prefix: 'games/', may: ['games/'], packages: ['n2words'], builtins: false },
+  { prefix: 'db/', may: ['games/', 'db/'], packages: true, builtins: true },
+  { prefix: 'native/', may: ['native/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'central/', may: ['games/', 'db/', 'central/'], packages: true, builtins: true },
+  // Hosts: they wire services, devices and the lottery-side tools together.
+  { prefix: 'main/cli/', may: ['games/', 'db/', 'main/', 'native/', 'central/'], packages: true, builtins: true },
+  { prefix: 'main/electron/', may: ['games/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
+  { prefix: 'main/host/', may: ['games/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
+  // The typed API between renderer and hosts: types and schemas only.
+  { prefix: 'main/api/', may: ['games/', 'main/api/'], packages: true, builtins: false },
+  { prefix: 'main/', may: ['games/', 'db/', 'main/'], packages: true, builtins: true },
+  { prefix: 'renderer/', may: ['games/', 'renderer/', 'main/api/'], packages: true, builtins: false },
+];
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'enforce the dependency direction between Guichet layers' },
+    schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
+    messages: {
+      folder: "'{{from}}' may not import from '{{to}}' (allowed: {{allowed}}).",
+      packages: "'{{from}}' must stay free of packages and I/O: '{{spec}}' is not allowed here.",
+      builtins: "'{{from}}' may not use Node's built-in module '{{spec}}'.",
+    },
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const layer = LAYERS.find((l) => file.startsWith(l.prefix));
+    if (!layer) return {};
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = path
+          .relative(root, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/');
+        if (!layer.may.some((p) => target.startsWith(p))) {
+          context.report({ node, messageId: 'folder', data: { from: layer.prefix, to: target, allowed: layer.may.join(', ') } });
+        }
+        return;
+      }
+      if (builtins.has(spec) || builtins.has(spec.split('/')[0])) {
+        if (!layer.builtins) context.report({ node, messageId: 'builtins', data: { from: layer.prefix, spec } });
+        return;
+      }
+      // A layer lists the pure packages it may use, or takes any (true), or none (false).
+      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      const allowed = layer.packages === true || (Array.isArray(layer.packages) && layer.packages.includes(pkg));
+      if (!allowed) context.report({ node, messageId: 'packages', data: { from: layer.prefix, spec } });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};

@@ -1,0 +1,29 @@
+import { CommanderError, type Command } from 'commander';
+
+/** An error whose message is meant for the person at the terminal, printed without a stack trace. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses and runs; prints known errors as one line on stderr and sets the exit status. */
+export async function runCli(program: Command, argv: readonly string[]): Promise<void> {
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv as string[]);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode;
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`guichet: ${message}`);
+    process.exitCode = err instanceof CliError ? err.exitCode : 1;
+    if (process.env.GUICHET_DEBUG && err instanceof Error) console.error(err.stack);
+  }
+}
