@@ -1,0 +1,8 @@
+/** The terminal database's migrations, in order. Append new ones; never edit or reorder released ones. */
+import { blocksAndTrustedKeys } from './001-blocks-and-trusted-keys.js';
+import type { Migration } from './migration.js';
+
+export type { Migration } from './migration.js';
+export { migrate, schemaVersion, MigrationError } from './runner.js';
+
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys];

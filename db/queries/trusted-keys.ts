@@ -1,0 +1,35 @@
+/** The lottery public keys this terminal trusts (outcome files signed by any other key are refused). */
+import type { Database } from 'better-sqlite3';
+
+export interface TrustedKeyRow {
+  /** Hex SHA-256 of the raw Ed25519 public key (as `keyFingerprint` computes it). */
+  readonly fingerprint: string;
+  readonly public_key_pem: string;
+  readonly label: string | null;
+  /** UTC ISO time of enrolment. */
+  readonly added_at: string;
+}
+
+/** Enrols a key; returns false (and changes nothing) when that fingerprint is already enrolled. */
+export function addTrustedKey(db: Database, row: TrustedKeyRow): boolean {
+  const info = db
+    .prepare(
+      `INSERT INTO trusted_keys (fingerprint, public_key_pem, label, added_at)
+       VALUES (@fingerprint, @public_key_pem, @label, @added_at)
+       ON CONFLICT (fingerprint) DO NOTHING`,
+    )
+    .run(row);
+  return info.changes === 1;
+}
+
+/** Every enrolled key, oldest first. */
+export function listTrustedKeys(db: Database): TrustedKeyRow[] {
+  return db.prepare<[], TrustedKeyRow>('SELECT fingerprint, public_key_pem, label, added_at FROM trusted_keys ORDER BY added_at, fingerprint').all();
+}
+
+/** One key by fingerprint, or undefined. */
+export function trustedKey(db: Database, fingerprint: string): TrustedKeyRow | undefined {
+  return db
+    .prepare<[string], TrustedKeyRow>('SELECT fingerprint, public_key_pem, label, added_at FROM trusted_keys WHERE fingerprint = ?')
+    .get(fingerprint);
+}

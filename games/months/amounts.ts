@@ -1,0 +1,36 @@
+/** Ticket amounts: whole euros in cents, and the weighted draw of amounts printed on losing zones. */
+import type { Rng } from '../types.js';
+
+/** Tickets print whole euros: a positive safe integer of cents that is a multiple of 100. */
+export function isPositiveWholeEuros(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value % 100 === 0;
+}
+
+/**
+ * Draws the amount printed on a losing zone from the game's own prize amounts, with weights:
+ * small amounts mostly, and now and then a big one (a near miss). Precomputed as a lookup table.
+ */
+export class AmountDraw {
+  private readonly table: readonly number[];
+
+  /** `weights` pairs each amount (cents) with its positive integer weight. */
+  constructor(weights: readonly (readonly [amount_cents: number, weight: number])[]) {
+    const table: number[] = [];
+    for (const [amount, weight] of weights) {
+      if (!isPositiveWholeEuros(amount)) throw new RangeError(`losing amount ${amount} is not whole euros`);
+      if (!Number.isInteger(weight) || weight <= 0) throw new RangeError(`weight ${weight} is not a positive integer`);
+      for (let i = 0; i < weight; i++) table.push(amount);
+    }
+    if (table.length === 0) throw new RangeError('no losing amounts');
+    this.table = table;
+  }
+
+  /** The distinct amounts this draw can produce. */
+  get amounts(): readonly number[] {
+    return [...new Set(this.table)];
+  }
+
+  draw(rng: Rng): number {
+    return this.table[rng.int(this.table.length)] as number;
+  }
+}
