@@ -1,5 +1,6 @@
 /** Ticket amounts: whole euros in cents, and the weighted draw of amounts printed on losing zones. */
 import type { Rng } from '../types.js';
+import { UniformInt } from './uniform.js';
 
 /** Tickets print whole euros: a positive safe integer of cents that is a multiple of 100. */
 export function isPositiveWholeEuros(value: unknown): value is number {
@@ -12,6 +13,7 @@ export function isPositiveWholeEuros(value: unknown): value is number {
  */
 export class AmountDraw {
   private readonly table: readonly number[];
+  private readonly outcome: UniformInt;
 
   /** `weights` pairs each amount (cents) with its positive integer weight. */
   constructor(weights: readonly (readonly [amount_cents: number, weight: number])[]) {
@@ -23,6 +25,7 @@ export class AmountDraw {
     }
     if (table.length === 0) throw new RangeError('no losing amounts');
     this.table = table;
+    this.outcome = new UniformInt(table.length);
   }
 
   /** The distinct amounts this draw can produce. */
@@ -30,7 +33,16 @@ export class AmountDraw {
     return [...new Set(this.table)];
   }
 
+  /** Number of equally likely outcomes; `at(i)` for `i` in [0, size) is outcome `i`. */
+  get size(): number {
+    return this.table.length;
+  }
+
+  at(outcome: number): number {
+    return this.table[outcome] as number;
+  }
+
   draw(rng: Rng): number {
-    return this.table[rng.int(this.table.length)] as number;
+    return this.table[this.outcome.draw(rng)] as number;
   }
 }

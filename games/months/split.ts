@@ -6,6 +6,7 @@
  */
 import { GameRuleError } from '../errors.js';
 import type { Rng } from '../types.js';
+import { UniformInt } from './uniform.js';
 
 /** One way to pay a prize: amounts of the winning months, and the winning bonus (0 when the bonus loses). */
 export interface PrizeSplit {
@@ -24,9 +25,15 @@ const WEIGHT_BY_ZONES = [0, 6, 2, 1, 1] as const;
 /** Splits that keep the bonus losing weigh this many times more than those that use it. */
 const MONTHS_ONLY_FACTOR = 2;
 
+interface Weighted {
+  readonly splits: readonly PrizeSplit[];
+  /** Draws in [0, sum of the weights). */
+  readonly draw: UniformInt;
+}
+
 /** The splits of each prize of a table, ready to be drawn. */
 export class PrizeSplits {
-  private readonly byPrize = new Map<number, { readonly splits: readonly PrizeSplit[]; readonly total: number }>();
+  private readonly byPrize = new Map<number, Weighted>();
 
   /** `amounts`: the table's prize amounts in cents. The prize 0 has a single split: nothing wins. */
   constructor(
@@ -34,10 +41,10 @@ export class PrizeSplits {
     amounts: readonly number[],
   ) {
     const descending = [...new Set(amounts)].sort((a, b) => b - a);
-    this.byPrize.set(0, { splits: [{ months: [], bonus: 0, weight: 1 }], total: 1 });
+    this.byPrize.set(0, { splits: [{ months: [], bonus: 0, weight: 1 }], draw: new UniformInt(1) });
     for (const prize of descending) {
       const splits = sumsOf(prize, descending).flatMap(splitsOfParts);
-      this.byPrize.set(prize, { splits, total: splits.reduce((sum, s) => sum + s.weight, 0) });
+      this.byPrize.set(prize, { splits, draw: new UniformInt(splits.reduce((sum, s) => sum + s.weight, 0)) });
     }
   }
 
@@ -48,9 +55,9 @@ export class PrizeSplits {
 
   /** A split of `prize_cents` drawn by weight; no rng call when the prize has a single split. */
   pick(prize_cents: number, rng: Rng): PrizeSplit {
-    const { splits, total } = this.entry(prize_cents);
+    const { splits, draw } = this.entry(prize_cents);
     if (splits.length === 1) return splits[0] as PrizeSplit;
-    let r = rng.int(total);
+    let r = draw.draw(rng);
     for (const split of splits) {
       if (r < split.weight) return split;
       r -= split.weight;
@@ -58,7 +65,7 @@ export class PrizeSplits {
     throw new Error('unreachable: weights add up to total');
   }
 
-  private entry(prize_cents: number): { readonly splits: readonly PrizeSplit[]; readonly total: number } {
+  private entry(prize_cents: number): Weighted {
     const entry = this.byPrize.get(prize_cents);
     if (!entry) throw new GameRuleError(`${this.game}: ${prize_cents} cents is not a prize of the table`);
     return entry;

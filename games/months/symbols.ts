@@ -1,5 +1,6 @@
 /** A game's own symbol set and the two-symbol draws of a month zone. */
 import type { Rng } from '../types.js';
+import { UniformInt } from './uniform.js';
 
 /** The two symbols under one month; they win when identical. */
 export type SymbolPair<S extends string> = readonly [S, S];
@@ -13,6 +14,10 @@ export class SymbolSet<S extends string> {
   private readonly members: ReadonlySet<string>;
   /** `pairs[a * n + b]` is `[list[a], list[b]]`. */
   private readonly pairs: readonly SymbolPair<S>[];
+  /** The n × (n − 1) pairs of two different symbols, in a fixed order. */
+  readonly losingPairs: readonly SymbolPair<S>[];
+  private readonly symbolDraw: UniformInt;
+  private readonly losingPairDraw: UniformInt;
 
   constructor(list: readonly S[]) {
     if (list.length < 2) throw new RangeError('a symbol set needs at least two symbols');
@@ -25,6 +30,9 @@ export class SymbolSet<S extends string> {
     const pairs: SymbolPair<S>[] = [];
     for (const a of list) for (const b of list) pairs.push(Object.freeze([a, b] as const));
     this.pairs = pairs;
+    this.losingPairs = pairs.filter(([a, b]) => a !== b);
+    this.symbolDraw = new UniformInt(list.length);
+    this.losingPairDraw = new UniformInt(this.losingPairs.length);
   }
 
   has(symbol: unknown): symbol is S {
@@ -33,17 +41,12 @@ export class SymbolSet<S extends string> {
 
   /** Two identical symbols, uniform over the set. */
   winningPair(rng: Rng): SymbolPair<S> {
-    const n = this.list.length;
-    const a = rng.int(n);
-    return this.pairs[a * n + a] as SymbolPair<S>;
+    const a = this.symbolDraw.draw(rng);
+    return this.pairs[a * this.list.length + a] as SymbolPair<S>;
   }
 
   /** Two different symbols, uniform over ordered pairs. */
   losingPair(rng: Rng): SymbolPair<S> {
-    const n = this.list.length;
-    const a = rng.int(n);
-    let b = rng.int(n - 1);
-    if (b >= a) b++;
-    return this.pairs[a * n + b] as SymbolPair<S>;
+    return this.losingPairs[this.losingPairDraw.draw(rng)] as SymbolPair<S>;
   }
 }
