@@ -20,8 +20,8 @@ export function code128Block(content: string, barHeightMm = 14): Block {
     height: barHeightMm,
     includetext: true,
     textxalign: 'center',
-    textsize: 9,
-    textyoffset: 2,
+    textsize: 10,
+    textyoffset: -3,
   });
   const viewBox = /viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(svg);
   if (!viewBox) throw new Error('bwip-js returned an SVG without a viewBox');

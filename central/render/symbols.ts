@@ -43,7 +43,7 @@ function rays(count: number, r1: number, r2: number, stroke: string, width: numb
 
 const DRAWINGS: Record<string, string> = {
   sun: rays(12, 12, 19, '#f29a1d', 3) + `<circle r="10" fill="#ffcc29" stroke="#f29a1d" stroke-width="2"/>`,
-  moon: `<path d="M6 -17 A17 17 0 1 0 6 17 A13 13 0 1 1 6 -17 Z" fill="#f3e27a" stroke="#b79b1c" stroke-width="1.5"/>`,
+  moon: `<path d="M4.73 -16.33 A17 17 0 1 0 13.58 10.23 A14 14 0 1 1 4.73 -16.33 Z" fill="#f6d743" stroke="#b79b1c" stroke-width="1.5"/>`,
   star: `<polygon points="${star(18)}" fill="#ffd23f" stroke="#c7950c" stroke-width="1.5" stroke-linejoin="round"/>`,
   heart: `<path d="M0 16 C-22 2 -16 -16 -6 -15 C-2 -15 0 -11 0 -9 C0 -11 2 -15 6 -15 C16 -16 22 2 0 16 Z" fill="#e2344a" stroke="#a11d30" stroke-width="1.5"/>`,
   clover:
@@ -105,6 +105,29 @@ const DRAWINGS: Record<string, string> = {
     [0, 72, 144, 216, 288]
       .map((a) => `<ellipse cx="0" cy="-9" rx="6" ry="9" fill="#f07aa6" transform="rotate(${a})"/>`)
       .join('') + `<circle r="5" fill="#ffd23f"/>`,
+  jade: `<ellipse rx="15" ry="12" fill="#3fae7a" stroke="#1c6b45" stroke-width="1.5"/><ellipse cx="-5" cy="-5" rx="5" ry="3" fill="#b9f0d3" opacity="0.8"/>`,
+  onyx: `<ellipse rx="12" ry="16" fill="#26262b" stroke="#000000" stroke-width="1.5"/><ellipse cx="-4" cy="-7" rx="3.5" ry="5" fill="#8a8a96" opacity="0.8"/>`,
+  opal:
+    `<ellipse rx="16" ry="12" fill="#f3eef7" stroke="#9b8fb0" stroke-width="1.5"/>` +
+    `<circle cx="-6" cy="-2" r="3" fill="#7fd3e6"/><circle cx="4" cy="-4" r="2.5" fill="#f7a3c4"/><circle cx="5" cy="5" r="3" fill="#a8e08a"/><circle cx="-3" cy="6" r="2" fill="#f6d46b"/>`,
+  topaz:
+    `<polygon points="-7,-16 7,-16 16,-7 16,7 7,16 -7,16 -16,7 -16,-7" fill="#6cc6f0" stroke="#2a7fa8" stroke-width="1.5" stroke-linejoin="round"/>` +
+    `<polygon points="-4,-9 4,-9 9,-4 9,4 4,9 -4,9 -9,4 -9,-4" fill="#a9e2fa" stroke="#2a7fa8" stroke-width="1"/>`,
+  amber: `<path d="M0 -17 C8 -6 14 2 14 7 A14 11 0 0 1 -14 7 C-14 2 -8 -6 0 -17 Z" fill="#f0901e" stroke="#a3560a" stroke-width="1.5"/><ellipse cx="-5" cy="4" rx="3" ry="5" fill="#ffd08a" opacity="0.8"/>`,
+  note:
+    `<ellipse cx="-7" cy="11" rx="7" ry="5.5" fill="#7b4bd1" transform="rotate(-20 -7 11)"/>` +
+    `<ellipse cx="11" cy="7" rx="7" ry="5.5" fill="#7b4bd1" transform="rotate(-20 11 7)"/>` +
+    `<path d="M-1 10 L-1 -14 L17 -18 L17 6" stroke="#7b4bd1" stroke-width="3" fill="none"/><path d="M-1 -14 L17 -18 L17 -12 L-1 -8 Z" fill="#7b4bd1"/>`,
+  dice:
+    `<rect x="-15" y="-15" width="30" height="30" rx="6" fill="#ffffff" stroke="#1a1a1a" stroke-width="2"/>` +
+    [[-8, -8], [8, -8], [0, 0], [-8, 8], [8, 8]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="#d3203a"/>`).join(''),
+  acorn:
+    `<path d="M-12 -2 Q-12 16 0 18 Q12 16 12 -2 Z" fill="#c98a3e" stroke="#7a4f1d" stroke-width="1.5"/>` +
+    `<path d="M-15 -2 Q-14 -14 0 -14 Q14 -14 15 -2 Z" fill="#7a5230" stroke="#4f3216" stroke-width="1.5"/>` +
+    `<path d="M0 -14 Q1 -19 4 -20" stroke="#4f3216" stroke-width="2.5" fill="none" stroke-linecap="round"/>`,
+  anchor:
+    `<circle cy="-13" r="4" fill="none" stroke="#2c4f7c" stroke-width="3"/>` +
+    `<path d="M0 -9 L0 16 M-8 -4 L8 -4 M-15 5 Q-13 15 0 16 Q13 15 15 5" stroke="#2c4f7c" stroke-width="3.5" fill="none" stroke-linecap="round"/>`,
 };
 
 /** French drawings share the English ones: `trefle` is drawn like `clover`. */
@@ -113,7 +136,7 @@ const ALIASES: Record<string, string> = {
   diamant: 'diamond', rubis: 'ruby', emeraude: 'emerald', saphir: 'sapphire', perle: 'pearl', or: 'gold',
   argent: 'silver', cloche: 'bell', cerise: 'cherry', cadeau: 'gift', couronne: 'crown', piece: 'coin',
   cle: 'key', flocon: 'snowflake', coccinelle: 'ladybug', feu: 'firework', ballon: 'balloon',
-  gateau: 'cake', horloge: 'clock', fleur: 'flower', bag: 'sac', money: 'sac', '7': 'seven',
+  gateau: 'cake', horloge: 'clock', fleur: 'flower', bag: 'sac', money: 'sac', '7': 'seven', de: 'dice', gland: 'acorn', ancre: 'anchor',
 };
 
 /** Captions printed under symbols, in French as on the ticket. */
@@ -123,7 +146,8 @@ const CAPTIONS: Record<string, string> = {
   silver: 'ARGENT', bell: 'CLOCHE', cherry: 'CERISE', gift: 'CADEAU', crown: 'COURONNE', sac: 'SAC',
   coin: 'PIÈCE', key: 'CLÉ', snowflake: 'FLOCON', rainbow: 'ARC-EN-CIEL', ladybug: 'COCCINELLE',
   champagne: 'CHAMPAGNE', firework: 'FEU D’ARTIFICE', balloon: 'BALLON', seven: 'SEPT', cake: 'GÂTEAU',
-  clock: 'HORLOGE', flower: 'FLEUR',
+  clock: 'HORLOGE', flower: 'FLEUR', jade: 'JADE', onyx: 'ONYX', opal: 'OPALE', topaz: 'TOPAZE',
+  amber: 'AMBRE', anchor: 'ANCRE', note: 'NOTE', dice: 'DÉ', acorn: 'GLAND',
 };
 
 const FALLBACK_COLOURS = ['#7b4bd1', '#d1584b', '#2f9e8f', '#c7731c', '#3d6fd1', '#b8408a', '#5f8f2a', '#8a5a3c'];
