@@ -1,0 +1,226 @@
+// The words printed on receipts, in French (the default) and English.
+import type { ReceiptLanguage } from './types.js';
+
+export interface ReceiptLabels {
+  readonly titles: {
+    readonly payout: string;
+    readonly claim: string;
+    readonly sale: string;
+    readonly void: string;
+    readonly reportX: string;
+    readonly reportZ: string;
+    readonly testPage: string;
+  };
+  readonly duplicate: (reprint: number) => string;
+  readonly terminal: string;
+  readonly operator: string;
+  readonly date: string;
+  readonly receiptNumber: string;
+  readonly game: string;
+  readonly ticket: string;
+  readonly amountPaid: string;
+  readonly prize: string;
+  readonly keepReceipt: string;
+  readonly claimOverLimit: (limit: string) => string;
+  readonly claimHowTo: string;
+  readonly claimNotAPayment: string;
+  readonly total: string;
+  readonly tendered: string;
+  readonly change: string;
+  readonly thanks: string;
+  readonly voidedReceipt: string;
+  readonly voidedOperation: string;
+  readonly voidedKinds: { readonly sale: string; readonly payout: string };
+  readonly amount: string;
+  readonly reason: string;
+  readonly periodFrom: string;
+  readonly periodTo: string;
+  readonly zNumber: string;
+  readonly reportXNote: string;
+  readonly reportZNote: string;
+  readonly sales: string;
+  readonly payouts: string;
+  readonly claims: string;
+  readonly voids: string;
+  readonly drawerOpenings: string;
+  readonly expectedCash: string;
+  readonly byGame: string;
+  readonly printer: string;
+  readonly printerStatus: string;
+  readonly statusUnknown: string;
+  readonly online: string;
+  readonly coverOpen: string;
+  readonly paperOut: string;
+  readonly paperLow: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly reportedByLink: string;
+  readonly software: string;
+  readonly textStyles: string;
+  readonly styles: {
+    readonly normal: string;
+    readonly bold: string;
+    readonly underline: string;
+    readonly invert: string;
+    readonly doubleWidth: string;
+    readonly doubleHeight: string;
+    readonly doubleSize: string;
+    readonly left: string;
+    readonly center: string;
+    readonly right: string;
+  };
+  readonly characters: string;
+  readonly barcode: string;
+  readonly endOfTest: string;
+}
+
+const fr: ReceiptLabels = {
+  titles: {
+    payout: 'PAIEMENT DE GAIN',
+    claim: 'GAIN À RÉCLAMER',
+    sale: 'VENTE',
+    void: 'ANNULATION',
+    reportX: 'RAPPORT X',
+    reportZ: 'RAPPORT Z',
+    testPage: 'PAGE DE TEST',
+  },
+  duplicate: (n) => `DUPLICATA - réimpression n° ${n}`,
+  terminal: 'Terminal',
+  operator: 'Opérateur',
+  date: 'Date',
+  receiptNumber: 'Reçu n°',
+  game: 'Jeu',
+  ticket: 'Ticket',
+  amountPaid: 'MONTANT PAYÉ',
+  prize: 'Montant du gain',
+  keepReceipt: 'Conservez ce reçu.',
+  claimOverLimit: (limit) => `Ce gain dépasse le plafond de paiement du point de vente (${limit}).`,
+  claimHowTo: 'Présentez ce reçu avec le ticket original dans un centre de paiement de la loterie.',
+  claimNotAPayment: 'CE REÇU N’EST PAS UN PAIEMENT',
+  total: 'TOTAL',
+  tendered: 'Reçu en espèces',
+  change: 'Rendu',
+  thanks: 'Merci et bonne chance !',
+  voidedReceipt: 'Reçu annulé n°',
+  voidedOperation: 'Opération annulée',
+  voidedKinds: { sale: 'vente', payout: 'paiement' },
+  amount: 'Montant',
+  reason: 'Motif',
+  periodFrom: 'Du',
+  periodTo: 'Au',
+  zNumber: 'Clôture n°',
+  reportXNote: 'Rapport intermédiaire : la période reste ouverte.',
+  reportZNote: 'Clôture : la période est fermée.',
+  sales: 'Ventes',
+  payouts: 'Paiements',
+  claims: 'Gains à réclamer',
+  voids: 'Annulations',
+  drawerOpenings: 'Ouvertures du tiroir',
+  expectedCash: 'Espèces attendues',
+  byGame: 'PAR JEU',
+  printer: 'Imprimante',
+  printerStatus: 'ÉTAT DE L’IMPRIMANTE',
+  statusUnknown: 'état non disponible',
+  online: 'En ligne',
+  coverOpen: 'Capot ouvert',
+  paperOut: 'Fin de papier',
+  paperLow: 'Papier bientôt épuisé',
+  yes: 'oui',
+  no: 'non',
+  reportedByLink: 'Réponse de l’imprimante',
+  software: 'Logiciel',
+  textStyles: 'STYLES DE TEXTE',
+  styles: {
+    normal: 'Normal',
+    bold: 'Gras',
+    underline: 'Souligné',
+    invert: 'Inversé',
+    doubleWidth: 'Double largeur',
+    doubleHeight: 'Double hauteur',
+    doubleSize: 'Double taille',
+    left: 'À gauche',
+    center: 'Centré',
+    right: 'À droite',
+  },
+  characters: 'Caractères',
+  barcode: 'CODE-BARRES',
+  endOfTest: 'Fin de la page de test',
+};
+
+const en: ReceiptLabels = {
+  titles: {
+    payout: 'PRIZE PAYOUT',
+    claim: 'PRIZE TO CLAIM',
+    sale: 'SALE',
+    void: 'VOID',
+    reportX: 'X REPORT',
+    reportZ: 'Z REPORT',
+    testPage: 'TEST PAGE',
+  },
+  duplicate: (n) => `DUPLICATE - reprint no. ${n}`,
+  terminal: 'Terminal',
+  operator: 'Operator',
+  date: 'Date',
+  receiptNumber: 'Receipt no.',
+  game: 'Game',
+  ticket: 'Ticket',
+  amountPaid: 'AMOUNT PAID',
+  prize: 'Prize',
+  keepReceipt: 'Keep this receipt.',
+  claimOverLimit: (limit) => `This prize is above the counter's payout limit (${limit}).`,
+  claimHowTo: 'Bring this receipt and the original ticket to a lottery prize centre.',
+  claimNotAPayment: 'THIS RECEIPT IS NOT A PAYMENT',
+  total: 'TOTAL',
+  tendered: 'Cash received',
+  change: 'Change',
+  thanks: 'Thank you and good luck!',
+  voidedReceipt: 'Voided receipt no.',
+  voidedOperation: 'Voided operation',
+  voidedKinds: { sale: 'sale', payout: 'payout' },
+  amount: 'Amount',
+  reason: 'Reason',
+  periodFrom: 'From',
+  periodTo: 'To',
+  zNumber: 'Closing no.',
+  reportXNote: 'Interim report: the period stays open.',
+  reportZNote: 'Closing report: the period is closed.',
+  sales: 'Sales',
+  payouts: 'Payouts',
+  claims: 'Prizes to claim',
+  voids: 'Voids',
+  drawerOpenings: 'Drawer openings',
+  expectedCash: 'Expected cash',
+  byGame: 'BY GAME',
+  printer: 'Printer',
+  printerStatus: 'PRINTER STATUS',
+  statusUnknown: 'status not available',
+  online: 'Online',
+  coverOpen: 'Cover open',
+  paperOut: 'Paper out',
+  paperLow: 'Paper low',
+  yes: 'yes',
+  no: 'no',
+  reportedByLink: 'Answered by the printer',
+  software: 'Software',
+  textStyles: 'TEXT STYLES',
+  styles: {
+    normal: 'Normal',
+    bold: 'Bold',
+    underline: 'Underlined',
+    invert: 'Inverted',
+    doubleWidth: 'Double width',
+    doubleHeight: 'Double height',
+    doubleSize: 'Double size',
+    left: 'Left',
+    center: 'Centred',
+    right: 'Right',
+  },
+  characters: 'Characters',
+  barcode: 'BARCODE',
+  endOfTest: 'End of test page',
+};
+
+/** The receipt words in a language. */
+export function receiptLabels(language: ReceiptLanguage): ReceiptLabels {
+  return language === 'en' ? en : fr;
+}
