@@ -1,28 +1,13 @@
 /**
- * Euro amounts for people: integer cents in, text out, without floating point.
- * French: `1 000,00 €` (no-break spaces, so an amount never wraps); English: `€1,000.00`.
+ * Euro amounts for people at the terminal: integer cents in, text out, without floating point.
+ * French `1 000,00 €`, English `€1,000.00`. One source of truth: the rules engine's `games/money.ts`
+ * (plain ASCII spaces, which receipt printers and every terminal can show).
  */
-export type MoneyLocale = 'fr' | 'en';
+import { formatEuros as format, type Locale } from '../../games/money.js';
 
-/** U+00A0: groups thousands and separates the euro sign in French. */
-export const NBSP = '\u00a0';
-
-function group(digits: string, separator: string): string {
-  let out = '';
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += separator;
-    out += digits[i];
-  }
-  return out;
-}
+export type MoneyLocale = Locale;
 
 /** Formats a whole number of euro cents, e.g. `formatEuros(100000, 'fr')` → `1 000,00 €`. */
 export function formatEuros(cents: number, locale: MoneyLocale = 'fr'): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`formatEuros: ${cents} is not a whole number of cents`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const euros = String(Math.floor(abs / 100));
-  const rest = String(abs % 100).padStart(2, '0');
-  if (locale === 'fr') return `${sign}${group(euros, NBSP)},${rest}${NBSP}€`;
-  return `${sign}€${group(euros, ',')}.${rest}`;
+  return format(cents, { locale });
 }

@@ -1,5 +1,6 @@
 /** Enrolling the lottery's public keys: a terminal accepts outcome files signed by enrolled keys only. */
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { keyFingerprint, publicKeyPem, readPublicKey } from '../../db/outcome/keys.js';
 import { addTrustedKey, listTrustedKeys, type TrustedKeyRow } from '../../db/queries/trusted-keys.js';
@@ -22,9 +23,14 @@ export interface EnrolResult {
 export function enrolKeyFile(db: Database, file: string, options: { label?: string; now?: () => Date } = {}): EnrolResult {
   let key: KeyObject;
   try {
+    // A private key would yield its public half; refuse it so that it never lands at a counter.
+    if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(readFileSync(file, 'latin1'))) {
+      throw new TrustError(`${file} is a PRIVATE key: it must never leave the lottery; enrol its public key (lottery.pub)`);
+    }
     key = readPublicKey(file);
   } catch (err) {
-    throw new TrustError(`cannot read a public key from ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof TrustError) throw err;
+    throw new TrustError(err instanceof Error ? err.message : `${file}: ${String(err)}`);
   }
   if (key.type !== 'public') throw new TrustError(`${file} is not a public key: enrol the lottery's public key (lottery.pub), never a private key`);
   if (key.asymmetricKeyType !== 'ed25519') {
