@@ -146,3 +146,28 @@ export function humanNumber(id: UnitId, packSize?: number): string {
   const { pack, ticket } = packOf(id.unit, packSize);
   return `${head}-${pad(pack, 5, 'pack')}-${pad(ticket, 3, 'ticket')}-${check}`;
 }
+
+/**
+ * Reads a unit reference as people type it: a printed number (`humanNumber`, with or without dashes,
+ * with pack and ticket for paper games), an inventory barcode or a validation barcode.
+ * `packSizeOf` gives a game's pack size (undefined for digital games).
+ */
+export function parseUnitRef(text: string, packSizeOf: (game: GameCode) => number | undefined): UnitId {
+  const t = text.trim();
+  const digits = t.replace(/[-\s]/g, '');
+  if (!/^\d+$/.test(digits)) throw new TicketIdError('malformed', `'${text}' is not a ticket number or barcode`);
+  if (digits.length === INVENTORY_DIGITS || digits.length === VALIDATION_DIGITS) return parseBarcode(digits).id;
+  // Paper: GGG EEE BB PPPPP TTT C = 17 digits.
+  if (digits.length === 17) {
+    const game = gameOfNumber(Number(digits.slice(0, 3)));
+    if (!game) throw new TicketIdError('unknown-game', `no game has number ${digits.slice(0, 3)}`);
+    const packSize = packSizeOf(game);
+    if (packSize === undefined) throw new TicketIdError('malformed', `${game} has no packs: give its number as GGG-EEE-BB-UUUUUUU-C`);
+    const ticket = Number(digits.slice(13, 16));
+    if (ticket >= packSize) throw new TicketIdError('malformed', `ticket ${ticket} is beyond a pack of ${packSize}`);
+    const id: UnitId = { game, emission: Number(digits.slice(3, 6)), block: Number(digits.slice(6, 8)), unit: Number(digits.slice(8, 13)) * packSize + ticket };
+    if (inventoryBarcode(id).slice(15) !== digits.slice(16)) throw new TicketIdError('bad-check-digit', 'check digit does not match: the number was misread or mistyped');
+    return id;
+  }
+  throw new TicketIdError('malformed', `'${text}' has ${digits.length} digits: not a ticket number or barcode`);
+}

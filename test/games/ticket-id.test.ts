@@ -9,6 +9,7 @@ import {
   inventoryBarcode,
   packOf,
   parseBarcode,
+  parseUnitRef,
   validationBarcode,
   type UnitId,
 } from '../../games/ticket-id.js';
@@ -93,5 +94,24 @@ describe('barcodes', () => {
     expect(humanNumber(id)).toBe(`213-007-02-1234567-${inventoryBarcode(id)[15]}`);
     expect(packOf(1_234_567, 100)).toEqual({ pack: 12_345, ticket: 67 });
     expect(humanNumber(id, 100)).toBe(`213-007-02-12345-067-${inventoryBarcode(id)[15]}`);
+  });
+});
+
+describe('parseUnitRef', () => {
+  const packSizeOf = (game: string): number | undefined => (game === 'annee-chance-2013' ? 100 : undefined);
+  it('reads printed numbers with pack and ticket, with or without dashes, and both barcodes', () => {
+    expect(parseUnitRef(humanNumber(id, 100), packSizeOf)).toEqual(id);
+    expect(parseUnitRef(humanNumber(id, 100).replace(/-/g, ''), packSizeOf)).toEqual(id);
+    const digital: UnitId = { game: 'millionnaire', emission: 2, block: 3, unit: 5_999_999 };
+    expect(parseUnitRef(humanNumber(digital), packSizeOf)).toEqual(digital);
+    expect(parseUnitRef(validationBarcode(id, code), packSizeOf)).toEqual(id);
+  });
+
+  it('refuses a wrong check digit, a ticket beyond the pack and a digital game given with a pack', () => {
+    const n = humanNumber(id, 100);
+    expect(() => parseUnitRef(n.slice(0, -1) + String((Number(n.slice(-1)) + 1) % 10), packSizeOf)).toThrow(/check digit/);
+    expect(() => parseUnitRef('213-007-02-12345-167-0', packSizeOf)).toThrow(/beyond a pack/);
+    expect(() => parseUnitRef('316-007-02-12345-067-0', packSizeOf)).toThrow(/has no packs/);
+    expect(() => parseUnitRef('hello', packSizeOf)).toThrow(/not a ticket number/);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * `guichet units …`: tools over the units of an emission folder.
  * - `units export`: JSON lines, one per unit (here).
- * - `units render`: ticket pictures — added by its own helper as another `.command('render')` below.
+ * - `units render`: a picture of one ticket as printed (PNG).
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { gameByCode } from '../../../games/index.js';
+import { parseUnitRef, TicketIdError } from '../../../games/ticket-id.js';
+import { renderTicketPng } from '../../../central/render/index.js';
 import { join } from 'node:path';
 import { openOutcomeFile } from '../../../db/outcome/reader.js';
 import { exportUnits, writeJsonLines } from '../../../central/emission/export.js';
@@ -78,7 +81,45 @@ export function unitsCommand(): Command {
       }
     });
 
-  // `units render` is registered here by the rendering helper.
+  cmd
+    .command('render')
+    .description('Draw one ticket as printed (play area, amounts in figures and French words, both barcodes) to a PNG.')
+    .argument('<dir>', 'emission folder (needs the print data)')
+    .argument('<unit>', 'printed ticket number (e.g. 213-001-01-00012-034-5), inventory or validation barcode')
+    .requiredOption('--out <file>', 'PNG file to write')
+    .option('--winning', 'highlight the winning zones (as the validation screen shows them)')
+    .option('--lang <fr|en>', 'language of the notes around the ticket', 'fr')
+    .action((dir: string, ref: string, flags: { out: string; winning?: boolean; lang: string }) => {
+      let id;
+      try {
+        id = parseUnitRef(ref, (code) => gameByCode(code).pack_size);
+      } catch (err) {
+        if (err instanceof TicketIdError) throw new CliError(`${ref}: ${err.message}`, 2);
+        throw err;
+      }
+      const [path] = printFilesIn(dir, id.block).filter((p) => {
+        const h = readPrintFile(p).header;
+        return h.game === id.game && h.emission === id.emission;
+      });
+      if (!path) throw new CliError(`${dir}: no print data for ${id.game} emission ${id.emission} block ${id.block}`);
+      let unit;
+      try {
+        [unit] = exportUnits(readPrintFile(path), id.unit, 1);
+      } catch (err) {
+        throw new CliError(`${ref}: ${(err as Error).message}`);
+      }
+      if (!unit) throw new CliError(`${ref}: not a unit of the block`);
+      const png = renderTicketPng({
+        game: unit.game,
+        unit: unit.unit,
+        play: unit.play,
+        barcodes: unit.barcodes,
+        showWinning: flags.winning === true,
+        locale: flags.lang === 'en' ? 'en' : 'fr',
+      });
+      writeFileSync(flags.out, png);
+      console.log(`${flags.out}: ${unit.unit} (${unit.game})`);
+    });
 
   return cmd;
 }
