@@ -75,7 +75,9 @@ export function gamesCommand(): Command {
     .description('Read JSON lines {"game","prize_cents","play"} (a file or stdin) and check each prize with the rules engine.')
     .argument('[file]', 'JSON lines file; standard input when absent')
     .option('--json', 'print the summary as JSON')
-    .action(async (file: string | undefined, opts: { json?: boolean }) => {
+    .action(async (file: string | undefined, _opts: unknown, cmd: Command) => {
+      // `--json` after `verify` is first seen by `games`, which has a `--json` of its own.
+      const opts = cmd.optsWithGlobals<{ json?: boolean }>();
       const input = createInterface({ input: file ? createReadStream(file) : process.stdin, crlfDelay: Infinity });
       let lineNo = 0;
       let units = 0;

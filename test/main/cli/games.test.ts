@@ -15,14 +15,14 @@ const digits = (s: string): number => Number(s.replace(/\s/g, ''));
 /** Reads a seed's prize table, block size and price straight from the French regulation. */
 function readSeed(file: string): { price_cents: number; block_size: number; prizes: { amount_cents: number; count: number }[]; lots: number; total_cents: number } {
   const text = readFileSync(join(seeds, file), 'utf8');
-  const prizes = [...text.matchAll(/\|\s*([\d ]+?) lots de\s*\|\s*([\d ]+?) €/g)].map((m) => ({
+  const prizes = [...text.matchAll(/\|\s*([\d\s]+?) lots de\s*\|\s*([\d\s]+?) €/g)].map((m) => ({
     amount_cents: digits(m[2]!) * 100,
     count: digits(m[1]!),
   }));
-  const totals = /\|\s*([\d ]+?) lots formant un total de\s*\|[\s|]*([\d ]+?) €/.exec(text)!;
+  const totals = /\|\s*([\d\s]+?) lots formant un total de\s*\|[\s|]*([\d\s]+?) €/.exec(text)!;
   return {
-    price_cents: digits(/prix de vente [^.]*? fixé à ([\d ]+) (?:€|euros)/.exec(text)![1]!) * 100,
-    block_size: digits(/blocs de ([\d ]+?) (?:unités|tickets)/.exec(text)![1]!),
+    price_cents: digits(/prix de vente [^.]*? fixé à ([\d\s]+) (?:€|euros)/.exec(text)![1]!) * 100,
+    block_size: digits(/blocs de ([\d\s]+?) (?:unités|tickets)/.exec(text)![1]!),
     prizes,
     lots: digits(totals[1]!),
     total_cents: digits(totals[2]!) * 100,
