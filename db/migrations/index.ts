@@ -1,8 +1,10 @@
 /** The terminal database's migrations, in order. Append new ones; never edit or reorder released ones. */
 import { blocksAndTrustedKeys } from './001-blocks-and-trusted-keys.js';
+import { counterCore } from './002-counter-core.js';
+import { packsSalesPayouts } from './003-packs-sales-payouts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts];

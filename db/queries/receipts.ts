@@ -1,0 +1,32 @@
+/**
+ * Receipts are not stored as documents: each numbered receipt is the journal entry (sale, void, payout,
+ * claim) that took its number, and every reprint is a `receipt.reprint` entry. These read them back.
+ */
+import type { Database } from 'better-sqlite3';
+import type { JournalRow } from './journal.js';
+
+/** Journal entry types that take a receipt number. */
+export const RECEIPT_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim'] as const;
+export type ReceiptEntryType = (typeof RECEIPT_ENTRY_TYPES)[number];
+
+const COLUMNS = 'seq, at, terminal, type, operator, payload, prev_hash, hash, signature';
+
+/** The journal entry that took receipt number `receiptNo`, if any. */
+export function journalRowOfReceipt(db: Database, receiptNo: number): JournalRow | undefined {
+  return db
+    .prepare<[number], JournalRow>(
+      `SELECT ${COLUMNS} FROM journal
+        WHERE type IN (${RECEIPT_ENTRY_TYPES.map((t) => `'${t}'`).join(', ')}) AND json_extract(payload, '$.receipt_no') = ?
+        ORDER BY seq LIMIT 1`,
+    )
+    .get(receiptNo);
+}
+
+/** How many times receipt `receiptNo` was reprinted. */
+export function reprintCountOf(db: Database, receiptNo: number): number {
+  return (
+    db
+      .prepare<[number], { n: number }>("SELECT count(*) AS n FROM journal WHERE type = 'receipt.reprint' AND json_extract(payload, '$.receipt_no') = ?")
+      .get(receiptNo) as { n: number }
+  ).n;
+}

@@ -1,0 +1,22 @@
+/**
+ * The base of every refusal a counter service makes. `code` is stable (for hosts and tests), `message`
+ * is written for the person at the counter and printed as is by the CLI. A service that throws one
+ * has changed nothing.
+ */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The data folder is not (or not properly) a lottery terminal. */
+export class TerminalError extends ServiceError {
+  override name = 'TerminalError';
+  constructor(code: 'not-initialised' | 'already-initialised' | 'key-missing' | 'key-mismatch' | 'bad-input', message: string) {
+    super(code, message);
+  }
+}
