@@ -8,6 +8,7 @@ import { reportCommand } from './commands/report.js';
 import { sessionCommand } from './commands/session.js';
 import { checkCommand } from './commands/check.js';
 import { devicesCommand } from './commands/devices.js';
+import { drawerCommand } from './commands/drawer.js';
 import { emissionCommand } from './commands/emission.js';
 import { gamesCommand } from './commands/games.js';
 import { importCommand } from './commands/import.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   program.addCommand(devicesCommand());
   program.addCommand(scanCommand());
   program.addCommand(printCommand());
+  program.addCommand(drawerCommand());
   for (const counter of [initCommand(), operatorCommand(), loginCommand(), sessionCommand(), reportCommand(), journalCommand(), outboxCommand()]) {
     program.addCommand(counter);
   }

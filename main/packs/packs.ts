@@ -99,7 +99,7 @@ const MOVES = {
   activate: { from: 'received', to: 'active', permission: 'pack.activate', type: 'pack.activate' },
   return: { from: 'received', to: 'returned', permission: 'pack.return', type: 'pack.return' },
   // Settling is accounting with the lottery: a manager's act, like a return.
-  settle: { from: 'active', to: 'settled', permission: 'pack.return', type: 'pack.settle' },
+  settle: { from: 'active', to: 'settled', permission: 'pack.settle', type: 'pack.settle' },
 } as const satisfies Record<string, { from: PackState; to: Exclude<PackState, 'received'>; permission: Permission; type: string }>;
 
 type Move = keyof typeof MOVES;
@@ -139,7 +139,7 @@ export function returnPack(t: LotteryTerminal, session: OperatorSession, ref: st
   return move(t, session, ref, 'return');
 }
 
-/** Settles an active pack (permission 'pack.return', manager): accounting only, its tickets stay payable but are no longer sold. */
+/** Settles an active pack (permission 'pack.settle', manager): accounting only, its tickets stay payable but are no longer sold. */
 export function settlePack(t: LotteryTerminal, session: OperatorSession, ref: string): PackView {
   return move(t, session, ref, 'settle');
 }

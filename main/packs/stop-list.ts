@@ -49,7 +49,7 @@ function target(ref: string): { pack: PackId } | { unit: UnitId } {
 }
 
 /**
- * Adds a pack or one ticket to the stop list (permission 'settings.change': managers). Journal and
+ * Adds a pack or one ticket to the stop list (permission 'stoplist.manage': managers). Journal and
  * outbox 'stoplist.add'. Refuses an empty reason and an entry already listed.
  */
 export function addToStopList(t: LotteryTerminal, session: OperatorSession, ref: string, reason: string): StopView {
@@ -57,7 +57,7 @@ export function addToStopList(t: LotteryTerminal, session: OperatorSession, ref:
   if (why === '') throw new PackError('bad-input', 'a stop-list entry needs a reason');
   const what = target(ref);
   return inTransaction(t, () => {
-    authorize(t, session, 'settings.change');
+    authorize(t, session, 'stoplist.manage');
     const base = 'pack' in what ? what.pack : what.unit;
     const row = {
       game: base.game,

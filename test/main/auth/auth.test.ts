@@ -23,11 +23,11 @@ async function refusal(p: Promise<unknown>): Promise<AuthError> {
 
 describe('roles', () => {
   it('technicians have no sale, payout, cash or money report; cashiers no void, close or report', () => {
-    for (const p of ['ticket.sell', 'payout.pay', 'session.open', 'session.close', 'cash.move', 'report.x', 'report.z', 'sale.void'] as const) {
+    for (const p of ['ticket.sell', 'payout.pay', 'session.open', 'session.close', 'cash.move', 'report.x', 'report.z', 'sale.void', 'drawer.open'] as const) {
       expect(can('technician', p)).toBe(false);
     }
     expect(permissionsOf('technician')).toEqual(['diagnostics.run', 'devices.setup', 'outbox.view']);
-    for (const p of ['sale.void', 'pack.return', 'session.close', 'report.x', 'report.z', 'settings.change', 'operator.manage'] as const) {
+    for (const p of ['sale.void', 'pack.return', 'pack.settle', 'stoplist.manage', 'session.close', 'report.x', 'report.z', 'settings.change', 'operator.manage'] as const) {
       expect(can('cashier', p)).toBe(false);
       expect(can('manager', p)).toBe(true);
     }
