@@ -15,7 +15,7 @@ export interface OpenDrawerInput {
 }
 
 /** Permission 'drawer.open' (cashier, manager); a technician never opens the drawer. */
-export function openDrawerFor(t: LotteryTerminal, session: OperatorSession, drawer: CashDrawer, input: OpenDrawerInput): Promise<DrawerOpenResult> {
+export async function openDrawerFor(t: LotteryTerminal, session: OperatorSession, drawer: CashDrawer, input: OpenDrawerInput): Promise<DrawerOpenResult> {
   authorize(t, session, 'drawer.open');
   return openCashDrawer(
     drawer,
