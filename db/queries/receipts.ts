@@ -26,7 +26,7 @@ export function journalRowOfReceipt(db: Database, receiptNo: number): JournalRow
 export function reprintCountOf(db: Database, receiptNo: number): number {
   return (
     db
-      .prepare<[number], { n: number }>("SELECT count(*) AS n FROM journal WHERE type = 'receipt.reprint' AND json_extract(payload, '$.receipt_no') = ?")
+      .prepare<[number], { n: number }>("SELECT count(*) AS n FROM journal WHERE type = 'receipt.reprint' AND json_extract(payload, '$.reprinted_receipt_no') = ?")
       .get(receiptNo) as { n: number }
   ).n;
 }

@@ -7,11 +7,13 @@ import { terminalRow } from '../../../db/queries/terminal.js';
 import { dataFolder, openTerminal } from '../../data-folder.js';
 import { isReady, PrinterError, type Printer, type PrinterStatus } from '../../devices/printer.js';
 import { parseDeviceUri } from '../../devices/uri.js';
+import { reprintReceipt } from '../../receipts/journal-receipts.js';
 import { receiptLayout } from '../../receipts/layout.js';
 import type { ReceiptLanguage, TestPage } from '../../receipts/types.js';
 import { openPrinter } from '../../../native/printer/open.js';
 import { paperByName } from '../../../native/printer/paper.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
+import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { CliError } from '../run.js';
 
@@ -140,12 +142,41 @@ function statusCommand(): Command {
   });
 }
 
-/** `guichet print test-page|status --printer URI`. */
+function reprintCommand(): Command {
+  const cmd = new Command('reprint')
+    .description('Reprint a receipt by its number, marked DUPLICATE with its reprint counter; the reprint is journaled.')
+    .argument('<receipt-number>', 'the number printed on the receipt', (v: string) => {
+      if (!/^[1-9]\d*$/.test(v)) throw new InvalidArgumentError('a receipt number is a whole number ≥ 1');
+      return Number(v);
+    });
+  withPrinterOptions(cmd);
+  withDataOption(cmd);
+  withOperatorOptions(cmd);
+  return cmd
+    .option('--lang <language>', 'fr or en', language, 'fr' as ReceiptLanguage)
+    .option('--out <dir>', 'for a virtual printer: where to save the receipt (default: DATA/virtual-printer/NAME)')
+    .action(async (receiptNo: number, opts: PrinterOptions & DataOption & OperatorOptions & { lang: ReceiptLanguage; out?: string }) => {
+      const printer = open(opts);
+      const { receipt, reprint } = await withCounter(opts, async (t) => reprintReceipt(t, await actAs(t, opts), receiptNo));
+      try {
+        await printer.printLayout(receiptLayout(receipt, { language: opts.lang }));
+      } catch (err) {
+        if (err instanceof PrinterError) throw new CliError(`receipt ${receiptNo} not printed: ${err.message} (reprint ${reprint} was recorded; run the command again)`);
+        throw err;
+      }
+      console.log(`Receipt ${receiptNo} (${receipt.kind}) reprinted on ${printer.uri}: duplicate no. ${reprint}.`);
+      if (printer instanceof VirtualPrinter) {
+        const files = printer.receipts.at(-1)?.files;
+        if (files) console.log(`Saved as ${files.png} and ${files.bytes}`);
+      }
+    });
+}
+
+/** `guichet print test-page|status|reprint --printer URI`. */
 export function printCommand(): Command {
-  const print = new Command('print').description('The receipt printer: test page and status.');
+  const print = new Command('print').description('The receipt printer: test page, status and reprints.');
   print.addCommand(testPageCommand());
   print.addCommand(statusCommand());
-  // TODO(journal): `guichet print reprint RECEIPT_NUMBER` — load the receipt document from the journal,
-  // mark it with asReprint() (main/receipts/reprint.ts), record the reprint, and print it.
+  print.addCommand(reprintCommand());
   return print;
 }

@@ -1,0 +1,11 @@
+/** Events pushed from the services to every window (cashier screen and customer display). */
+import type { ScanView, PrinterView, DisplayView, StatusView } from './views.js';
+
+export type AppEvent =
+  | { readonly type: 'scan'; readonly scan: ScanView }
+  | { readonly type: 'printer'; readonly printer: PrinterView }
+  | { readonly type: 'status'; readonly status: StatusView }
+  /** What the customer-facing display shows, sent at the same moment the cashier sees it. */
+  | { readonly type: 'display'; readonly display: DisplayView };
+
+export type AppEventType = AppEvent['type'];

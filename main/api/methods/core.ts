@@ -1,0 +1,22 @@
+/** Application info, status bar, login, virtual scanner feed, language. */
+import { z } from 'zod';
+import type { AppInfo, OperatorView, StatusView } from '../views.js';
+
+export const coreMethods = {
+  'app.info': z.object({}).strict(),
+  'status.get': z.object({}).strict(),
+  'auth.login': z.object({ name: z.string().trim().min(1).max(64), pin: z.string().regex(/^\d{4,8}$/, 'a PIN has 4 to 8 digits') }).strict(),
+  'auth.logout': z.object({}).strict(),
+  /** Feeds a scan to the virtual scanner (technician's scanner test, demos, tests). */
+  'scanner.feed': z.object({ data: z.string().trim().min(1).max(128), name: z.string().max(64).optional() }).strict(),
+  'settings.language': z.object({ language: z.enum(['fr', 'en']) }).strict(),
+} as const;
+
+export interface CoreOutputs {
+  'app.info': AppInfo;
+  'status.get': StatusView;
+  'auth.login': OperatorView;
+  'auth.logout': null;
+  'scanner.feed': null;
+  'settings.language': null;
+}

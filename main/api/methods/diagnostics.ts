@@ -1,0 +1,129 @@
+/**
+ * Diagnostics (technician and manager): devices and their status, printer test page, database and
+ * outcome tables, integrity check, disk space, versions, support bundle. No money anywhere here.
+ */
+import { z } from 'zod';
+import type { PrinterView, ReceiptView } from '../views.js';
+
+export const diagnosticsMethods = {
+  'diagnostics.report': z.object({}).strict(),
+  'diagnostics.printer-status': z.object({}).strict(),
+  'diagnostics.test-page': z.object({}).strict(),
+  /** Starts the integrity check in the background (or returns the one running); poll `diagnostics.integrity`. */
+  'diagnostics.integrity-start': z.object({}).strict(),
+  'diagnostics.integrity': z.object({}).strict(),
+  /** Writes a support bundle (.tar.gz) into the data folder and returns it for download. */
+  'diagnostics.bundle': z.object({}).strict(),
+} as const;
+
+export interface VersionsView {
+  readonly guichet: string;
+  readonly node: string;
+  readonly electron: string | null;
+  readonly chromium: string | null;
+  readonly sqlite: string;
+  readonly v8: string;
+  readonly platform: string;
+}
+
+export interface ScannerDeviceView {
+  readonly uri: string;
+  /** closed | opening | open | waiting */
+  readonly state: string;
+}
+
+export interface BlockView {
+  readonly game: string;
+  readonly game_name: string;
+  readonly emission: number;
+  readonly block: number;
+  readonly first_unit: number;
+  readonly unit_count: number;
+  readonly imported_at: string;
+  readonly file_name: string;
+  /** Size of the stored outcome file, null when it is missing. */
+  readonly file_bytes: number | null;
+}
+
+export interface DiskView {
+  readonly path: string;
+  readonly total_bytes: number;
+  readonly free_bytes: number;
+  /** What this process may still write (free minus the blocks reserved for root). */
+  readonly available_bytes: number;
+}
+
+export interface DatabaseView {
+  readonly path: string;
+  readonly size_bytes: number;
+  readonly schema_version: number;
+  readonly journal_entries: number;
+  readonly outbox_waiting: number;
+  readonly operators_active: number;
+  readonly packs: number;
+}
+
+export interface DiagnosticsReport {
+  readonly generated_at: string;
+  readonly terminal_id: string;
+  readonly host: 'electron' | 'browser';
+  readonly data_dir: string;
+  readonly versions: VersionsView;
+  readonly printer: PrinterView | null;
+  readonly scanners: readonly ScannerDeviceView[];
+  readonly database: DatabaseView;
+  readonly blocks: readonly BlockView[];
+  readonly disk: DiskView | null;
+}
+
+export interface IntegrityStepView {
+  readonly ok: boolean;
+  /** 'ok', or what is wrong (technical English, for the help desk). */
+  readonly detail: string;
+  /** Journal: entries checked. */
+  readonly entries?: number;
+}
+
+export interface IntegrityBlockView {
+  /** `Happy 2014 001-01`: game name, emission and block. */
+  readonly label: string;
+  readonly units: number;
+  /** Chunks of records re-hashed (when ok). */
+  readonly chunks?: number;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+export interface IntegrityView {
+  readonly state: 'running' | 'done';
+  /** What is being checked now: 'database' | 'journal' | 'blocks' | 'done'. */
+  readonly phase: string;
+  /** Progress over the units of every block (the database and journal count as one step each). */
+  readonly done: number;
+  readonly total: number;
+  readonly started_at: string;
+  readonly finished_at: string | null;
+  readonly database: IntegrityStepView | null;
+  readonly journal: IntegrityStepView | null;
+  readonly blocks: readonly IntegrityBlockView[];
+  /** All checks finished and passed. */
+  readonly ok: boolean;
+}
+
+export interface BundleView {
+  readonly file_name: string;
+  readonly path: string;
+  readonly size_bytes: number;
+  readonly entries: readonly string[];
+  /** The bundle itself, base64, for the browser to download. */
+  readonly data_base64: string;
+}
+
+export interface DiagnosticsOutputs {
+  'diagnostics.report': DiagnosticsReport;
+  'diagnostics.printer-status': PrinterView | null;
+  'diagnostics.test-page': ReceiptView;
+  'diagnostics.integrity-start': IntegrityView;
+  'diagnostics.integrity': IntegrityView | null;
+  'diagnostics.bundle': BundleView;
+}

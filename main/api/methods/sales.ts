@@ -1,0 +1,82 @@
+/** Selling paper tickets: the cart (checked as the sale would be), the sale for cash, voids and reprints. */
+import { z } from 'zod';
+import type { GameCode } from '../../../games/types.js';
+import type { ReceiptView } from '../views.js';
+
+const barcode = z.string().trim().min(1).max(64);
+const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const receiptNo = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** A counter cart: a customer buys a handful of tickets, never a whole shipment. */
+export const MAX_CART = 100;
+
+export const salesMethods = {
+  /** Checks a cart exactly as the sale would (nothing is kept) and shows its total on the customer display. */
+  'sale.preview': z.object({ barcodes: z.array(barcode).max(MAX_CART) }).strict(),
+  /** Sells the cart for cash; the receipt is printed after the sale committed. */
+  'sale.complete': z.object({ barcodes: z.array(barcode).min(1).max(MAX_CART), tendered_cents: cents }).strict(),
+  /** The sales of the open cash session, newest first. */
+  'sale.list': z.object({}).strict(),
+  /** Voids a sale of the open cash session (manager). */
+  'sale.void': z.object({ receipt_no: receiptNo, reason: z.string().trim().min(1).max(200) }).strict(),
+  /** Prints a sale's receipt again, marked duplicate. */
+  'sale.reprint': z.object({ receipt_no: receiptNo }).strict(),
+} as const;
+
+/** One ticket in a cart or a sale. */
+export interface CartLineView {
+  /** The inventory barcode as scanned. */
+  readonly barcode: string;
+  readonly game: GameCode;
+  readonly game_name: string;
+  /** The ticket's printed number. */
+  readonly ticket: string;
+  /** `GGG-EEE-BB-PPPPP`. */
+  readonly pack: string;
+  readonly price_cents: number;
+}
+
+export interface CartView {
+  readonly lines: readonly CartLineView[];
+  readonly count: number;
+  readonly total_cents: number;
+}
+
+export interface SaleView {
+  readonly sale_id: number;
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly lines: readonly CartLineView[];
+  readonly total_cents: number;
+  readonly tendered_cents: number;
+  readonly change_cents: number;
+}
+
+/** A sale of the session as listed for voids and reprints. */
+export interface SaleSummaryView {
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly operator: string;
+  readonly count: number;
+  readonly total_cents: number;
+  /** The tickets, `Game name 213-001-01-00000-007`. */
+  readonly tickets: readonly string[];
+  readonly voided: boolean;
+  readonly void_receipt_no: number | null;
+}
+
+export interface VoidView {
+  readonly voided_receipt_no: number;
+  /** The void's own receipt number. */
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly amount_cents: number;
+  readonly reason: string;
+}
+
+export interface SalesOutputs {
+  'sale.preview': CartView;
+  'sale.complete': { readonly sale: SaleView; readonly receipt: ReceiptView };
+  'sale.list': { readonly sales: readonly SaleSummaryView[] };
+  'sale.void': { readonly void: VoidView; readonly receipt: ReceiptView };
+  'sale.reprint': ReceiptView;
+}

@@ -1,0 +1,26 @@
+/**
+ * Validation and payout: check a validation barcode (the cashier sees the verdict, the customer display
+ * the same verdict at the same moment), pay a winner within the payout limit, file a claim above it.
+ * Pay and claim print their receipt after the payment committed; a printer failure comes back in the
+ * ReceiptView and never undoes the payment.
+ */
+import { z } from 'zod';
+import type { ReceiptView, VerdictView } from '../views.js';
+
+/** A validation barcode as scanned or typed (spaces are ignored by the barcode parser). */
+const barcode = z.string().trim().min(1, 'scan or type the validation barcode').max(128);
+
+export const ticketMethods = {
+  /** Permission `ticket.check`. Changes nothing. */
+  'ticket.check': z.object({ barcode }).strict(),
+  /** Permission `payout.pay` and an open cash session; refused (code = the verdict) unless the ticket is a payable winner. */
+  'ticket.pay': z.object({ barcode }).strict(),
+  /** Permission `claim.file` and an open cash session; only for a winner above the payout limit, once. */
+  'ticket.claim': z.object({ barcode }).strict(),
+} as const;
+
+export interface TicketOutputs {
+  'ticket.check': VerdictView;
+  'ticket.pay': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
+  'ticket.claim': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
+}

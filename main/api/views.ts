@@ -1,0 +1,104 @@
+/**
+ * What the renderer sees of the terminal: plain JSON-safe shapes, money in integer cents, times as
+ * UTC ISO strings. Nothing here reveals a unit's prize before its hidden code was scanned.
+ */
+import type { GameCode, WinningZone } from '../../games/types.js';
+
+export type Role = 'cashier' | 'manager' | 'technician';
+export type Language = 'fr' | 'en';
+
+export interface OperatorView {
+  readonly name: string;
+  readonly role: Role;
+  readonly since: string;
+}
+
+export interface AppInfo {
+  readonly terminal_id: string;
+  readonly version: string;
+  readonly host: 'electron' | 'browser';
+  readonly language: Language;
+  readonly payout_limit_cents: number;
+  readonly operators: readonly { readonly name: string; readonly role: Role }[];
+}
+
+export interface PrinterView {
+  readonly uri: string;
+  readonly online: boolean;
+  readonly coverOpen: boolean;
+  readonly paperOut: boolean;
+  readonly paperLow: boolean;
+  /** False when the link cannot answer status requests: the flags are then a guess. */
+  readonly reported: boolean;
+  readonly detail?: string;
+}
+
+export interface StatusView {
+  readonly operator: OperatorView | null;
+  /** Central system link: always 'offline' until sync exists. */
+  readonly connection: 'online' | 'offline';
+  readonly outbox_waiting: number;
+  readonly printer: PrinterView | null;
+  readonly cash_session_open: boolean;
+}
+
+export interface ScanView {
+  readonly data: string;
+  readonly source: string;
+  readonly symbology?: string;
+  readonly receivedAt: string;
+}
+
+/** The counter's verdict on a validation barcode (outcome file + packs + payouts + limit). */
+export type VerdictKind =
+  | 'loser'
+  | 'winner'
+  | 'already-paid'
+  | 'above-limit'
+  | 'pack-not-active'
+  | 'unknown-ticket'
+  | 'bad-check-digit'
+  | 'malformed'
+  | 'wrong-code'
+  | 'expired'
+  | 'stop-listed'
+  | 'tampered';
+
+export interface VerdictView {
+  readonly verdict: VerdictKind;
+  readonly barcode: string;
+  readonly game: GameCode | null;
+  readonly ticket: string | null;
+  readonly prize_cents: number | null;
+  readonly winning: readonly WinningZone[] | null;
+  /** Play data in the canonical JSON shape, once the hidden code opened the record. */
+  readonly play: unknown;
+  /** Picture of the ticket as printed with its winning zones (SVG text), when play data is known. */
+  readonly picture_svg: string | null;
+  readonly message: string;
+  /** For already-paid: when and where. */
+  readonly paid?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
+  /** For above-limit: a claim already filed for this ticket (then no second claim). */
+  readonly claimed?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
+  /** The ticket's pack (paper games) and its state here. */
+  readonly pack?: { readonly number: string; readonly state: string };
+  /** The payout limit in force when the verdict was given. */
+  readonly payout_limit_cents?: number;
+}
+
+/** A receipt as the virtual printer kept it, or as a real printer was sent it. */
+export interface ReceiptView {
+  readonly receipt_no: number | null;
+  readonly kind: string;
+  readonly printed: boolean;
+  readonly error?: string;
+  /** PNG picture (data: URL) when the printer is virtual. */
+  readonly picture?: string;
+}
+
+export type DisplayView =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'verdict'; readonly verdict: VerdictKind; readonly prize_cents: number | null; readonly ticket: string | null }
+  | { readonly kind: 'paid'; readonly prize_cents: number }
+  | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
+  | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number };

@@ -1,0 +1,81 @@
+/**
+ * The application both hosts carry: one dispatcher over the typed API. Every input is validated
+ * against its schema before a handler runs; every refusal becomes `{ ok: false, error: { code, message } }`.
+ * Hosts only transport calls and events; the rules live in the services the handlers call.
+ */
+import { EventEmitter } from 'node:events';
+import { ZodError } from 'zod';
+import { isMethodName, parseInput, type MethodName } from '../api/contract.js';
+import type { ApiResult } from '../api/errors.js';
+import type { AppEvent } from '../api/events.js';
+import type { Language } from '../api/views.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { AppContext, AppDevices } from './context.js';
+import type { Handler, Handlers } from './handler.js';
+import { HANDLERS } from './handlers/index.js';
+
+export interface AppOptions {
+  readonly terminal: LotteryTerminal;
+  readonly devices: AppDevices;
+  readonly host: 'electron' | 'browser';
+  readonly version: string;
+  readonly language?: Language;
+  /** Extra or replacement handlers (tests). */
+  readonly handlers?: Handlers;
+  /** Where unexpected errors are reported (default: console.error). */
+  readonly log?: (message: string, err: unknown) => void;
+}
+
+export interface App {
+  readonly context: AppContext;
+  call(method: unknown, input: unknown): Promise<ApiResult<unknown>>;
+  subscribe(listener: (event: AppEvent) => void): () => void;
+  close(): void;
+}
+
+function describeZod(err: ZodError): string {
+  return err.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
+}
+
+export function createApp(options: AppOptions): App {
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  const handlers: Handlers = { ...HANDLERS, ...options.handlers };
+  const log = options.log ?? ((message, err) => console.error(message, err));
+  const context: AppContext = {
+    terminal: options.terminal,
+    devices: options.devices,
+    host: options.host,
+    version: options.version,
+    session: null,
+    language: options.language ?? 'fr',
+    emit: (event) => bus.emit('event', event),
+  };
+
+  return {
+    context,
+    async call(method, input) {
+      if (!isMethodName(method)) return { ok: false, error: { code: 'unknown-method', message: `unknown API method ${JSON.stringify(method)}` } };
+      const handler = handlers[method] as Handler<MethodName> | undefined;
+      if (!handler) return { ok: false, error: { code: 'not-implemented', message: `${method} is not available on this terminal yet` } };
+      try {
+        const parsed = parseInput(method, input);
+        return { ok: true, value: await handler(context, parsed as never) };
+      } catch (err) {
+        if (err instanceof ZodError) return { ok: false, error: { code: 'invalid-input', message: describeZod(err) } };
+        const code = (err as { code?: unknown })?.code;
+        if (err instanceof Error && typeof code === 'string') return { ok: false, error: { code, message: err.message } };
+        log(`guichet: ${method} failed`, err);
+        return { ok: false, error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } };
+      }
+    },
+    subscribe(listener) {
+      bus.on('event', listener);
+      return () => bus.off('event', listener);
+    },
+    close() {
+      bus.removeAllListeners();
+      options.terminal.close();
+    },
+  };
+}

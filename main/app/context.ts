@@ -1,0 +1,27 @@
+/** What every API handler works with: the terminal, the logged-in operator, the devices, and the event bus. */
+import type { AppEvent } from '../api/events.js';
+import type { Language } from '../api/views.js';
+import type { OperatorSession } from '../auth/session.js';
+import type { Printer } from '../devices/printer.js';
+import type { Scanner } from '../devices/scanner.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+
+/** The devices a host hands to the application (real ones, or their virtual twins). */
+export interface AppDevices {
+  readonly printer: Printer | null;
+  /** The scanners the host opened (the keyboard wedge is in the window, not here). */
+  readonly scanners?: readonly Pick<Scanner, 'uri' | 'state'>[];
+  /** Feeds the virtual scanner, when there is one (technician's test, demos). */
+  feedScan?(data: string, name?: string): boolean;
+}
+
+export interface AppContext {
+  readonly terminal: LotteryTerminal;
+  readonly devices: AppDevices;
+  readonly host: 'electron' | 'browser';
+  readonly version: string;
+  /** The operator at the counter; null when logged out. */
+  session: OperatorSession | null;
+  language: Language;
+  emit(event: AppEvent): void;
+}

@@ -1,0 +1,37 @@
+/** Packs: receive, activate, return, settle, and the inventory per game. */
+import { GAMES } from '../../../games/index.js';
+import { activatePack, listPacks, receivePack, returnPack, settlePack } from '../../packs/packs.js';
+import type { PackInventoryView, PackView } from '../../api/methods/packs.js';
+import type { Handlers } from '../handler.js';
+import { requireSession } from '../require-session.js';
+
+/** Counts per paper game (every paper game, even without packs yet, in GAMES order). */
+export function packInventory(packs: readonly PackView[]): PackInventoryView[] {
+  return GAMES.filter((g) => g.pack_size !== undefined).map((g) => {
+    const mine = packs.filter((p) => p.game === g.code);
+    const inState = (state: PackView['state']) => mine.filter((p) => p.state === state);
+    const active = inState('active');
+    return {
+      game: g.code,
+      game_name: g.name,
+      received: inState('received').length,
+      active: active.length,
+      returned: inState('returned').length,
+      settled: inState('settled').length,
+      tickets_sold: mine.reduce((n, p) => n + p.sold, 0),
+      tickets_left: active.reduce((n, p) => n + (p.unit_count - p.sold), 0),
+    };
+  });
+}
+
+export const packHandlers: Handlers = {
+  'pack.list': (ctx) => {
+    requireSession(ctx);
+    const packs = listPacks(ctx.terminal);
+    return { packs, inventory: packInventory(packs) };
+  },
+  'pack.receive': (ctx, { ref }) => receivePack(ctx.terminal, requireSession(ctx), ref),
+  'pack.activate': (ctx, { ref }) => activatePack(ctx.terminal, requireSession(ctx), ref),
+  'pack.return': (ctx, { ref }) => returnPack(ctx.terminal, requireSession(ctx), ref),
+  'pack.settle': (ctx, { ref }) => settlePack(ctx.terminal, requireSession(ctx), ref),
+};

@@ -1,0 +1,54 @@
+/**
+ * Printing a receipt document after its state change committed. A printer failure never undoes
+ * anything: it comes back in the ReceiptView (`printed: false`, `error`) so the screen offers a reprint.
+ */
+import type { LayoutLine } from '../../devices/print-layout.js';
+import { receiptLayout } from '../../receipts/layout.js';
+import type { Receipt } from '../../receipts/types.js';
+import type { ReceiptView } from '../../api/views.js';
+import type { AppContext } from '../context.js';
+import { statusOf } from './core.js';
+
+/** What a virtual printer keeps of each job (see native/printer/virtual-printer.ts); real printers keep nothing. */
+interface KeptJobs {
+  readonly receipts?: readonly { readonly png?: Uint8Array }[];
+}
+
+function keptJobs(printer: unknown): readonly { readonly png?: Uint8Array }[] | undefined {
+  const jobs = (printer as KeptJobs).receipts;
+  return Array.isArray(jobs) ? jobs : undefined;
+}
+
+export interface PrintOptions {
+  /** The receipt number shown in the view (null for reports). */
+  readonly receiptNo: number | null;
+  /** Lines added at the end of the body (before the cut), e.g. a report's cash count. */
+  readonly extraLines?: readonly LayoutLine[];
+}
+
+/**
+ * Lays out and prints `receipt` on the terminal's printer in the operator's language. Resolves with
+ * what happened, never rejects for a device problem; the virtual printer's picture comes back as a PNG
+ * data URL so the screen can show the receipt.
+ */
+export async function printReceipt(ctx: AppContext, receipt: Receipt, options: PrintOptions): Promise<ReceiptView> {
+  const base = { receipt_no: options.receiptNo, kind: receipt.kind };
+  const printer = ctx.devices.printer;
+  if (!printer) return { ...base, printed: false, error: 'no receipt printer is set up' };
+  try {
+    const layout = receiptLayout(receipt, { language: ctx.language });
+    const lines = options.extraLines?.length ? [...layout.lines, ...options.extraLines] : layout.lines;
+    const before = keptJobs(printer)?.length ?? 0;
+    await printer.printLayout({ ...layout, lines });
+    const jobs = keptJobs(printer);
+    const png = jobs && jobs.length > before ? jobs[jobs.length - 1]?.png : undefined;
+    return { ...base, printed: true, ...(png ? { picture: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } : {}) };
+  } catch (err) {
+    // The status bar shows the printer's trouble at once.
+    void statusOf(ctx).then(
+      (status) => status.printer && ctx.emit({ type: 'printer', printer: status.printer }),
+      () => undefined,
+    );
+    return { ...base, printed: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}

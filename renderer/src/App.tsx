@@ -1,0 +1,109 @@
+/**
+ * The kiosk: loads the terminal's info and status, then shows the login (PIN pad) or the shell with
+ * the operator's screens. Global keys: F-keys open screens, F12 switches operator, Escape goes back.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
+import { api } from './api/client.js';
+import { I18nProvider, useT } from './i18n/index.js';
+import { LoginScreen } from './screens/login/LoginScreen.js';
+import { SCREENS } from './screens/registry.js';
+import { ScanProvider } from './scan/ScanProvider.js';
+import { runEscape, useGlobalKeys } from './shell/hotkeys.js';
+import { navigate } from './shell/route.js';
+import { homeFor, screenByHotkey, SHELL_HOTKEYS } from './shell/screens.js';
+import { SessionProvider, useSession } from './shell/session.js';
+import { Shell } from './shell/Shell.js';
+
+const saveLanguage = (language: Language) => void api.call('settings.language', { language }).catch(() => undefined);
+
+export function App() {
+  const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    setError(null);
+    Promise.all([api.call('app.info', {}), api.call('status.get', {})]).then(
+      ([info, status]) => setBoot({ info, status }),
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  if (error)
+    return (
+      <main className="boot boot-error" role="alert">
+        <p>Le terminal ne répond pas — The terminal does not answer</p>
+        <pre>{error}</pre>
+        <button type="button" className="btn btn-primary" onClick={load}>
+          Réessayer / Retry
+        </button>
+      </main>
+    );
+  if (!boot) return <main className="boot">…</main>;
+  return (
+    <I18nProvider initial={boot.info.language} onChange={saveLanguage}>
+      <ScanProvider>
+        <SessionProvider info={boot.info} status={boot.status}>
+          <Kiosk />
+        </SessionProvider>
+      </ScanProvider>
+    </I18nProvider>
+  );
+}
+
+function Kiosk() {
+  const t = useT();
+  const { info, operator, refreshStatus, refreshInfo } = useSession();
+  const [switching, setSwitching] = useState(false);
+
+  useEffect(() => {
+    document.title = t('app.name');
+  }, [t]);
+
+  // Someone else logged out (or the host restarted): close the switch panel.
+  useEffect(() => {
+    if (!operator) setSwitching(false);
+  }, [operator]);
+
+  useGlobalKeys((key) => {
+    if (key === 'Escape') {
+      if (runEscape()) return true;
+      const home = operator ? homeFor(SCREENS, operator.role) : undefined;
+      if (home) navigate(home.id);
+      return true;
+    }
+    if (!operator || switching) return true; // F-keys do nothing of the browser's, ever
+    if (key === SHELL_HOTKEYS.switchOperator) {
+      setSwitching(true);
+      return true;
+    }
+    const target = screenByHotkey(SCREENS, operator.role, key);
+    if (target) navigate(target.id);
+    return true;
+  });
+
+  const loggedIn = async (role: AppInfo['operators'][number]['role']) => {
+    setSwitching(false);
+    await refreshStatus();
+    const home = homeFor(SCREENS, role);
+    if (home) navigate(home.id);
+  };
+
+  if (!operator)
+    return <LoginScreen key="login" operators={info.operators} terminalId={info.terminal_id} mode="login" onDone={(op) => void refreshInfo().then(() => loggedIn(op.role))} />;
+  return (
+    <>
+      <Shell operator={operator} onSwitch={() => setSwitching(true)} />
+      {switching && (
+        <LoginScreen
+          key="switch"
+          operators={info.operators}
+          mode="switch"
+          current={operator}
+          onDone={(op) => void loggedIn(op.role)}
+          onCancel={() => setSwitching(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Display formats of the kiosk: money the French way ("1 000,00 €") or the English way ("€1,000.00"),
+ * dates and times in the shop's zone (Europe/Paris) whatever the machine's zone is.
+ */
+import { formatCount, formatEuros } from '../../games/money.js';
+import type { Language } from '../../main/api/views.js';
+
+export const SHOP_TIME_ZONE = 'Europe/Paris';
+
+/** Integer cents as money text in the given language. */
+export function money(cents: number, language: Language = 'fr'): string {
+  return formatEuros(cents, { locale: language });
+}
+
+/** A whole count with thousands grouped ("2 000" / "2,000"). */
+export function count(n: number, language: Language = 'fr'): string {
+  return formatCount(n, language);
+}
+
+function parts(iso: string, language: Language, options: Intl.DateTimeFormatOptions): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${JSON.stringify(iso)}`);
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
+}
+
+/** "30/11/2026 10:00" in Paris time (24-hour clock in both languages). */
+export function dateTime(iso: string, language: Language = 'fr'): string {
+  return parts(iso, language, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).replace(',', '');
+}
+
+/** "30/11/2026" in Paris time. */
+export function date(iso: string, language: Language = 'fr'): string {
+  return parts(iso, language, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** "10:00:05" in Paris time. */
+export function time(iso: string, language: Language = 'fr'): string {
+  return parts(iso, language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+}

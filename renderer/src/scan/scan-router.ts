@@ -1,0 +1,168 @@
+/**
+ * Where scans go. Two sources feed one router: the keyboard-wedge decoder on the window's keydown
+ * (capture phase, so it sees keys whatever has focus and swallows a scan's keys before any text field
+ * gets them) and the host's `scan` events (serial/HID/virtual scanners). The screen on top — the last
+ * one that subscribed and is still mounted — receives each scan; nobody else does.
+ */
+import { createWedgeKeyHandler, type WedgeKeyHandler, type WedgeOptions } from '../../../native/scanner/wedge-decoder.js';
+
+export interface Scan {
+  readonly data: string;
+  /** 'wedge' for the keyboard, else the host scanner's source (e.g. `virtual:counter`). */
+  readonly source: string;
+  readonly symbology?: string;
+  /** UTC ISO time the scan completed (host time for host scanners). */
+  readonly receivedAt: string;
+  /** Wedge scans: from first key to last, ms. */
+  readonly durationMs?: number;
+}
+
+export type ScanHandler = (scan: Scan) => void;
+
+export interface ScanRouter {
+  /** Pushes a handler on top; returns the function that removes it. */
+  subscribe(handler: ScanHandler): () => void;
+  /** Delivers a scan to the top handler (returns false when nobody listens). */
+  deliver(scan: Scan): boolean;
+}
+
+export function createScanRouter(): ScanRouter {
+  const stack: { handler: ScanHandler }[] = [];
+  return {
+    subscribe(handler) {
+      const entry = { handler };
+      stack.push(entry);
+      return () => {
+        const i = stack.indexOf(entry);
+        if (i >= 0) stack.splice(i, 1);
+      };
+    },
+    deliver(scan) {
+      const top = stack[stack.length - 1];
+      if (!top) return false;
+      top.handler(scan);
+      return true;
+    },
+  };
+}
+
+/** True for elements that take typed text. */
+function isTextField(el: Element | null): el is HTMLInputElement | HTMLTextAreaElement {
+  if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+  if (!(el instanceof HTMLInputElement)) return false;
+  if (el.readOnly || el.disabled) return false;
+  return ['text', 'search', 'password', 'tel', 'number', 'email', 'url', ''].includes(el.type);
+}
+
+/** Longest gap between keys the kiosk still takes for a scanner (scanners ≈ 5 ms, people ≥ 80 ms). */
+export const KIOSK_MAX_INTER_KEY_MS = 50;
+/** Released keys followed this closely by a scan were the scan's own head, split by a hiccup. */
+export const RECLAIM_WINDOW_MS = 100;
+/**
+ * Same, for keys released in bursts (several characters at once: faster than anyone types) — a
+ * machine busy enough to split a scan can also take this long before the rest comes.
+ */
+export const RECLAIM_BURST_WINDOW_MS = 1000;
+
+/** What the last re-insertion put into which field, to take it back if it turns out to be a scan's head. */
+interface Inserted {
+  readonly el: HTMLInputElement | HTMLTextAreaElement;
+  readonly before: string;
+  after: string;
+  text: string;
+  at: number;
+  /** Some release held several characters at once. */
+  burst: boolean;
+}
+
+/**
+ * Re-inserts keys a person typed (held by the decoder while they might have been a scan) into the
+ * focused field at its caret, and tells React about it with an `input` event. With no text field
+ * focused, the keys are replayed as (untrusted) keydown events so that screens' key shortcuts
+ * (digits on a keypad, letters) still see them. Returns what it inserted into a field.
+ */
+export function insertTyped(text: string): { el: HTMLInputElement | HTMLTextAreaElement; before: string; after: string } | null {
+  const el = document.activeElement;
+  if (!isTextField(el)) {
+    const target = el ?? document.body;
+    for (const key of text) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    return null;
+  }
+  const before = el.value;
+  const max = el.maxLength > 0 ? el.maxLength : Infinity;
+  try {
+    const start = el.selectionStart ?? el.value.length;
+    const end = el.selectionEnd ?? el.value.length;
+    const room = Math.max(0, max - (el.value.length - (end - start)));
+    el.setRangeText(text.slice(0, room), start, end, 'end');
+  } catch {
+    // type=number has no selection API: append.
+    el.value = (el.value + text).slice(0, max === Infinity ? undefined : max);
+  }
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  return { el, before, after: el.value };
+}
+
+/** Puts a field back as it was (React hears about it). */
+function restoreField(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Attaches the wedge decoder to the window (capture phase) and routes its scans; returns the
+ * function that detaches it (releasing held keys into the focused field).
+ *
+ * A busy machine can stretch a gap inside a scan beyond the limit: the head is then released as
+ * typing and the tail decoded as a scan. When a scan starts right after keys were re-inserted into a
+ * field that nobody touched since, those keys are taken back out of the field and put in front of
+ * the scan, so a scan never leaves characters in a text field.
+ */
+export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInterKeyMs: KIOSK_MAX_INTER_KEY_MS }): () => void {
+  let inserted: Inserted | null = null;
+  const handler: WedgeKeyHandler = createWedgeKeyHandler(options, {
+    onScan: (s) => {
+      let data = s.data;
+      const head = inserted;
+      inserted = null;
+      const gap = head ? s.startedAt - head.at : Infinity;
+      if (head && head.el.value === head.after && (gap <= RECLAIM_WINDOW_MS || (head.burst && gap <= RECLAIM_BURST_WINDOW_MS))) {
+        restoreField(head.el, head.before);
+        data = head.text + data;
+      }
+      router.deliver({ data, source: 'wedge', receivedAt: new Date().toISOString(), durationMs: Math.round(s.durationMs) });
+    },
+    onRelease: (text) => {
+      const now = performance.now();
+      const r = insertTyped(text);
+      if (!r) {
+        inserted = null;
+        return;
+      }
+      // Contiguous releases into the same untouched field form one head.
+      const burst = [...text].length > 1;
+      if (inserted && inserted.el === r.el && inserted.after === r.before && now - inserted.at <= RECLAIM_BURST_WINDOW_MS) {
+        inserted.after = r.after;
+        inserted.text += text;
+        inserted.at = now;
+        inserted.burst ||= burst;
+      } else {
+        inserted = { el: r.el, before: r.before, after: r.after, text, at: now, burst };
+      }
+    },
+  });
+  // Replayed keys (see insertTyped) are untrusted: let them through untouched.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.isTrusted) handler.handleKeyDown(e);
+  };
+  const onBlur = () => handler.dispose();
+  window.addEventListener('keydown', onKey, { capture: true });
+  window.addEventListener('blur', onBlur);
+  return () => {
+    window.removeEventListener('keydown', onKey, { capture: true });
+    window.removeEventListener('blur', onBlur);
+    handler.dispose();
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * Packs: pick the operation (receive by default), then scan any ticket of the pack or type the pack
+ * number and press Enter. The inventory per game and the list of packs follow at once; each pack's
+ * row also offers the operations its state allows.
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PackInventoryView, PackView } from '../../../../main/api/methods/packs.js';
+import { api } from '../../api/client.js';
+import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { count, dateTime } from '../../format.js';
+import { useLanguage, useT } from '../../i18n/index.js';
+import { errorText } from '../../i18n/errors.js';
+import { useScans } from '../../scan/ScanProvider.js';
+import { useSession } from '../../shell/session.js';
+import '../sell/common.css';
+import './packs.css';
+
+type Action = 'receive' | 'activate' | 'return' | 'settle';
+const METHOD = { receive: 'pack.receive', activate: 'pack.activate', return: 'pack.return', settle: 'pack.settle' } as const;
+const STATE_TONE: Record<PackView['state'], string> = { received: 'tag-info', active: 'tag-ok', returned: 'tag-muted', settled: 'tag-warn' };
+
+function since(p: PackView): string {
+  return p.settled_at ?? p.returned_at ?? p.activated_at ?? p.received_at;
+}
+
+export function PacksScreen() {
+  const t = useT();
+  const [language] = useLanguage();
+  const { operator } = useSession();
+  const isManager = operator?.role === 'manager';
+  const actions: Action[] = isManager ? ['receive', 'activate', 'return', 'settle'] : ['receive', 'activate'];
+  const [action, setAction] = useState<Action>('receive');
+  const [ref, setRef] = useState('');
+  const [packs, setPacks] = useState<readonly PackView[]>([]);
+  const [inventory, setInventory] = useState<readonly PackInventoryView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const r = await api.call('pack.list', {});
+      setPacks(r.packs);
+      setInventory(r.inventory);
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+    inputRef.current?.focus();
+  }, [load]);
+
+  const run = useCallback(
+    async (what: Action, reference: string) => {
+      const value = reference.trim();
+      if (!value || busy) return;
+      setBusy(true);
+      setError(null);
+      setDone(null);
+      try {
+        const pack = await api.call(METHOD[what], { ref: value });
+        setDone(t(`packs.done.${what}`, { number: pack.number }));
+        setRef('');
+        await load();
+      } catch (err) {
+        setError(`${value} : ${errorText(t, err)}`);
+      } finally {
+        setBusy(false);
+        inputRef.current?.focus();
+      }
+    },
+    [busy, load, t],
+  );
+
+  useScans((scan) => void run(action, scan.data));
+
+  function submit(e: FormEvent): void {
+    e.preventDefault();
+    void run(action, inputRef.current?.value ?? ref);
+  }
+
+  return (
+    <div className="packs" data-testid="packs-screen">
+      <header className="screen-head">
+        <h1>{t('packs.title')}</h1>
+      </header>
+
+      <section className="inventory" aria-label={t('packs.inventory')} data-testid="pack-inventory">
+        {inventory.map((g) => (
+          <article key={g.game} className="card inventory-card" data-testid={`inventory-${g.game}`}>
+            <h2>{g.game_name}</h2>
+            <dl className="inventory-counts">
+              <div>
+                <dt>{t('packs.inv.received')}</dt>
+                <dd data-testid="inv-received">{count(g.received, language)}</dd>
+              </div>
+              <div className="strong">
+                <dt>{t('packs.inv.active')}</dt>
+                <dd data-testid="inv-active">{count(g.active, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('packs.inv.returned')}</dt>
+                <dd data-testid="inv-returned">{count(g.returned, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('packs.inv.settled')}</dt>
+                <dd data-testid="inv-settled">{count(g.settled, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('packs.inv.sold')}</dt>
+                <dd data-testid="inv-sold">{count(g.tickets_sold, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('packs.inv.left')}</dt>
+                <dd data-testid="inv-left">{count(g.tickets_left, language)}</dd>
+              </div>
+            </dl>
+          </article>
+        ))}
+      </section>
+
+      <section className="card pack-entry">
+        <div className="segmented" role="radiogroup" aria-label={t('packs.action')}>
+          {actions.map((a) => (
+            <button
+              key={a}
+              type="button"
+              role="radio"
+              aria-checked={action === a}
+              className={action === a ? 'segment active' : 'segment'}
+              data-testid={`pack-mode-${a}`}
+              onClick={() => {
+                setAction(a);
+                inputRef.current?.focus();
+              }}
+            >
+              {t(`packs.do.${a}`)}
+            </button>
+          ))}
+        </div>
+        <p className="muted small">{t(`packs.hint.${action}`)}</p>
+        <form className="scan-row" onSubmit={submit}>
+          <label className="field scan-field" htmlFor="pack-ref">
+            <span className="field-label">{t('packs.ref.label')}</span>
+            <input
+              ref={inputRef}
+              id="pack-ref"
+              className="input scan-input"
+              autoComplete="off"
+              maxLength={64}
+              placeholder={t('packs.ref.placeholder')}
+              value={ref}
+              onChange={(e) => setRef(e.target.value)}
+              data-testid="pack-ref"
+            />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="pack-submit">
+            {t(`packs.do.${action}`)}
+          </button>
+        </form>
+        <p className="muted small">{t('packs.keys')}</p>
+        <ErrorBanner message={error} testId="pack-error" />
+        {done && (
+          <div className="banner banner-ok" role="status" data-testid="pack-done">
+            {done}
+          </div>
+        )}
+      </section>
+
+      <section className="card">
+        <h2>{t('packs.list')}</h2>
+        {packs.length === 0 ? (
+          <p className="empty">{t('packs.list.empty')}</p>
+        ) : (
+          <table className="table" data-testid="pack-table">
+            <thead>
+              <tr>
+                <th>{t('packs.col.number')}</th>
+                <th>{t('packs.col.game')}</th>
+                <th>{t('packs.col.state')}</th>
+                <th className="num">{t('packs.col.sold')}</th>
+                <th>{t('packs.col.since')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {packs.map((p) => (
+                <tr key={p.number} data-testid={`pack-${p.number}`}>
+                  <td className="mono">{p.number}</td>
+                  <td>{inventory.find((g) => g.game === p.game)?.game_name ?? p.game}</td>
+                  <td>
+                    <span className={`tag ${STATE_TONE[p.state]}`} data-testid="pack-state">
+                      {t(`packs.state.${p.state}`)}
+                    </span>
+                  </td>
+                  <td className="num">
+                    {count(p.sold, language)} / {count(p.unit_count, language)}
+                  </td>
+                  <td>{dateTime(since(p), language)}</td>
+                  <td className="row-action">
+                    <span className="row-buttons">
+                      {p.state === 'received' && (
+                        <button type="button" className="btn btn-small btn-primary" disabled={busy} data-testid="pack-row-activate" onClick={() => void run('activate', p.number)}>
+                          {t('packs.do.activate')}
+                        </button>
+                      )}
+                      {p.state === 'received' && isManager && (
+                        <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-return" onClick={() => void run('return', p.number)}>
+                          {t('packs.do.return')}
+                        </button>
+                      )}
+                      {p.state === 'active' && isManager && (
+                        <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => void run('settle', p.number)}>
+                          {t('packs.do.settle')}
+                        </button>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

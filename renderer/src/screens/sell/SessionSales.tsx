@@ -1,0 +1,155 @@
+/** The manager's list of the session's sales, to void one (with a reason) or reprint its receipt. */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SaleSummaryView, VoidView } from '../../../../main/api/methods/sales.js';
+import type { ReceiptView } from '../../../../main/api/views.js';
+import { api } from '../../api/client.js';
+import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { Money } from '../../components/Money.js';
+import { money, time } from '../../format.js';
+import { useLanguage, useT } from '../../i18n/index.js';
+import { errorText } from '../../i18n/errors.js';
+import { useEscape } from '../../shell/hotkeys.js';
+import { ReceiptPanel } from './ReceiptPanel.js';
+
+export function SessionSales(props: { onChanged(): void }) {
+  const t = useT();
+  const [language] = useLanguage();
+  const [sales, setSales] = useState<readonly SaleSummaryView[] | null>(null);
+  const [voiding, setVoiding] = useState<SaleSummaryView | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ void: VoidView; receipt: ReceiptView } | null>(null);
+  const [reprinted, setReprinted] = useState<ReceiptView | null>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setSales((await api.call('sale.list', {})).sales);
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }, [t]);
+  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (voiding) reasonRef.current?.focus();
+  }, [voiding]);
+
+  useEscape(() => {
+    if (!voiding) return false;
+    setVoiding(null);
+    return true;
+  }, voiding !== null);
+
+  async function confirm(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    if (!voiding || busy || reason.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await api.call('sale.void', { receipt_no: voiding.receipt_no, reason: reason.trim() }));
+      setVoiding(null);
+      setReason('');
+      props.onChanged();
+      await load();
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reprint(receiptNo: number): Promise<void> {
+    try {
+      setReprinted(await api.call('sale.reprint', { receipt_no: receiptNo }));
+    } catch (err) {
+      setError(errorText(t, err));
+    }
+  }
+
+  return (
+    <section className="session-sales" data-testid="session-sales">
+      <h2>{t('sell.session.title')}</h2>
+      <ErrorBanner message={error} testId="void-error" />
+      {result && (
+        <div className="banner banner-ok" data-testid="void-done">
+          {t('sell.void.done', { voided: result.void.voided_receipt_no, amount: money(result.void.amount_cents, language), n: result.void.receipt_no })}
+        </div>
+      )}
+      {voiding && (
+        <form className="void-form card-inset" onSubmit={(e) => void confirm(e)} data-testid="void-form">
+          <h3>{t('sell.void.title', { n: voiding.receipt_no })}</h3>
+          <label className="field" htmlFor="void-reason">
+            <span className="field-label">{t('sell.void.reason')}</span>
+            <input
+              ref={reasonRef}
+              id="void-reason"
+              className="input"
+              maxLength={200}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              data-testid="void-reason"
+            />
+          </label>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => setVoiding(null)}>
+              {t('common.back')}
+            </button>
+            <button type="submit" className="btn btn-warn" disabled={busy || reason.trim() === ''} data-testid="void-confirm">
+              {t('sell.void.confirm', { amount: money(voiding.total_cents, language) })}
+            </button>
+          </div>
+        </form>
+      )}
+      {sales === null ? null : sales.length === 0 ? (
+        <p className="empty">{t('sell.session.empty')}</p>
+      ) : (
+        <table className="table" data-testid="session-sales-table">
+          <thead>
+            <tr>
+              <th>{t('sell.session.receipt')}</th>
+              <th>{t('sell.session.time')}</th>
+              <th>{t('sell.session.operator')}</th>
+              <th>{t('sell.session.tickets')}</th>
+              <th className="num">{t('sell.session.total')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {sales.map((s) => (
+              <tr key={s.receipt_no} className={s.voided ? 'voided' : undefined} data-testid={`session-sale-${s.receipt_no}`}>
+                <td className="mono">{s.receipt_no}</td>
+                <td>{time(s.at, language)}</td>
+                <td>{s.operator}</td>
+                <td className="small">
+                  {s.tickets.map((x) => (
+                    <div key={x}>{x}</div>
+                  ))}
+                </td>
+                <td className="num">
+                  <Money cents={s.total_cents} />
+                </td>
+                <td className="row-action">
+                  {s.voided ? (
+                    <span className="tag tag-bad">{t('sell.session.voided', { n: s.void_receipt_no ?? '?' })}</span>
+                  ) : (
+                    <span className="row-buttons">
+                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.receipt_no)}>
+                        {t('sell.reprint')}
+                      </button>
+                      <button type="button" className="btn btn-small btn-warn" data-testid={`void-${s.receipt_no}`} onClick={() => setVoiding(s)}>
+                        {t('sell.void')}
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {result && <ReceiptPanel receipt={result.receipt} />}
+      {reprinted && <ReceiptPanel receipt={reprinted} />}
+    </section>
+  );
+}

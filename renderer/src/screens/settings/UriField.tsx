@@ -1,0 +1,45 @@
+/** A device URI field that checks what is typed (through the terminal's parser) and says what is wrong. */
+import { useEffect, useState } from 'react';
+import type { UriCheckView } from '../../../../main/api/methods/settings.js';
+import { api } from '../../api/client.js';
+import { useT } from '../../i18n/index.js';
+
+const CHECK_DELAY_MS = 250;
+
+/** The check of `uri` for `kind`, refreshed a moment after the typing stops; null while empty or unchecked. */
+export function useUriCheck(kind: 'printer' | 'scanner', uri: string): UriCheckView | null {
+  const [check, setCheck] = useState<UriCheckView | null>(null);
+  useEffect(() => {
+    if (uri.trim() === '') {
+      setCheck(null);
+      return undefined;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      api.call('settings.check-uri', { kind, uri }).then(
+        (c) => live && setCheck(c),
+        () => live && setCheck(null),
+      );
+    }, CHECK_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [kind, uri]);
+  return check;
+}
+
+export function UriHint(props: { check: UriCheckView | null; testId: string }) {
+  const t = useT();
+  const c = props.check;
+  if (!c) return null;
+  return c.ok ? (
+    <div className="uri-hint uri-ok" data-testid={props.testId}>
+      ✓ {t('settings.uri.ok', { uri: c.canonical })}
+    </div>
+  ) : (
+    <div className="uri-hint uri-bad" data-testid={props.testId} role="alert">
+      ✗ {c.problem}
+    </div>
+  );
+}

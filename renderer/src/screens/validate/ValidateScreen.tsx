@@ -1,0 +1,223 @@
+/**
+ * Validation: scan (or type) a validation barcode, see a large verdict with the amount, the ticket as
+ * printed with its winning zones, then Pay (winner) or print the claim receipt (above the limit). The
+ * customer display shows the same verdict at the same moment (the host emits it with the answer).
+ * Keys: any scan checks at once; Enter checks what was typed, or pays/claims once the button has focus;
+ * Escape clears for the next ticket.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
+import { api } from '../../api/client.js';
+import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { money as moneyText } from '../../format.js';
+import { playTone } from '../../components/tones.js';
+import { useLanguage, useT } from '../../i18n/index.js';
+import { errorText } from '../../i18n/errors.js';
+import { useScans } from '../../scan/ScanProvider.js';
+import { useEscape } from '../../shell/hotkeys.js';
+import { navigate } from '../../shell/route.js';
+import { useSession } from '../../shell/session.js';
+import { SCREENS } from '../registry.js';
+import { ReceiptPanel } from './ReceiptPanel.js';
+import { TicketPicture } from './TicketPicture.js';
+import { VerdictPanel } from './VerdictPanel.js';
+import { verdictStyle } from './verdict-style.js';
+
+type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView };
+
+export function ValidateScreen() {
+  const t = useT();
+  const [language] = useLanguage();
+  const { refreshStatus, operator } = useSession();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState<'check' | 'settle' | null>(null);
+  const [verdict, setVerdict] = useState<VerdictView | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const actionRef = useRef<HTMLButtonElement>(null);
+
+  const style = verdict ? verdictStyle(verdict) : null;
+  const canAct = style?.action !== null && style?.action !== undefined && !done;
+
+  // Focus follows the next likely key: Enter on Pay/Claim when offered, else the code field. A button
+  // disabled while busy loses focus, so this runs again when the call ends.
+  useEffect(() => {
+    if (busy) return;
+    if (canAct) actionRef.current?.focus();
+    else inputRef.current?.focus();
+  }, [canAct, verdict, done, busy, error]);
+
+  async function check(barcode: string): Promise<void> {
+    const value = barcode.trim();
+    if (!value) return;
+    setBusy('check');
+    setError(null);
+    setDone(null);
+    try {
+      const v = await api.call('ticket.check', { barcode: value });
+      setVerdict(v);
+      setCode('');
+      playTone(verdictStyle(v).sound);
+    } catch (err) {
+      setVerdict(null);
+      setError({ text: errorText(t, err), code: (err as { code?: string }).code });
+      playTone('alert');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function settle(): Promise<void> {
+    if (!verdict || !style?.action || busy) return;
+    setBusy('settle');
+    setError(null);
+    try {
+      const method = style.action === 'pay' ? 'ticket.pay' : 'ticket.claim';
+      const r = await api.call(method, { barcode: verdict.barcode });
+      setVerdict(r.verdict);
+      setDone({ kind: style.action === 'pay' ? 'paid' : 'claimed', receipt: r.receipt });
+      playTone(style.action === 'pay' ? 'paid' : 'win');
+      void refreshStatus();
+    } catch (err) {
+      setError({ text: errorText(t, err), code: (err as { code?: string }).code });
+      playTone('alert');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function clear(): boolean {
+    if (!verdict && !error && !code) return false;
+    setVerdict(null);
+    setDone(null);
+    setError(null);
+    setCode('');
+    inputRef.current?.focus();
+    return true;
+  }
+
+  useScans((scan) => {
+    if (busy) return;
+    void check(scan.data);
+  });
+  useEscape(clear);
+
+  function onSubmit(e: FormEvent): void {
+    e.preventDefault();
+    // The field itself: keys re-inserted by the scan router may be newer than the last render.
+    void check(inputRef.current?.value ?? code);
+  }
+
+  const cashScreen = operator ? SCREENS.find((s) => s.id.replace(/^#?\/?/, '') === 'cash' && s.roles.includes(operator.role)) : undefined;
+
+  return (
+    <div className="validate" data-testid="validate-screen">
+      <section className="validate-main">
+        <form className="scan-bar card" onSubmit={onSubmit}>
+          <label htmlFor="validation-code" className="scan-label">
+            <span className="scan-icon" aria-hidden="true">
+              ▮▯▮▮▯▮
+            </span>
+            {t('validate.prompt')}
+          </label>
+          <div className="scan-row">
+            <input
+              id="validation-code"
+              ref={inputRef}
+              className="input scan-input"
+              data-testid="validation-input"
+              aria-label={t('validate.field')}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={128}
+              value={code}
+              placeholder={t('validate.field')}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <button type="submit" className="btn btn-primary btn-large" data-testid="check-button" disabled={busy !== null}>
+              {busy === 'check' ? t('validate.checking') : t('validate.check')}
+            </button>
+          </div>
+        </form>
+
+        {error && (
+          <div className="validate-error">
+            <ErrorBanner message={error.text} testId="validate-error" />
+            {error.code === 'no-open-session' && cashScreen && (
+              <button type="button" className="btn btn-primary" data-testid="open-cash" onClick={() => navigate(cashScreen.id)}>
+                {t('validate.openCash')}
+              </button>
+            )}
+          </div>
+        )}
+
+        {verdict ? (
+          <VerdictPanel verdict={verdict} language={language} settled={done?.kind ?? null}>
+            {canAct && style?.action && (
+              <button
+                ref={actionRef}
+                type="button"
+                className={style.action === 'pay' ? 'btn btn-success btn-large btn-action' : 'btn btn-warn btn-large btn-action'}
+                data-testid={style.action === 'pay' ? 'pay-button' : 'claim-button'}
+                disabled={busy !== null}
+                onClick={() => void settle()}
+              >
+                {busy === 'settle'
+                  ? t('validate.paying')
+                  : style.action === 'pay'
+                    ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language) })
+                    : t('validate.claim')}
+                <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
+              </button>
+            )}
+            <button type="button" className="btn btn-large btn-next" data-testid="next-button" onClick={clear}>
+              {t('validate.next')} <kbd>Esc</kbd>
+            </button>
+          </VerdictPanel>
+        ) : (
+          !error && (
+            <div className="verdict verdict-idle card" data-testid="verdict-idle">
+              <div className="verdict-headline">{t('validate.waiting')}</div>
+              <p className="muted">{t('validate.waitingSub')}</p>
+            </div>
+          )
+        )}
+
+      </section>
+
+      <aside className="validate-side">
+        {done && verdict ? (
+          <ReceiptPanel kind={done.kind} receipt={done.receipt} amountCents={verdict.prize_cents ?? 0} language={language} />
+        ) : verdict ? (
+          <TicketPicture verdict={verdict} />
+        ) : (
+          <div className="keys-help card" data-testid="keys-help">
+            <h2>{t('validate.keys')}</h2>
+            <dl>
+              <dt>
+                <span className="scan-icon" aria-hidden="true">
+                  ▮▯▮▮▯▮
+                </span>
+              </dt>
+              <dd>{t('validate.keys.scan')}</dd>
+              <dt>
+                <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
+              </dt>
+              <dd>{t('validate.keys.enter')}</dd>
+              <dt>
+                <kbd>Esc</kbd>
+              </dt>
+              <dd>{t('validate.keys.escape')}</dd>
+              <dt>
+                <kbd>F12</kbd>
+              </dt>
+              <dd>{t('validate.keys.switch')}</dd>
+            </dl>
+          </div>
+        )}
+      </aside>
+    </div>
+  );
+}

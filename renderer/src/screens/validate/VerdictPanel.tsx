@@ -1,0 +1,79 @@
+/** The large verdict: what the ticket is worth, in words and in figures, with the details that matter. */
+import type { ReactNode } from 'react';
+import { gameByCode } from '../../../../games/index.js';
+import type { GameCode } from '../../../../games/types.js';
+import type { Language, VerdictView } from '../../../../main/api/views.js';
+import { dateTime, money } from '../../format.js';
+import { useT, type Translate } from '../../i18n/index.js';
+import { verdictStyle } from './verdict-style.js';
+
+/** The sentence under the headline, with the verdict's details filled in. */
+export function verdictDetail(t: Translate, v: VerdictView, language: Language): string {
+  switch (v.verdict) {
+    case 'already-paid':
+      return t('verdictSub.already-paid', {
+        at: v.paid ? dateTime(v.paid.at, language) : '?',
+        terminal: v.paid?.terminal ?? '?',
+        receipt: v.paid?.receipt_no ?? '?',
+      });
+    case 'above-limit':
+      if (v.claimed) {
+        return t('verdictSub.above-limit.claimed', { at: dateTime(v.claimed.at, language), terminal: v.claimed.terminal, receipt: v.claimed.receipt_no ?? '?' });
+      }
+      return t('verdictSub.above-limit', { limit: v.payout_limit_cents === undefined ? '?' : money(v.payout_limit_cents, language) });
+    case 'pack-not-active':
+      return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? t(`validate.pack.${v.pack.state}`) : '?' });
+    default:
+      return t(`verdictSub.${v.verdict}`);
+  }
+}
+
+function gameName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return gameByCode(code as GameCode).name;
+  } catch {
+    return code;
+  }
+}
+
+export function VerdictPanel(props: { verdict: VerdictView; language: Language; settled: 'paid' | 'claimed' | null; children?: ReactNode }) {
+  const t = useT();
+  const v = props.verdict;
+  const style = verdictStyle(v);
+  const name = gameName(v.game);
+  return (
+    <div className={`verdict card tone-${props.settled === 'paid' ? 'paid' : style.tone}`} data-testid="verdict" data-verdict={v.verdict} data-sound={style.sound} role="status" aria-live="assertive">
+      <div className="verdict-headline" data-testid="verdict-headline">
+        {props.settled ? t(`verdict.${props.settled}`) : t(`verdict.${v.verdict}`)}
+      </div>
+      {style.showAmount && v.prize_cents !== null && (
+        <div className="verdict-amount" data-testid="verdict-amount">
+          {money(v.prize_cents, props.language)}
+        </div>
+      )}
+      <p className="verdict-detail" data-testid="verdict-detail">
+        {props.settled ? t(`verdictSub.${props.settled}`) : verdictDetail(t, v, props.language)}
+      </p>
+      {(v.ticket || name) && (
+        <dl className="verdict-facts">
+          {name && (
+            <>
+              <dt>{t('validate.game')}</dt>
+              <dd>{name}</dd>
+            </>
+          )}
+          {v.ticket && (
+            <>
+              <dt>{t('validate.ticket')}</dt>
+              <dd className="mono" data-testid="verdict-ticket">
+                {v.ticket}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+      {props.children && <div className="verdict-actions">{props.children}</div>}
+    </div>
+  );
+}

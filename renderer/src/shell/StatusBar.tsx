@@ -1,0 +1,54 @@
+/** The bar at the bottom of every screen: operator, central link, events waiting to sync, printer, till. */
+import type { ReactNode } from 'react';
+import { useT, type Translate } from '../i18n/index.js';
+import { printerState, type Tone } from './printer-state.js';
+import { useSession } from './session.js';
+
+export { printerState, type Tone } from './printer-state.js';
+
+function Item(props: { tone: Tone; testId: string; title?: string; children: ReactNode }) {
+  return (
+    <span className={`status-item tone-${props.tone}`} data-testid={props.testId} title={props.title}>
+      <span className="status-dot" aria-hidden="true" />
+      {props.children}
+    </span>
+  );
+}
+
+function roleName(t: Translate, role: string): string {
+  return t(`role.${role}`);
+}
+
+export function StatusBar() {
+  const t = useT();
+  const { status, reachable, info } = useSession();
+  const printer = printerState(status.printer);
+  return (
+    <footer className="status-bar" role="status" aria-live="polite">
+      <Item tone={status.operator ? 'ok' : 'neutral'} testId="status-operator">
+        {status.operator ? (
+          <>
+            <strong>{status.operator.name}</strong>&nbsp;·&nbsp;{roleName(t, status.operator.role)}
+          </>
+        ) : (
+          t('status.nobody')
+        )}
+      </Item>
+      <Item tone={!reachable ? 'bad' : status.connection === 'online' ? 'ok' : 'warn'} testId="status-connection">
+        {!reachable ? t('status.lost') : status.connection === 'online' ? t('status.online') : t('status.offline')}
+      </Item>
+      <Item tone={status.outbox_waiting > 0 ? 'warn' : 'ok'} testId="status-outbox">
+        {status.outbox_waiting > 0 ? t('status.outbox', { n: status.outbox_waiting }) : t('status.outbox.none')}
+      </Item>
+      <Item tone={printer.tone} testId="status-printer" title={status.printer?.detail ?? status.printer?.uri}>
+        {t(printer.key)}
+      </Item>
+      <Item tone={status.cash_session_open ? 'ok' : 'neutral'} testId="status-cash">
+        {status.cash_session_open ? t('status.cash.open') : t('status.cash.closed')}
+      </Item>
+      <span className="status-terminal" data-testid="terminal-id">
+        {info.terminal_id}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * What the whole kiosk knows about the terminal: app info (terminal id, operators, payout limit) and
+ * the live status (operator, connection, events waiting to sync, printer). The status is polled every
+ * few seconds and updated at once by the host's `status` and `printer` events.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
+import { api } from '../api/client.js';
+
+export const STATUS_POLL_MS = 4000;
+
+export interface SessionState {
+  readonly info: AppInfo;
+  readonly status: StatusView;
+  /** False when the last status request failed (host gone). */
+  readonly reachable: boolean;
+  readonly operator: OperatorView | null;
+  /** Reloads app info (operators, payout limit) — after a settings change, for instance. */
+  refreshInfo(): Promise<void>;
+  /** Reloads the status at once (after an action that changes the outbox, the cash session …). */
+  refreshStatus(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function SessionProvider(props: { info: AppInfo; status: StatusView; children: ReactNode }) {
+  const [info, setInfo] = useState(props.info);
+  const [status, setStatus] = useState(props.status);
+  const [reachable, setReachable] = useState(true);
+
+  const refreshStatus = useCallback(async () => {
+    try {
+      setStatus(await api.call('status.get', {}));
+      setReachable(true);
+    } catch {
+      setReachable(false);
+    }
+  }, []);
+  const refreshInfo = useCallback(async () => {
+    setInfo(await api.call('app.info', {}));
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => void refreshStatus(), STATUS_POLL_MS);
+    const off = api.subscribe((event) => {
+      if (event.type === 'status') {
+        setStatus(event.status);
+        setReachable(true);
+      } else if (event.type === 'printer') {
+        const printer: PrinterView = event.printer;
+        setStatus((s) => ({ ...s, printer }));
+      }
+    });
+    return () => {
+      clearInterval(timer);
+      off();
+    };
+  }, [refreshStatus]);
+
+  const value = useMemo<SessionState>(
+    () => ({ info, status, reachable, operator: status.operator, refreshInfo, refreshStatus }),
+    [info, status, reachable, refreshInfo, refreshStatus],
+  );
+  return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
+}
+
+/** The terminal's info and live status; only inside the shell. */
+export function useSession(): SessionState {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}

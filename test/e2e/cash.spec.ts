@@ -1,0 +1,95 @@
+/**
+ * The till: the manager opens it with a float on the touch keypad, sells a ticket, puts cash in, looks
+ * at the X report and prints it, then counts the drawer and closes with a Z after confirming the difference.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot, wedgeScan } from './kiosk.js';
+
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type(pin, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+  // The shell opens the operator's home screen once logged in.
+  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
+}
+
+/**
+ * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
+ * screen, which can override an early key: press until the screen stays.
+ */
+async function openScreen(page: Page, key: string, id: string): Promise<void> {
+  const screen = page.getByTestId(`screen-${id}`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(screen).toBeVisible({ timeout: 1000 });
+    await page.waitForTimeout(300);
+    await expect(screen).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('open the till, cash in, X report on screen and on paper, Z closing with a confirmed difference', async ({ page, kiosk }) => {
+  const ticket = kiosk.units('annee-chance-2013')[30];
+  if (!ticket) throw new Error('demo unit missing');
+  await page.goto(kiosk.url);
+  await login(page, 'Marie', '1234');
+  await openScreen(page, 'F5', 'cash');
+  await expect(page.getByTestId('cash-open-panel')).toBeVisible();
+  await expect(page.getByTestId('status-cash')).toHaveText('Caisse fermée');
+  // The float on the touch keypad: 150,00 €.
+  for (const key of '150') await page.getByTestId(`cash-float-key-${key}`).click();
+  await expect(page.getByTestId('cash-float')).toHaveValue('150');
+  await screenshot(page, 'cash-open');
+  await page.getByTestId('cash-float-ok').click();
+  await expect(page.getByTestId('cash-notice')).toHaveText('Caisse ouverte avec un fond de 150,00 €.');
+  await expect(page.getByTestId('cash-session')).toContainText('Session n° 1');
+  await expect(page.getByTestId('status-cash')).toHaveText('Caisse ouverte');
+
+  // One sale at the exact amount.
+  await openScreen(page, 'F3', 'sell');
+  await wedgeScan(page, ticket.barcodes.inventory);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByTestId('sell-exact').click();
+  await expect(page.getByTestId('sale-done')).toBeVisible();
+
+  await openScreen(page, 'F5', 'cash');
+  await page.getByTestId('cash-panel-move').click();
+  await page.getByTestId('cash-move-in').click();
+  await page.getByTestId('cash-move-amount').fill('20');
+  await page.getByTestId('cash-move-reason').fill('Monnaie de la banque');
+  await page.getByTestId('cash-move-submit').click();
+  await expect(page.getByTestId('cash-notice')).toHaveText('Apport de 20,00 € enregistré (Monnaie de la banque).');
+
+  await page.getByTestId('cash-panel-x').click();
+  await page.getByTestId('cash-x').click();
+  const x = page.getByTestId('report-X');
+  await expect(x).toBeVisible();
+  await expect(x.getByTestId('report-expected')).toHaveText('173,00 €');
+  await expect(page.getByTestId('receipt-panel')).toHaveCount(0);
+  await screenshot(page, 'cash-x');
+  await page.getByTestId('cash-x-print').click();
+  await expect(page.getByTestId('receipt-picture')).toBeVisible();
+
+  await page.getByTestId('cash-panel-z').click();
+  await page.getByTestId('cash-counted').focus();
+  await page.keyboard.type('172');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cash-difference')).toContainText('Écart de -1,00 €');
+  await screenshot(page, 'cash-z-difference');
+  await page.getByTestId('cash-confirm-difference').click();
+  const z = page.getByTestId('report-Z');
+  await expect(z.getByTestId('report-title')).toHaveText('Rapport Z n° 1');
+  await expect(z.getByTestId('report-counted')).toHaveText('172,00 €');
+  await expect(z.getByTestId('report-difference')).toHaveText('-1,00 €');
+  await expect(page.getByTestId('receipt-status')).toContainText('Reçu imprimé');
+  await expect(page.getByTestId('receipt-picture')).toBeVisible();
+  await expect(page.getByTestId('cash-open-panel')).toBeVisible();
+  await expect(page.getByTestId('status-cash')).toHaveText('Caisse fermée');
+  await screenshot(page, 'cash-z');
+
+  // The CLI sees the same Z.
+  const r = kiosk.cli(['report', 'z', '--operator', 'Marie', '--pin', '1234']);
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toMatch(/Z report no\. 1/);
+});

@@ -1,0 +1,68 @@
+/**
+ * The journal: browse the newest entries, filter by type, verify it (green, with the count); then an
+ * entry altered in the database file behind Guichet's back is named in red.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot } from './kiosk.js';
+
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type(pin, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+  // The shell opens the operator's home screen once logged in.
+  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
+}
+
+/**
+ * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
+ * screen, which can override an early key: press until the screen stays.
+ */
+async function openScreen(page: Page, key: string, id: string): Promise<void> {
+  const screen = page.getByTestId(`screen-${id}`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(screen).toBeVisible({ timeout: 1000 });
+    await page.waitForTimeout(300);
+    await expect(screen).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('browse and filter the journal, verify it OK, then see a tampered entry named', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await login(page, 'Marie', '1234');
+  await openScreen(page, 'F6', 'journal');
+  await expect(page.getByTestId('journal-screen')).toBeVisible();
+  const entries = page.getByTestId('journal-entry');
+  // Newest first: Marie's login heads the list.
+  await expect(entries.first()).toContainText('operator.login');
+  await expect(entries.first()).toContainText('Marie');
+
+  await page.getByTestId('journal-type').selectOption('pack.receive');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('213-001-01-00001');
+  await expect(page.getByTestId('journal-total')).toHaveText('2 écriture(s)');
+  await page.getByTestId('journal-type').selectOption('');
+
+  await page.getByTestId('journal-verify').click();
+  const result = page.getByTestId('journal-verify-result');
+  await expect(result).toHaveAttribute('data-ok', 'yes');
+  await expect(result).toContainText(/Journal intègre : \d+ écritures vérifiées/);
+  await screenshot(page, 'journal');
+
+  // Someone edits an entry in the database file directly.
+  const db = new Database(path.join(kiosk.dataDir, 'guichet.db'));
+  try {
+    db.exec('DROP TRIGGER journal_no_update');
+    db.prepare("UPDATE journal SET payload = replace(payload, '00001', '00009') WHERE type = 'pack.receive' AND payload LIKE '%00001%'").run();
+  } finally {
+    db.close();
+  }
+  await page.getByTestId('journal-verify').click();
+  await expect(result).toHaveAttribute('data-ok', 'no');
+  await expect(result).toContainText(/Journal altéré à l’écriture n° \d+ : son contenu ne correspond plus à son empreinte/);
+  await screenshot(page, 'journal-broken');
+});

@@ -1,0 +1,85 @@
+/** Packs: a cashier receives a new pack by typing its number and activates it by scanning one of its tickets. */
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot, wedgeScan } from './kiosk.js';
+
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type(pin, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+  // The shell opens the operator's home screen once logged in.
+  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
+}
+
+/**
+ * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
+ * screen, which can override an early key: press until the screen stays.
+ */
+async function openScreen(page: Page, key: string, id: string): Promise<void> {
+  const screen = page.getByTestId(`screen-${id}`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(screen).toBeVisible({ timeout: 1000 });
+    await page.waitForTimeout(300);
+    await expect(screen).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('receive pack 213-001-01-00002 by its number and activate it with a scan', async ({ page, kiosk }) => {
+  const ticket = kiosk.units('annee-chance-2013')[205];
+  if (!ticket) throw new Error('demo unit missing');
+  await page.goto(kiosk.url);
+  await login(page, 'Camille', '2222');
+  await openScreen(page, 'F4', 'packs');
+  await expect(page.getByTestId('packs-screen')).toBeVisible();
+  const inventory = page.getByTestId('inventory-annee-chance-2013');
+  await expect(inventory.getByTestId('inv-active')).toHaveText('1');
+  await expect(inventory.getByTestId('inv-received')).toHaveText('1');
+  await expect(inventory.getByTestId('inv-left')).toHaveText('100');
+  // A cashier receives and activates; returning and settling are the manager's.
+  await expect(page.getByTestId('pack-mode-return')).toHaveCount(0);
+  await screenshot(page, 'packs');
+
+  await expect(page.getByTestId('pack-ref')).toBeFocused();
+  await page.keyboard.type('213-001-01-00002', { delay: 60 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pack-done')).toHaveText('Paquet 213-001-01-00002 réceptionné.');
+  await expect(page.getByTestId('pack-213-001-01-00002').getByTestId('pack-state')).toHaveText('Réceptionné');
+  await expect(inventory.getByTestId('inv-received')).toHaveText('2');
+
+  // Receiving it twice is refused plainly.
+  await page.keyboard.type('213-001-01-00002', { delay: 60 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pack-error')).toContainText('déjà été réceptionné');
+
+  await page.getByTestId('pack-mode-activate').click();
+  await expect(page.getByTestId('pack-mode-activate')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('pack-ref')).toBeFocused();
+  await wedgeScan(page, ticket.barcodes.inventory);
+  await expect(page.getByTestId('pack-done')).toHaveText('Paquet 213-001-01-00002 activé : ses tickets sont en vente.');
+  await expect(page.getByTestId('pack-213-001-01-00002').getByTestId('pack-state')).toHaveText('Actif');
+  await expect(inventory.getByTestId('inv-active')).toHaveText('2');
+  await expect(inventory.getByTestId('inv-left')).toHaveText('200');
+  await screenshot(page, 'packs-activated');
+
+  // The manager sees return and settle, and the row buttons that go with each state.
+  await page.keyboard.press('F12');
+  await page.getByTestId('operator-Marie').click();
+  await page.keyboard.type('1234', { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText('Marie');
+  await expect(page).toHaveURL(/#\/validate$/);
+  await openScreen(page, 'F4', 'packs');
+  await page.getByTestId('pack-213-001-01-00001').getByTestId('pack-row-return').click();
+  await expect(page.getByTestId('pack-213-001-01-00001').getByTestId('pack-state')).toHaveText('Retourné');
+  await expect(inventory.getByTestId('inv-returned')).toHaveText('1');
+  await screenshot(page, 'packs-manager');
+
+  // The same screen in English.
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('packs-screen').getByRole('heading', { level: 1 })).toHaveText('Ticket packs');
+  await expect(page.getByTestId('pack-213-001-01-00001').getByTestId('pack-state')).toHaveText('Returned');
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('packs-screen').getByRole('heading', { level: 1 })).toHaveText('Paquets de tickets');
+});

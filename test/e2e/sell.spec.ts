@@ -1,0 +1,124 @@
+/**
+ * Selling at the counter: the till is opened, two tickets of the active demo pack are scanned through
+ * the keyboard wedge, a ticket of a pack not activated is refused, the customer display shows the
+ * total, the cash is keyed in, the change shown and the receipt printed; a manager then voids the sale.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot, wedgeScan } from './kiosk.js';
+
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type(pin, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+  // The shell opens the operator's home screen once logged in.
+  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
+}
+
+/**
+ * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
+ * screen, which can override an early key: press until the screen stays.
+ */
+async function openScreen(page: Page, key: string, id: string): Promise<void> {
+  const screen = page.getByTestId(`screen-${id}`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(screen).toBeVisible({ timeout: 1000 });
+    await page.waitForTimeout(300);
+    await expect(screen).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('sell two scanned tickets for cash, show the change and the receipt, then void the sale', async ({ page, context, kiosk }) => {
+  const units = kiosk.units('annee-chance-2013');
+  const [a, b, c] = [units[10], units[11], units[12]];
+  const notActive = units[150];
+  if (!a || !b || !c || !notActive) throw new Error('demo units missing');
+
+  await page.goto(kiosk.url);
+  await login(page, 'Camille', '2222');
+  await openScreen(page, 'F3', 'sell');
+  await expect(page.getByTestId('sell-no-session')).toBeVisible();
+  await screenshot(page, 'sell-no-session');
+  await page.getByTestId('sell-open-cash').click();
+  await expect(page.getByTestId('cash-float')).toBeFocused();
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cash-notice')).toContainText('100,00 €');
+
+  const display = await context.newPage();
+  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await expect(display.getByTestId('customer-display')).toBeVisible();
+
+  await openScreen(page, 'F3', 'sell');
+  await expect(page.getByTestId('sell-screen')).toBeVisible();
+  await expect(page.getByTestId('sell-scan')).toBeFocused();
+  await screenshot(page, 'sell-empty');
+  await wedgeScan(page, a.barcodes.inventory);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await wedgeScan(page, b.barcodes.inventory);
+  await wedgeScan(page, c.barcodes.inventory);
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  await expect(page.getByTestId('cart-total')).toHaveText('9,00 €');
+  // The third one goes back on the shelf.
+  await page.getByTestId('cart-remove-2').click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-ticket').first()).toHaveText(/^213-001-01-00000-010-\d$/);
+  await expect(page.getByTestId('cart-total')).toHaveText('6,00 €');
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'cart');
+  await expect(display.getByTestId('display-amount')).toHaveText('6,00 €');
+  await screenshot(display, 'sell-display-cart');
+
+  // A ticket of a pack received but not activated is refused, and the cart stays as it was.
+  await wedgeScan(page, notActive.barcodes.inventory);
+  await expect(page.getByTestId('sell-error')).toContainText('pas activé');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await screenshot(page, 'sell-cart-refused');
+
+  // Enter on the empty scan field goes to the cash received; the change follows the keys.
+  await page.getByTestId('sell-scan').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sell-tendered')).toBeFocused();
+  await page.keyboard.type('5');
+  await expect(page.getByTestId('sell-change')).toContainText('Il manque 1,00 €');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('10');
+  await expect(page.getByTestId('sell-change')).toContainText('4,00 €');
+  await screenshot(page, 'sell-cart');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('sale-done')).toBeVisible();
+  await expect(page.getByTestId('sale-change')).toContainText('4,00 €');
+  await expect(page.getByTestId('sale-receipt-no')).toHaveText('Reçu n° 1');
+  await expect(page.getByTestId('receipt-status')).toContainText('Reçu imprimé');
+  await expect(page.getByTestId('receipt-picture')).toBeVisible();
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'sale');
+  await screenshot(page, 'sell-done');
+  await screenshot(display, 'sell-display-sale');
+  await display.close();
+
+  // The same ticket cannot be sold twice.
+  await page.getByTestId('sale-next').click();
+  await wedgeScan(page, a.barcodes.inventory);
+  await expect(page.getByTestId('sell-error')).toContainText('déjà vendu');
+
+  // A cashier has no void; the manager voids the sale of the session.
+  await expect(page.getByTestId('sell-show-sales')).toHaveCount(0);
+  await page.keyboard.press('F12');
+  await page.getByTestId('operator-Marie').click();
+  await page.keyboard.type('1234', { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText('Marie');
+  await expect(page).toHaveURL(/#\/validate$/);
+  await openScreen(page, 'F3', 'sell');
+  await page.getByTestId('sell-show-sales').click();
+  await expect(page.getByTestId('session-sale-1')).toBeVisible();
+  await page.getByTestId('void-1').click();
+  await expect(page.getByTestId('void-reason')).toBeFocused();
+  await page.keyboard.type('erreur de caisse', { delay: 50 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('void-done')).toContainText('rembourser 6,00 €');
+  await expect(page.getByTestId('session-sale-1')).toContainText('Annulée (reçu 2)');
+  await screenshot(page, 'sell-void');
+});

@@ -1,0 +1,101 @@
+/**
+ * The manager's settings: Marie changes the payout limit (typed in euros, stored in cents), sets device
+ * URIs (checked as typed, applied at the next start) and switches the terminal to English.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot as saveScreenshot } from './kiosk.js';
+
+/** A screenshot with the screen scrolled to its top, or to the part that matters (`focus`). */
+async function screenshot(page: Page, name: string, focus?: string): Promise<void> {
+  if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
+  await saveScreenshot(page, name);
+}
+
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
+  await page.getByTestId('pinpad-ok').click();
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+}
+
+async function appInfo(page: Page): Promise<{ payout_limit_cents: number; language: string }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'app.info', input: {} }) });
+    return ((await res.json()) as { value: { payout_limit_cents: number; language: string } }).value;
+  });
+}
+
+test('manager: payout limit, devices by URI and language', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await login(page, 'Marie', '1234');
+  await expect(page).toHaveURL(/#\/validate$/);
+  await page.keyboard.press('F10');
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  await expect(page.getByTestId('settings-limit-current')).toHaveText('300,00 €');
+  await expect(page.getByTestId('settings-limit-input')).toHaveValue('300,00');
+  await screenshot(page, 'settings');
+
+  // Payout limit: a typed amount that is not one is refused, 450,50 € is stored as 45 050 cents.
+  const limit = page.getByTestId('settings-limit-input');
+  await limit.fill('45x');
+  await limit.press('Enter');
+  await expect(page.getByTestId('settings-limit-error')).toContainText('Tapez un montant en euros');
+  await limit.fill('450,50');
+  await limit.press('Enter');
+  await expect(page.getByTestId('settings-limit-saved')).toHaveText('Plafond de paiement : 450,50 €.');
+  await expect(page.getByTestId('settings-limit-current')).toHaveText('450,50 €');
+  expect((await appInfo(page)).payout_limit_cents).toBe(45050);
+
+  // Devices: each URI checked while typing; saved in canonical form, applied at the next start.
+  const printer = page.getByTestId('settings-printer-uri');
+  await printer.fill('tcp://192.168.1.50:99999');
+  await expect(page.getByTestId('settings-printer-check')).toContainText('port must be 1–65535');
+  await expect(page.getByTestId('settings-devices-save')).toBeDisabled();
+  await printer.fill('TCP://192.168.1.50');
+  await expect(page.getByTestId('settings-printer-check')).toContainText('tcp://192.168.1.50:9100');
+  await page.getByTestId('settings-scanner-new').fill('serial:/dev/ttyACM0?baud=9600&suffix=crlf');
+  await expect(page.getByTestId('settings-scanner-check')).toContainText('serial:/dev/ttyACM0?suffix=crlf');
+  await page.getByTestId('settings-scanner-new').press('Enter');
+  await expect(page.getByTestId('settings-scanners')).toContainText('serial:/dev/ttyACM0?suffix=crlf');
+  await page.getByTestId('settings-devices-save').click();
+  await expect(page.getByTestId('settings-devices-saved')).toBeVisible();
+  await expect(page.getByTestId('settings-restart')).toBeVisible();
+  await expect(printer).toHaveValue('tcp://192.168.1.50:9100');
+  await screenshot(page, 'settings-devices', 'settings-printer-uri');
+
+  // Language: English, at once and for good (the terminal keeps it after a reload).
+  await page.getByTestId('settings-language-en').click();
+  await expect(page.getByRole('heading', { name: 'Terminal settings' })).toBeVisible();
+  await expect(page.getByTestId('nav-settings')).toContainText('Settings');
+  await expect(page.getByTestId('settings-language-saved')).toHaveText('Language saved.');
+  await expect(page.getByTestId('settings-limit-current')).toHaveText('€450.50');
+  await expect(page.getByTestId('settings-language-en')).toHaveAttribute('aria-pressed', 'true');
+  expect((await appInfo(page)).language).toBe('en');
+  await screenshot(page, 'settings-en');
+  await page.reload();
+  // The terminal kept Marie's session: the shell comes back in English.
+  await expect(page.getByTestId('status-operator')).toContainText('Marie');
+  await expect(page.getByTestId('nav-settings')).toContainText('Settings');
+  await page.keyboard.press('F10');
+  await expect(page.getByRole('heading', { name: 'Terminal settings' })).toBeVisible();
+
+  // Diagnostics are the manager's too (in English now).
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('heading', { name: 'Terminal diagnostics' })).toBeVisible();
+  await expect(page.getByTestId('diag-printer-state')).toHaveText('Ready');
+  await screenshot(page, 'diagnostics-en');
+});
+
+test('a cashier sees no settings and the services refuse them', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await login(page, 'Camille', '2222');
+  await expect(page.getByTestId('nav-settings')).toHaveCount(0);
+  await expect(page.getByTestId('nav-diagnostics')).toHaveCount(0);
+  const refused = await page.evaluate(async () => {
+    const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'settings.update', input: { language: 'en' } }) });
+    return (await res.json()) as { ok: boolean; error?: { code: string } };
+  });
+  expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+});

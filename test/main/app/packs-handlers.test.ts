@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACTIVE_PACK, demoApp, inv, NEW_PACK, RECEIVED_PACK, type AppFixture } from './sales-fixture.js';
+
+let fx: AppFixture | undefined;
+afterEach(() => {
+  fx?.cleanup();
+  fx = undefined;
+});
+
+describe('pack handlers on the demo terminal', () => {
+  it('lists the demo packs and the inventory per paper game', async () => {
+    fx = await demoApp();
+    await fx.login('Camille');
+    const { packs, inventory } = await fx.call('pack.list', {});
+    expect(packs.map((p) => [p.number, p.state])).toEqual([
+      [ACTIVE_PACK, 'active'],
+      [RECEIVED_PACK, 'received'],
+    ]);
+    expect(inventory).toHaveLength(1);
+    expect(inventory[0]).toMatchObject({ game: 'annee-chance-2013', received: 1, active: 1, returned: 0, settled: 0, tickets_sold: 0, tickets_left: 100 });
+  });
+
+  it('receives a pack by number and activates it by a ticket barcode; the inventory follows sales', async () => {
+    fx = await demoApp();
+    await fx.login('Camille');
+    const received = await fx.call('pack.receive', { ref: NEW_PACK });
+    expect(received).toMatchObject({ number: NEW_PACK, state: 'received', first_unit: 200, unit_count: 100 });
+    await fx.refused('pack.receive', { ref: NEW_PACK }, 'already-received');
+    const active = await fx.call('pack.activate', { ref: inv(205) });
+    expect(active).toMatchObject({ number: NEW_PACK, state: 'active' });
+    await fx.call('cash.open', { float_cents: 0 });
+    await fx.call('sale.complete', { barcodes: [inv(201), inv(3)], tendered_cents: 600 });
+    const { inventory } = await fx.call('pack.list', {});
+    expect(inventory[0]).toMatchObject({ received: 1, active: 2, tickets_sold: 2, tickets_left: 198 });
+  });
+
+  it('lets only a manager return or settle, and refuses wrong states with the reason', async () => {
+    fx = await demoApp();
+    await fx.login('Camille');
+    const before = fx.counts();
+    await fx.refused('pack.return', { ref: RECEIVED_PACK }, 'forbidden');
+    await fx.refused('pack.settle', { ref: ACTIVE_PACK }, 'forbidden');
+    expect(fx.counts()).toEqual(before);
+    await fx.login('Marie');
+    expect(await fx.refused('pack.return', { ref: ACTIVE_PACK }, 'wrong-state')).toMatch(/never activated/);
+    expect(await fx.call('pack.return', { ref: RECEIVED_PACK })).toMatchObject({ state: 'returned' });
+    expect(await fx.call('pack.settle', { ref: ACTIVE_PACK })).toMatchObject({ state: 'settled' });
+    const { inventory } = await fx.call('pack.list', {});
+    expect(inventory[0]).toMatchObject({ received: 0, active: 0, returned: 1, settled: 1, tickets_left: 0 });
+    await fx.refused('pack.activate', { ref: 'not a pack' }, 'bad-reference');
+    await fx.refused('pack.activate', { ref: NEW_PACK }, 'not-received');
+  });
+
+  it('refuses a technician receiving or activating packs', async () => {
+    fx = await demoApp();
+    await fx.login('Theo');
+    const before = fx.counts();
+    await fx.refused('pack.receive', { ref: NEW_PACK }, 'forbidden');
+    await fx.refused('pack.activate', { ref: RECEIVED_PACK }, 'forbidden');
+    expect(fx.counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The kiosk's application on a real demo terminal (main/host/demo.ts: a small emission of each game,
+ * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 1234,
+ * Camille cashier 2222, Theo technician 3333) in a temp folder, with a virtual printer. The demo is set
+ * up once per test file and copied for each test.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { inventoryBarcode } from '../../../games/ticket-id.js';
+import type { MethodName, InputOf, OutputOf } from '../../../main/api/contract.js';
+import type { AppEvent } from '../../../main/api/events.js';
+import { createApp, type App } from '../../../main/app/app.js';
+import { setupDemo } from '../../../main/host/demo.js';
+import { openLotteryTerminal } from '../../../main/terminal/terminal.js';
+import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
+
+export const PAPER = 'annee-chance-2013';
+export const ACTIVE_PACK = '213-001-01-00000';
+export const RECEIVED_PACK = '213-001-01-00001';
+/** Not received in the demo. */
+export const NEW_PACK = '213-001-01-00002';
+
+let template: Promise<string> | undefined;
+
+function demoTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-template-'));
+    await setupDemo(dir);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return template;
+}
+
+export interface AppFixture {
+  readonly dir: string;
+  readonly app: App;
+  readonly printer: VirtualPrinter;
+  readonly events: AppEvent[];
+  /** Calls a method; resolves with its value or rejects with `{ code, message }`. */
+  call<M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>>;
+  /** Calls a method that must be refused with `code`; returns the message. */
+  refused(method: MethodName, input: unknown, code: string): Promise<string>;
+  login(name: 'Marie' | 'Camille' | 'Theo'): Promise<void>;
+  /** Row counts of the tables a refusal must leave alone. */
+  counts(): Record<string, number>;
+  cleanup(): void;
+}
+
+/** The inventory barcode of demo paper unit `unit` (block 1). */
+export function inv(unit: number): string {
+  return inventoryBarcode({ game: PAPER, emission: 1, block: 1, unit });
+}
+
+const PINS = { Marie: '1234', Camille: '2222', Theo: '3333' } as const;
+
+export async function demoApp(): Promise<AppFixture> {
+  const source = await demoTemplate();
+  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-'));
+  cpSync(source, dir, { recursive: true });
+  const printer = new VirtualPrinter('virtual:test');
+  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer }, host: 'browser', version: 'test', log: () => undefined });
+  const events: AppEvent[] = [];
+  app.subscribe((e) => events.push(e));
+  const call = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {
+    const r = await app.call(method, input);
+    if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+    return r.value as OutputOf<M>;
+  };
+  const count = (table: string): number => (app.context.terminal.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return {
+    dir,
+    app,
+    printer,
+    events,
+    call,
+    async refused(method, input, code) {
+      const r = await app.call(method, input);
+      expect(r.ok, `${method} should be refused with ${code}`).toBe(false);
+      if (r.ok) return '';
+      expect(r.error.code).toBe(code);
+      return r.error.message;
+    },
+    async login(name) {
+      await call('auth.login', { name, pin: PINS[name] });
+    },
+    counts: () => ({
+      journal: count('journal'),
+      outbox: count('outbox'),
+      sales: count('sales'),
+      sale_lines: count('sale_lines'),
+      packs_active: (app.context.terminal.db.prepare("SELECT count(*) AS n FROM packs WHERE state = 'active'").get() as { n: number }).n,
+      cash_sessions: count('cash_sessions'),
+      cash_movements: count('cash_movements'),
+      receipts: printer.receipts.length,
+    }),
+    cleanup() {
+      app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { count, date, dateTime, money, time } from '../../renderer/src/format.js';
+
+describe('kiosk formats', () => {
+  it('writes money the French way by default and the English way on request', () => {
+    expect(money(100_000)).toBe('1 000,00 €');
+    expect(money(5)).toBe('0,05 €');
+    expect(money(-1_250)).toBe('-12,50 €');
+    expect(money(100_000, 'en')).toBe('€1,000.00');
+    expect(() => money(1.5)).toThrow(RangeError);
+    expect(count(2_000_000)).toBe('2 000 000');
+    expect(count(2_000_000, 'en')).toBe('2,000,000');
+  });
+
+  it('shows times in Paris time whatever the machine zone, summer and winter', () => {
+    expect(dateTime('2026-11-30T09:00:00.000Z')).toBe('30/11/2026 10:00');
+    expect(dateTime('2026-07-14T22:30:00Z')).toBe('15/07/2026 00:30');
+    expect(dateTime('2026-07-14T22:30:00Z', 'en')).toBe('15/07/2026 00:30');
+    expect(date('2026-12-31T23:30:00Z')).toBe('01/01/2027');
+    expect(time('2026-03-29T01:00:05Z')).toBe('03:00:05');
+    expect(() => dateTime('not a date')).toThrow(/not a date/);
+  });
+});
