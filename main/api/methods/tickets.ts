@@ -17,10 +17,13 @@ export const ticketMethods = {
   'ticket.pay': z.object({ barcode }).strict(),
   /** Permission `claim.file` and an open cash session; only for a winner above the payout limit, once. */
   'ticket.claim': z.object({ barcode }).strict(),
+  /** A duplicate of a sale, void, payout or claim receipt (e.g. after the printer failed), with its reprint counter. */
+  'receipt.reprint': z.object({ receipt_no: z.number().int().positive().safe() }).strict(),
 } as const;
 
 export interface TicketOutputs {
   'ticket.check': VerdictView;
   'ticket.pay': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
   'ticket.claim': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
+  'receipt.reprint': ReceiptView;
 }

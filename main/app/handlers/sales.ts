@@ -1,13 +1,10 @@
 /** Selling: the cart (checked by the sale service itself, then rolled back), the sale, voids, reprints. */
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
-import { operatorById } from '../../../db/queries/operators.js';
-import { saleById, saleByReceipt, saleLines } from '../../../db/queries/sales.js';
-import { humanNumber } from '../../../games/ticket-id.js';
+import { saleById, saleByReceipt } from '../../../db/queries/sales.js';
 import { requirePermission } from '../../auth/roles.js';
 import { currentCashSession } from '../../cash/sessions.js';
-import { asReprint } from '../../receipts/reprint.js';
-import { saleReceipt } from '../../sales/receipts.js';
+import { reprintReceipt } from '../../receipts/journal-receipts.js';
 import { SaleError } from '../../sales/errors.js';
 import { sellTickets, type SaleResult } from '../../sales/sell.js';
 import { voidSale } from '../../sales/void.js';
@@ -124,24 +121,9 @@ export const salesHandlers: Handlers = {
 
   'sale.reprint': async (ctx, { receipt_no }) => {
     const session = requireSession(ctx);
-    requirePermission(session, 'ticket.sell');
-    const db = ctx.terminal.db;
-    const sale = saleByReceipt(db, receipt_no);
-    if (!sale) throw new SaleError('no-such-sale', `receipt ${receipt_no} is not a sale made at this terminal`);
-    const lines = saleLines(db, sale.id).map((l) => {
-      const game = gameByCode(l.game);
-      return { description: `${game.name} ${humanNumber({ game: game.code, emission: l.emission, block: l.block, unit: l.unit }, game.pack_size)}`, price_cents: l.price_cents };
-    });
-    const original = saleReceipt({
-      terminal: ctx.terminal.id,
-      operator: operatorById(db, sale.operator_id)?.name ?? `#${sale.operator_id}`,
-      at: sale.at,
-      receipt_no,
-      lines,
-      total_cents: sale.total_cents,
-      tendered_cents: sale.tendered_cents,
-      change_cents: sale.change_cents,
-    });
-    return printReceipt(ctx, asReprint(original), { receiptNo: receipt_no });
+    if (!saleByReceipt(ctx.terminal.db, receipt_no)) throw new SaleError('no-such-sale', `receipt ${receipt_no} is not a sale made at this terminal`);
+    // Journaled with its reprint counter (DUPLICATA n° N) before it prints.
+    const { receipt } = reprintReceipt(ctx.terminal, session, receipt_no);
+    return printReceipt(ctx, receipt, { receiptNo: receipt_no });
   },
 };

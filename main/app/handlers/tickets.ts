@@ -9,6 +9,7 @@ import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
 import type { DisplayView, VerdictView } from '../../api/views.js';
 import { payTicket, type PayResult } from '../../payout/pay.js';
+import { reprintReceipt } from '../../receipts/journal-receipts.js';
 import { ServiceError } from '../../terminal/errors.js';
 import { checkAtCounter, type CounterVerdict } from '../../validation/counter-verdict.js';
 import type { AppContext } from '../context.js';
@@ -105,4 +106,9 @@ export const ticketHandlers: Handlers = {
   },
   'ticket.pay': (ctx, { barcode }) => settle(ctx, barcode, 'winner'),
   'ticket.claim': (ctx, { barcode }) => settle(ctx, barcode, 'above-limit'),
+  'receipt.reprint': async (ctx, { receipt_no }) => {
+    // Journaled as 'receipt.reprint' with its counter before printing; only who may make that kind of receipt.
+    const { receipt } = reprintReceipt(ctx.terminal, requireSession(ctx), receipt_no);
+    return printReceipt(ctx, receipt, { receiptNo: receipt_no });
+  },
 };

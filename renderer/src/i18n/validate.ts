@@ -69,6 +69,7 @@ export const validateText: Dictionary = {
     'validate.receipt.printed': 'Reçu imprimé.',
     'validate.receipt.notPrinted': 'Opération enregistrée, mais le reçu n’a pas été imprimé : {error}',
     'validate.receipt.picture': 'Reçu tel qu’imprimé',
+    'validate.receipt.reprint': 'Réimprimer le reçu (duplicata)',
 
     'error.above-limit': 'Ce gain dépasse votre plafond de paiement : imprimez un reçu de réclamation.',
     'error.already-paid': 'Ce ticket a déjà été payé.',
@@ -143,6 +144,7 @@ export const validateText: Dictionary = {
     'validate.receipt.printed': 'Receipt printed.',
     'validate.receipt.notPrinted': 'Recorded, but the receipt was not printed: {error}',
     'validate.receipt.picture': 'Receipt as printed',
+    'validate.receipt.reprint': 'Reprint the receipt (duplicate)',
 
     'error.above-limit': 'This prize is above your payout limit: print a claim receipt.',
     'error.already-paid': 'This ticket was paid already.',

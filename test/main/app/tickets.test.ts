@@ -104,6 +104,22 @@ describe('ticket handlers on the demo terminal', () => {
     expect(paid.receipt.error).toMatch(/paper out/);
     expect(paid.receipt.picture).toBeUndefined();
     expect((await fx.call('ticket.check', { barcode: winner.barcodes.validation })).verdict).toBe('already-paid');
+
+    // Paper back in: the receipt is reprinted as a numbered duplicate, and the reprint is journaled.
+    fx.printer.setStatus({ paperOut: false });
+    const receiptNo = paid.receipt.receipt_no as number;
+    const again = await fx.call('receipt.reprint', { receipt_no: receiptNo });
+    expect(again).toMatchObject({ receipt_no: receiptNo, printed: true });
+    expect(fx.printer.receipts.at(-1)?.lines.join('\n')).toMatch(/DUPLICATA/);
+    const second = await fx.call('receipt.reprint', { receipt_no: receiptNo });
+    expect(second.printed).toBe(true);
+    const counts = fx.app.context.terminal.db
+      .prepare("SELECT json_extract(payload, '$.reprint') AS n FROM journal WHERE type = 'receipt.reprint' ORDER BY seq")
+      .all() as { n: number }[];
+    expect(counts.map((c) => c.n)).toEqual([1, 2]);
+    // A technician may not reprint a receipt with money on it.
+    await fx.login('Theo');
+    await fx.refused('receipt.reprint', { receipt_no: receiptNo }, 'forbidden');
   });
 
   it('files a claim for a prize above the payout limit, once; pay and claim refuse the wrong verdicts', async () => {

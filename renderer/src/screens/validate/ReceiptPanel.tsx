@@ -1,12 +1,32 @@
-/** After a payment or claim: what was recorded, and the receipt as the printer printed it (or why not). */
+/**
+ * After a payment or claim: what was recorded, and the receipt as the printer printed it (or why not).
+ * A receipt that failed to print can be reprinted: a DUPLICATA with its reprint counter, journaled.
+ */
+import { useState } from 'react';
 import type { Language, ReceiptView } from '../../../../main/api/views.js';
+import { api } from '../../api/client.js';
 import { money } from '../../format.js';
+import { errorText } from '../../i18n/errors.js';
 import { useT } from '../../i18n/index.js';
 
 export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: ReceiptView; amountCents: number; language: Language }) {
   const t = useT();
-  const r = props.receipt;
+  const [r, setReceipt] = useState<ReceiptView>(props.receipt);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const amount = money(props.amountCents, props.language);
+  const reprint = async (): Promise<void> => {
+    if (r.receipt_no === null) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      setReceipt(await api.call('receipt.reprint', { receipt_no: r.receipt_no }));
+    } catch (err) {
+      setProblem(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="receipt-panel card" data-testid="receipt-panel" data-printed={r.printed ? 'yes' : 'no'}>
       <div className="receipt-head">
@@ -16,9 +36,21 @@ export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: Receipt
       {r.printed ? (
         <p className="banner banner-ok">{t('validate.receipt.printed')}</p>
       ) : (
-        <p className="banner banner-warn" role="alert" data-testid="receipt-error">
-          {t('validate.receipt.notPrinted', { error: r.error ?? '?' })}
-        </p>
+        <>
+          <p className="banner banner-warn" role="alert" data-testid="receipt-error">
+            {t('validate.receipt.notPrinted', { error: r.error ?? '?' })}
+          </p>
+          {r.receipt_no !== null && (
+            <button type="button" className="btn btn-primary" data-testid="receipt-reprint" disabled={busy} onClick={() => void reprint()}>
+              {t('validate.receipt.reprint')}
+            </button>
+          )}
+          {problem && (
+            <p className="banner banner-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </>
       )}
       {r.picture && (
         <div className="receipt-paper">
