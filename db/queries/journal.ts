@@ -53,7 +53,7 @@ export function reportRows(db: Database, afterSeq: number, uptoSeq: number): Jou
   return db
     .prepare<[number, number], JournalRow>(
       `SELECT ${COLUMNS} FROM journal
-        WHERE seq > ? AND seq <= ? AND (type IN ('cash.in', 'cash.out') OR json_extract(payload, '$.money') IS NOT NULL)
+        WHERE seq > ? AND seq <= ? AND (type IN ('cash.in', 'cash.out', 'drawer.open') OR json_extract(payload, '$.money') IS NOT NULL)
         ORDER BY seq`,
     )
     .all(afterSeq, uptoSeq);

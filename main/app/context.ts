@@ -2,6 +2,7 @@
 import type { AppEvent } from '../api/events.js';
 import type { Language } from '../api/views.js';
 import type { OperatorSession } from '../auth/session.js';
+import type { CashDrawer } from '../devices/drawer.js';
 import type { Printer } from '../devices/printer.js';
 import type { Scanner } from '../devices/scanner.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
@@ -9,6 +10,8 @@ import type { LotteryTerminal } from '../terminal/terminal.js';
 /** The devices a host hands to the application (real ones, or their virtual twins). */
 export interface AppDevices {
   readonly printer: Printer | null;
+  /** The cash drawer (through the printer's drawer port); opened after a cash sale, payout or void. */
+  readonly drawer?: CashDrawer | null;
   /** The scanners the host opened (the keyboard wedge is in the window, not here). */
   readonly scanners?: readonly Pick<Scanner, 'uri' | 'state'>[];
   /** Feeds the virtual scanner, when there is one (technician's test, demos). */

@@ -39,6 +39,8 @@ export interface CashCount {
   readonly payouts_cents: number;
   readonly cash_in_cents: number;
   readonly cash_out_cents: number;
+  /** Times the cash drawer was opened in the period ('drawer.open' entries). */
+  readonly drawer_openings: number;
   readonly expected_cents: number;
   /** Z only: what the manager counted, the difference (counted − expected) and who confirmed it. */
   readonly counted_cents: number | null;
@@ -110,6 +112,7 @@ export interface PeriodSums {
   readonly cash_delta_cents: number;
   readonly cash_in_cents: number;
   readonly cash_out_cents: number;
+  readonly drawer_openings: number;
 }
 
 /** Adds up the journal entries in (afterSeq, uptoSeq]. */
@@ -118,10 +121,12 @@ export function sumPeriod(t: LotteryTerminal, afterSeq: number, uptoSeq: number)
   let cashDelta = 0;
   let cashIn = 0;
   let cashOut = 0;
+  let drawerOpenings = 0;
   for (const row of reportRows(t.db, afterSeq, uptoSeq)) {
     const payload = JSON.parse(row.payload) as { money?: Money; amount_cents?: number };
     if (row.type === 'cash.in') cashIn += payload.amount_cents ?? 0;
     else if (row.type === 'cash.out') cashOut += payload.amount_cents ?? 0;
+    else if (row.type === 'drawer.open') drawerOpenings++;
     const money = payload.money;
     if (!money) continue;
     const key = KEY[money.kind];
@@ -133,7 +138,7 @@ export function sumPeriod(t: LotteryTerminal, afterSeq: number, uptoSeq: number)
       cashDelta += CASH_SIGN[money.kind] * line.amount_cents;
     }
   }
-  return { totals: totalsOf(byGame), cash_delta_cents: cashDelta, cash_in_cents: cashIn, cash_out_cents: cashOut };
+  return { totals: totalsOf(byGame), cash_delta_cents: cashDelta, cash_in_cents: cashIn, cash_out_cents: cashOut, drawer_openings: drawerOpenings };
 }
 
 /** The perpetual totals after a period: the previous Z's perpetual totals plus this period's. */

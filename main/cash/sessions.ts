@@ -89,6 +89,7 @@ function buildReport(
       payouts_cents: all.payouts.amount_cents,
       cash_in_cents: sums.cash_in_cents,
       cash_out_cents: sums.cash_out_cents,
+      drawer_openings: sums.drawer_openings,
       expected_cents: expected,
       counted_cents: null,
       difference_cents: null,

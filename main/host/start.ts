@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scanner } from '../devices/scanner.js';
+import { PrinterCashDrawer } from '../../native/drawer/printer-drawer.js';
 import { openPrinter } from '../../native/printer/open.js';
 import { virtualScanner } from '../../native/scanner/virtual-scanner.js';
 import { createApp, type App } from '../app/app.js';
@@ -58,6 +59,7 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
   }
   const devices: AppDevices = {
     printer,
+    drawer: new PrinterCashDrawer(printer),
     scanners,
     feedScan: (data) => scanner.feed(data),
   };

@@ -46,8 +46,8 @@ export function reportReceipt(r: CashReport): ReportReceipt {
     payouts: total(r.totals.all.payouts),
     claims: total(r.totals.all.claims),
     voids: total(r.totals.all.voids),
-    // Guichet does not drive a cash drawer: it never opened one.
-    drawerOpenings: 0,
+    // Z reports stored before drawer openings were counted say nothing of them.
+    drawerOpenings: r.cash.drawer_openings ?? 0,
     expectedCashCents: r.cash.expected_cents,
     byGame: r.totals.games.map((g) => ({ gameName: isGameCode(g.game) ? gameByCode(g.game).name : g.game, sales: total(g.sales), payouts: total(g.payouts) })),
   };

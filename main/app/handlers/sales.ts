@@ -13,6 +13,7 @@ import type { CartLineView, CartView, SaleSummaryView } from '../../api/methods/
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
+import { openDrawerAfter } from '../drawer.js';
 import { printReceipt } from './receipt.js';
 
 /** Carries a dry run's result out of the transaction it rolls back. */
@@ -72,6 +73,7 @@ export const salesHandlers: Handlers = {
     const result = sellTickets(ctx.terminal, session, { barcodes, tendered_cents });
     ctx.emit({ type: 'display', display: { kind: 'sale', total_cents: result.total_cents, tendered_cents: result.tendered_cents, change_cents: result.change_cents } });
     const receipt = await printReceipt(ctx, result.receipt, { receiptNo: result.receipt_no });
+    await openDrawerAfter(ctx, 'sale', result.receipt_no);
     return {
       sale: {
         sale_id: result.sale_id,
@@ -113,6 +115,7 @@ export const salesHandlers: Handlers = {
     const session = requireSession(ctx);
     const result = voidSale(ctx.terminal, session, { receipt_no, reason });
     const receipt = await printReceipt(ctx, result.receipt, { receiptNo: result.receipt_no });
+    await openDrawerAfter(ctx, 'void', result.receipt_no);
     return {
       void: { voided_receipt_no: result.voided_receipt_no, receipt_no: result.receipt_no, at: result.at, amount_cents: result.amount_cents, reason: result.reason },
       receipt,

@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 import { statusOf } from './core.js';
+import { openDrawerAfter } from '../drawer.js';
 import { printReceipt } from './receipt.js';
 
 /** Verdicts whose prize the player may see (the hidden code opened the record and nothing refuses the ticket). */
@@ -89,6 +90,7 @@ async function settle(ctx: AppContext, barcode: string, want: 'winner' | 'above-
   }
   const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
   const receipt = await printReceipt(ctx, result.receipt, { receiptNo });
+  if (result.status === 'paid') await openDrawerAfter(ctx, 'payout', receiptNo);
   void statusOf(ctx).then(
     (status) => ctx.emit({ type: 'status', status }),
     () => undefined,

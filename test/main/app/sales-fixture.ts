@@ -14,6 +14,7 @@ import type { AppEvent } from '../../../main/api/events.js';
 import { createApp, type App } from '../../../main/app/app.js';
 import { setupDemo } from '../../../main/host/demo.js';
 import { openLotteryTerminal } from '../../../main/terminal/terminal.js';
+import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
 
 export const PAPER = 'annee-chance-2013';
@@ -61,7 +62,7 @@ export async function demoApp(): Promise<AppFixture> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-'));
   cpSync(source, dir, { recursive: true });
   const printer = new VirtualPrinter('virtual:test');
-  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer }, host: 'browser', version: 'test', log: () => undefined });
+  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer, drawer: new PrinterCashDrawer(printer) }, host: 'browser', version: 'test', log: () => undefined });
   const events: AppEvent[] = [];
   app.subscribe((e) => events.push(e));
   const call = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {

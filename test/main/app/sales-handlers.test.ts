@@ -61,6 +61,15 @@ describe('sale handlers on the demo terminal', () => {
     expect(displays(f).at(-1)).toEqual({ kind: 'sale', total_cents: 600, tendered_cents: 1000, change_cents: 400 });
     await f.refused('sale.complete', { barcodes: [inv(5)], tendered_cents: 300 }, 'already-sold');
     expect(verifyJournal(f.app.context.terminal).ok).toBe(true);
+    // The drawer opened for the cash, after the sale was committed, and the opening is journaled.
+    expect(f.printer.kicks).toEqual([2]);
+    const opened = f.app.context.terminal.db.prepare("SELECT operator, payload FROM journal WHERE type = 'drawer.open'").all() as { operator: string; payload: string }[];
+    expect(opened).toEqual([{ operator: 'Camille', payload: JSON.stringify({ note: 'receipt 1', reason: 'sale' }) }]);
+    // The X report counts it.
+    await f.login('Marie');
+    const x = await f.call('cash.x', { print: true });
+    expect(JSON.stringify(x)).toContain('"drawer_openings":1');
+    expect(f.printer.receipts.at(-1)?.lines.join('\n')).toMatch(/Ouvertures du tiroir\s+1/);
   });
 
   it('refuses less cash than the total, and a sale without an open cash session', async () => {
@@ -82,6 +91,8 @@ describe('sale handlers on the demo terminal', () => {
     expect(receipt.printed).toBe(false);
     expect(receipt.error).toMatch(/offline/);
     expect(f.counts().sales).toBe(1);
+    // The drawer still opened: the printer came back for the kick.
+    expect(f.printer.kicks).toHaveLength(1);
     const again = await f.call('sale.reprint', { receipt_no: sale.receipt_no });
     expect(again).toMatchObject({ printed: true, receipt_no: sale.receipt_no, kind: 'sale' });
     expect(f.printer.receipts.at(-1)?.lines.join('\n')).toMatch(/DUPLICATA/);

@@ -76,6 +76,7 @@ describe('cash session, X and Z', () => {
       payouts_cents: 600,
       cash_in_cents: 5000,
       cash_out_cents: 2000,
+      drawer_openings: 0,
       expected_cents: 13_700,
       counted_cents: null,
       difference_cents: null,
