@@ -17,7 +17,8 @@ import { GAME_NUMBERS } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
 import { MASTER_SECRET_SIZE } from './secrets.js';
 
-export const PRINT_FORMAT = 'guichet-print/1' as const;
+/** 2: per-unit secrets from AES-256-CTR under the master secret (see secrets.ts). */
+export const PRINT_FORMAT = 'guichet-print/2' as const;
 const MAGIC = Buffer.from('GCHPRT\r\n', 'latin1');
 
 export interface PrintHeader {

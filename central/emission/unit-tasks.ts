@@ -8,7 +8,7 @@ import type { UnitId } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
 import { RECORD_SIZE } from '../../db/outcome/format.js';
 import { sealRecordInto, unsealRecord } from '../../db/outcome/seal.js';
-import { unitSecrets } from './secrets.js';
+import { unitSecretsBatch } from './secrets.js';
 
 export interface BatchBase {
   game: GameCode;
@@ -53,10 +53,11 @@ function prizeOfTier(amounts: number[], tier: number, unit: number): number {
 /** Seals every unit of the batch; returns `tiers.length × RECORD_SIZE` bytes. */
 export function sealUnits(task: SealTask): Uint8Array {
   const out = new Uint8Array(task.tiers.length * RECORD_SIZE);
+  const secrets = unitSecretsBatch(task.master, task.first, task.tiers.length);
   for (let i = 0; i < task.tiers.length; i++) {
     const unit = task.first + i;
     const id: UnitId = { game: task.game, emission: task.emission, block: task.block, unit };
-    const s = unitSecrets(task.master, unit);
+    const s = secrets[i] as (typeof secrets)[number];
     sealRecordInto(out, i * RECORD_SIZE, id, s.hiddenCode, task.fileSalt, {
       prize_cents: prizeOfTier(task.amounts, task.tiers[i] as number, unit),
       layout_seed: s.layoutSeed,
@@ -82,11 +83,12 @@ export function auditUnits(task: AuditTask): AuditResult {
     if (result.problems.length < task.maxProblems) result.problems.push({ unit, what });
   };
   const records = Buffer.from(task.records.buffer, task.records.byteOffset, task.records.length);
+  const secrets = unitSecretsBatch(task.master, task.first, task.tiers.length);
   for (let i = 0; i < task.tiers.length; i++) {
     const unit = task.first + i;
     const id: UnitId = { game: task.game, emission: task.emission, block: task.block, unit };
     const prize = prizeOfTier(task.amounts, task.tiers[i] as number, unit);
-    const s = unitSecrets(task.master, unit);
+    const s = secrets[i] as (typeof secrets)[number];
     const sealed = unsealRecord(records.subarray(i * RECORD_SIZE, (i + 1) * RECORD_SIZE), id, s.hiddenCode, task.fileSalt);
     if (!sealed) {
       report(unit, 'sealed record does not open with its hidden code (altered or misplaced)');

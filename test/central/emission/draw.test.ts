@@ -3,7 +3,7 @@ import { gameByCode, lotsOf } from '../../../games/index.js';
 import { cryptoRandom, type RandomSource } from '../../../central/emission/crypto-random.js';
 import { countTiers, drawTiers, tierAmounts } from '../../../central/emission/draw.js';
 import { PackGuaranteeError, checkPackGuarantee, guaranteePackWinners, winnersPerPack } from '../../../central/emission/packs.js';
-import { unitSecrets } from '../../../central/emission/secrets.js';
+import { unitSecrets, unitSecretsBatch } from '../../../central/emission/secrets.js';
 
 describe('drawTiers', () => {
   it('gives a whole 2,000,000-unit block exactly the table counts, shuffled', () => {
@@ -114,5 +114,22 @@ describe('unitSecrets', () => {
       lead[d] = (lead[d] ?? 0) + 1;
     }
     for (const n of lead) expect(n).toBeGreaterThan(380);
+  });
+
+  it('gives a batch exactly what each unit gives alone, rejection fallbacks included', () => {
+    // ~0.06 % of units need the HMAC fallback: 20,000 units cross several of them.
+    const batch = unitSecretsBatch(master, 70_000, 20_000);
+    for (let i = 0; i < batch.length; i += 1) {
+      const alone = unitSecrets(master, 70_000 + i);
+      expect(batch[i]!.hiddenCode).toBe(alone.hiddenCode);
+      expect(Buffer.from(batch[i]!.layoutSeed).equals(Buffer.from(alone.layoutSeed))).toBe(true);
+    }
+    expect(new Set(batch.map((s) => s.hiddenCode)).size).toBe(batch.length);
+  });
+
+  it('refuses a bad master secret or unit index', () => {
+    expect(() => unitSecrets(Buffer.alloc(16), 1)).toThrow(/32 bytes/);
+    expect(() => unitSecrets(master, -1)).toThrow(/bad unit index/);
+    expect(() => unitSecretsBatch(master, 0x7fffffff, 2)).toThrow(/bad unit index/);
   });
 });
