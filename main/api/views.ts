@@ -91,6 +91,10 @@ export interface ReceiptView {
   readonly receipt_no: number | null;
   readonly kind: string;
   readonly printed: boolean;
+  /** Identifies the print job: a `receipt` event with the same job tells how a pending print ended. */
+  readonly job?: string;
+  /** Still printing when the screen was answered (the printer is slow or not answering). */
+  readonly pending?: boolean;
   readonly error?: string;
   /** PNG picture (data: URL) when the printer is virtual. */
   readonly picture?: string;

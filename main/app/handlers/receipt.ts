@@ -26,13 +26,12 @@ export interface PrintOptions {
   readonly extraLines?: readonly LayoutLine[];
 }
 
-/**
- * Lays out and prints `receipt` on the terminal's printer in the operator's language. Resolves with
- * what happened, never rejects for a device problem; the virtual printer's picture comes back as a PNG
- * data URL so the screen can show the receipt.
- */
-export async function printReceipt(ctx: AppContext, receipt: Receipt, options: PrintOptions): Promise<ReceiptView> {
-  const base = { receipt_no: options.receiptNo, kind: receipt.kind };
+/** How long a screen waits for the printer before it is told "printing…" and gets on with the next customer. */
+export const PRINT_WAIT_MS = 1500;
+
+let jobs = 0;
+
+async function printNow(ctx: AppContext, receipt: Receipt, options: PrintOptions, base: Omit<ReceiptView, 'printed'>): Promise<ReceiptView> {
   const printer = ctx.devices.printer;
   if (!printer) return { ...base, printed: false, error: 'no receipt printer is set up' };
   try {
@@ -40,8 +39,8 @@ export async function printReceipt(ctx: AppContext, receipt: Receipt, options: P
     const lines = options.extraLines?.length ? [...layout.lines, ...options.extraLines] : layout.lines;
     const before = keptJobs(printer)?.length ?? 0;
     await printer.printLayout({ ...layout, lines });
-    const jobs = keptJobs(printer);
-    const png = jobs && jobs.length > before ? jobs[jobs.length - 1]?.png : undefined;
+    const kept = keptJobs(printer);
+    const png = kept && kept.length > before ? kept[kept.length - 1]?.png : undefined;
     return { ...base, printed: true, ...(png ? { picture: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } : {}) };
   } catch (err) {
     // The status bar shows the printer's trouble at once.
@@ -51,4 +50,25 @@ export async function printReceipt(ctx: AppContext, receipt: Receipt, options: P
     );
     return { ...base, printed: false, error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/**
+ * Lays out and prints `receipt` on the terminal's printer in the operator's language. Resolves with
+ * what happened, never rejects for a device problem; the virtual printer's picture comes back as a PNG
+ * data URL so the screen can show the receipt. No screen waits on a device: when the printer takes
+ * longer than PRINT_WAIT_MS, this resolves with `pending: true`, and the outcome follows as a
+ * `receipt` event with the same `job`.
+ */
+export async function printReceipt(ctx: AppContext, receipt: Receipt, options: PrintOptions, waitMs = PRINT_WAIT_MS): Promise<ReceiptView> {
+  const base = { receipt_no: options.receiptNo, kind: receipt.kind, job: `${ctx.terminal.id}/${Date.now().toString(36)}/${++jobs}` };
+  const printing = printNow(ctx, receipt, options, base);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const first = await Promise.race([printing, late]);
+  clearTimeout(timer);
+  if (first) return first;
+  void printing.then((done) => ctx.emit({ type: 'receipt', receipt: done }));
+  return { ...base, printed: false, pending: true };
 }

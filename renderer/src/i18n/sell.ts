@@ -52,6 +52,7 @@ export const sellText: Dictionary = {
     'sell.reprint': 'Réimprimer',
 
     'receipt.printed': 'Reçu imprimé',
+    'receipt.pending': 'Impression du reçu en cours…',
     'receipt.notPrinted': 'Le reçu n’a pas été imprimé : {error}',
     'receipt.reprint': 'Réimprimer le reçu',
     'receipt.picture': 'Reçu tel qu’imprimé',
@@ -123,6 +124,7 @@ export const sellText: Dictionary = {
     'sell.reprint': 'Reprint',
 
     'receipt.printed': 'Receipt printed',
+    'receipt.pending': 'The receipt is printing…',
     'receipt.notPrinted': 'The receipt was not printed: {error}',
     'receipt.reprint': 'Reprint the receipt',
     'receipt.picture': 'Receipt as printed',

@@ -70,6 +70,7 @@ export const validateText: Dictionary = {
     'validate.receipt.notPrinted': 'Opération enregistrée, mais le reçu n’a pas été imprimé : {error}',
     'validate.receipt.picture': 'Reçu tel qu’imprimé',
     'validate.receipt.reprint': 'Réimprimer le reçu (duplicata)',
+    'validate.receipt.pending': 'Opération enregistrée. Impression du reçu en cours…',
 
     'error.above-limit': 'Ce gain dépasse votre plafond de paiement : imprimez un reçu de réclamation.',
     'error.already-paid': 'Ce ticket a déjà été payé.',
@@ -145,6 +146,7 @@ export const validateText: Dictionary = {
     'validate.receipt.notPrinted': 'Recorded, but the receipt was not printed: {error}',
     'validate.receipt.picture': 'Receipt as printed',
     'validate.receipt.reprint': 'Reprint the receipt (duplicate)',
+    'validate.receipt.pending': 'Recorded. The receipt is printing…',
 
     'error.above-limit': 'This prize is above your payout limit: print a claim receipt.',
     'error.already-paid': 'This ticket was paid already.',

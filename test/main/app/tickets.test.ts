@@ -122,6 +122,30 @@ describe('ticket handlers on the demo terminal', () => {
     await fx.refused('receipt.reprint', { receipt_no: receiptNo }, 'forbidden');
   });
 
+  it('never keeps the screen waiting on a slow printer: the answer says printing, the outcome follows as an event', async () => {
+    fx = await demoApp();
+    const f = fx;
+    const winner = pick(unitsOf(f.dir, 'happy-2014'), (u) => u.prize_cents > 0 && u.prize_cents <= 30_000);
+    await f.login('Camille');
+    await f.call('cash.open', { float_cents: 50_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const printLayout = f.printer.printLayout.bind(f.printer);
+    f.printer.printLayout = async (layout) => {
+      await gate;
+      return printLayout(layout);
+    };
+    const paid = await f.call('ticket.pay', { barcode: winner.barcodes.validation });
+    expect(paid.receipt).toMatchObject({ printed: false, pending: true });
+    expect(paid.receipt.job).toBeTruthy();
+    // The payment is recorded already.
+    expect((await f.call('ticket.check', { barcode: winner.barcodes.validation })).verdict).toBe('already-paid');
+    release();
+    await expect.poll(() => f.events.find((e) => e.type === 'receipt')).toBeTruthy();
+    const done = f.events.find((e) => e.type === 'receipt');
+    expect(done).toMatchObject({ type: 'receipt', receipt: { job: paid.receipt.job, printed: true, receipt_no: paid.receipt.receipt_no } });
+  });
+
   it('files a claim for a prize above the payout limit, once; pay and claim refuse the wrong verdicts', async () => {
     fx = await demoApp();
     const units = unitsOf(fx.dir, 'happy-2014');

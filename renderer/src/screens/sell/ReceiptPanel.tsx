@@ -1,6 +1,7 @@
 /** A printed receipt: the virtual printer's picture when there is one, or the printer's trouble and a reprint button. */
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useT } from '../../i18n/index.js';
+import { useReceipt } from '../../receipts/use-receipt.js';
 
 export interface ReceiptPanelProps {
   readonly receipt: ReceiptView;
@@ -11,12 +12,16 @@ export interface ReceiptPanelProps {
 
 export function ReceiptPanel(props: ReceiptPanelProps) {
   const t = useT();
-  const r = props.receipt;
+  const r = useReceipt(props.receipt);
   return (
     <section className="receipt-panel" data-testid="receipt-panel" data-printed={r.printed ? 'yes' : 'no'}>
       {r.printed ? (
         <p className="receipt-status ok" data-testid="receipt-status">
           ✓ {t('receipt.printed')}
+        </p>
+      ) : r.pending ? (
+        <p className="receipt-status" data-testid="receipt-status">
+          {t('receipt.pending')}
         </p>
       ) : (
         <div className="banner banner-warn" role="alert" data-testid="receipt-status">

@@ -8,10 +8,13 @@ import { api } from '../../api/client.js';
 import { money } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useT } from '../../i18n/index.js';
+import { useReceipt } from '../../receipts/use-receipt.js';
 
 export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: ReceiptView; amountCents: number; language: Language }) {
   const t = useT();
-  const [r, setReceipt] = useState<ReceiptView>(props.receipt);
+  // The receipt shown: the payment's, then each reprint's; a print still running is followed to its end.
+  const [current, setReceipt] = useState<ReceiptView>(props.receipt);
+  const r = useReceipt(current);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const amount = money(props.amountCents, props.language);
@@ -35,6 +38,10 @@ export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: Receipt
       </div>
       {r.printed ? (
         <p className="banner banner-ok">{t('validate.receipt.printed')}</p>
+      ) : r.pending ? (
+        <p className="banner banner-info" data-testid="receipt-pending">
+          {t('validate.receipt.pending')}
+        </p>
       ) : (
         <>
           <p className="banner banner-warn" role="alert" data-testid="receipt-error">

@@ -1,0 +1,19 @@
+/**
+ * A receipt view that follows its print job: when the host answered before the printer finished
+ * (`pending`), the outcome arrives later as a `receipt` event with the same job, and replaces it.
+ */
+import { useEffect, useState } from 'react';
+import type { ReceiptView } from '../../../main/api/views.js';
+import { api } from '../api/client.js';
+
+export function useReceipt(initial: ReceiptView): ReceiptView {
+  const [view, setView] = useState(initial);
+  useEffect(() => setView(initial), [initial]);
+  useEffect(() => {
+    if (!initial.pending || !initial.job) return undefined;
+    return api.subscribe((event) => {
+      if (event.type === 'receipt' && event.receipt.job === initial.job) setView(event.receipt);
+    });
+  }, [initial]);
+  return view;
+}
