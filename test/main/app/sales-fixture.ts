@@ -14,6 +14,7 @@ import type { AppEvent } from '../../../main/api/events.js';
 import { createApp, type App } from '../../../main/app/app.js';
 import { setupDemo } from '../../../main/host/demo.js';
 import { openLotteryTerminal } from '../../../main/terminal/terminal.js';
+import type { Printer } from '../../../main/devices/printer.js';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
 
@@ -57,12 +58,13 @@ export function inv(unit: number): string {
 
 const PINS = { Marie: '1234', Camille: '2222', Theo: '3333' } as const;
 
-export async function demoApp(): Promise<AppFixture> {
+/** A demo terminal's application; `printer` replaces the virtual printer (e.g. a real TCP printer). */
+export async function demoApp(options: { printer?: Printer } = {}): Promise<AppFixture> {
   const source = await demoTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-'));
   cpSync(source, dir, { recursive: true });
   const printer = new VirtualPrinter('virtual:test');
-  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer, drawer: new PrinterCashDrawer(printer) }, host: 'browser', version: 'test', log: () => undefined });
+  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer: options.printer ?? printer, drawer: new PrinterCashDrawer(options.printer ?? printer) }, host: 'browser', version: 'test', log: () => undefined });
   const events: AppEvent[] = [];
   app.subscribe((e) => events.push(e));
   const call = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {
@@ -92,6 +94,7 @@ export async function demoApp(): Promise<AppFixture> {
       outbox: count('outbox'),
       sales: count('sales'),
       sale_lines: count('sale_lines'),
+      payouts: count('payouts'),
       packs_active: (app.context.terminal.db.prepare("SELECT count(*) AS n FROM packs WHERE state = 'active'").get() as { n: number }).n,
       cash_sessions: count('cash_sessions'),
       cash_movements: count('cash_movements'),
