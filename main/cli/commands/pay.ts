@@ -5,6 +5,7 @@ import { payTicket } from '../../payout/pay.js';
 import { counterVerdictJson } from '../../validation/counter-verdict.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 import { CliError } from '../run.js';
 import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
 
@@ -14,7 +15,7 @@ import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
  * active…; 4 stop-listed or tampered; 5 a claim already filed).
  */
 export function payCommand(): Command {
-  const cmd = withOperatorOptions(
+  const cmd = withPrinterOption(withOperatorOptions(
     withJsonOption(
       withDataOption(
         new Command('pay')
@@ -22,12 +23,13 @@ export function payCommand(): Command {
           .argument('<validation-barcode>', 'the 34-digit barcode under the scratch coating (or shown on screen)'),
       ),
     ),
-  );
-  return cmd.action(async (barcode: string, opts: DataOption & JsonOption & OperatorOptions) => {
+  ));
+  return cmd.action(async (barcode: string, opts: DataOption & JsonOption & OperatorOptions & PrinterOption) => {
     await withCounter(opts, async (t) => {
       const session = await actAs(t, opts);
       try {
         const r = payTicket(t, session, barcode);
+        await printAfterCommit(opts, r.receipt, r.status === 'paid' ? r.payout.receipt_no : r.claim.receipt_no);
         if (r.status === 'paid') {
           if (opts.json) printJson({ status: 'paid', ticket: r.verdict.ticket, amount_cents: r.payout.amount_cents, receipt_no: r.payout.receipt_no, at: r.payout.at, outbox_key: r.outbox_key, receipt: r.receipt });
           else console.log(`PAID ${formatEuros(r.payout.amount_cents)}  ${r.verdict.ticket ?? ''}  (receipt ${r.payout.receipt_no})`);

@@ -3,10 +3,11 @@ import { formatEuros } from '../../format/money.js';
 import { sellTickets } from '../../sales/sell.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, centsArg, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 
 /** `guichet sell BARCODE... --tendered CENTS`: sell paper tickets for cash. */
 export function sellCommand(): Command {
-  const cmd = withOperatorOptions(
+  const cmd = withPrinterOption(withOperatorOptions(
     withJsonOption(
       withDataOption(
         new Command('sell')
@@ -15,10 +16,11 @@ export function sellCommand(): Command {
           .requiredOption('--tendered <cents>', 'cash handed over by the customer, in cents', centsArg('--tendered')),
       ),
     ),
-  );
-  return cmd.action(async (barcodes: string[], opts: DataOption & JsonOption & OperatorOptions & { tendered: number }) => {
+  ));
+  return cmd.action(async (barcodes: string[], opts: DataOption & JsonOption & OperatorOptions & PrinterOption & { tendered: number }) => {
     await withCounter(opts, async (t) => {
       const sale = sellTickets(t, await actAs(t, opts), { barcodes, tendered_cents: opts.tendered });
+      await printAfterCommit(opts, sale.receipt, sale.receipt_no);
       if (opts.json) {
         const { receipt, ...rest } = sale;
         printJson({ ...rest, receipt });
