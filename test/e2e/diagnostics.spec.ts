@@ -7,22 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot as saveScreenshot, wedgeScan } from './kiosk.js';
-
-/** A screenshot with the screen scrolled to its top, or to the part that matters (`focus`). */
-async function screenshot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
-  await saveScreenshot(page, name);
-}
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
-  await page.getByTestId('pinpad-ok').click();
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-}
+import { test, expect, wedgeScan, loginWithPad, screenshotAt } from './kiosk.js';
 
 function pngsIn(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -31,7 +16,7 @@ function pngsIn(dir: string): string[] {
 
 test('technician: devices, test page, scanner test, outcome tables, integrity check, support bundle', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await login(page, 'Theo', '3333');
+  await loginWithPad(page, 'Theo', '3333');
   await expect(page).toHaveURL(/#\/diagnostics$/);
   const screen = page.getByTestId('diagnostics-screen');
   await expect(screen).toBeVisible();
@@ -47,7 +32,7 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   await expect(page.getByTestId('diag-blocks')).toContainText('Happy 2014');
   await expect(page.getByTestId('diag-versions')).toContainText('SQLite');
   await expect(page.getByTestId('diag-disk')).toContainText('libres sur');
-  await screenshot(page, 'diagnostics');
+  await screenshotAt(page, 'diagnostics');
 
   // Test page: a new PNG on the virtual printer, shown on screen.
   const printed = path.join(kiosk.dataDir, 'virtual-printer');
@@ -68,8 +53,8 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   await page.getByTestId('diag-scan-virtual').click();
   await expect(page.getByTestId('diag-scan-row')).toHaveCount(2);
   await expect(page.getByTestId('diag-scan-row').first().getByTestId('diag-scan-source')).toHaveText('virtual:counter');
-  await screenshot(page, 'diagnostics-test-page', 'diag-test-page-picture');
-  await screenshot(page, 'diagnostics-scanner-test', 'diag-scans');
+  await screenshotAt(page, 'diagnostics-test-page', 'diag-test-page-picture');
+  await screenshotAt(page, 'diagnostics-scanner-test', 'diag-scans');
 
   // Digit 2 reads the printer status again (a key typed by a person, not a scan).
   await page.keyboard.press('2');
@@ -80,7 +65,7 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   await expect(page.getByTestId('diag-integrity-result')).toHaveText('Tout est intact.');
   await expect(page.getByTestId('diag-integrity-progress')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId('diag-integrity-block')).toHaveCount(3);
-  await screenshot(page, 'diagnostics-integrity', 'diag-integrity');
+  await screenshotAt(page, 'diagnostics-integrity', 'diag-integrity');
 
   // Support bundle: written into the data folder and offered for download.
   await page.getByTestId('diag-bundle-export').click();
@@ -101,7 +86,7 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  await screenshot(page, 'diagnostics-bundle', 'diag-bundle-result');
+  await screenshotAt(page, 'diagnostics-bundle', 'diag-bundle-result');
 
   // No amount anywhere on the technician's screen.
   await expect(screen).not.toContainText('€');

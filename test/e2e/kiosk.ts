@@ -88,3 +88,51 @@ export async function wedgeScan(page: Page, data: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, 'test-results', 'screens', `${name}.png`), fullPage: true });
 }
+
+/** Logs in by touching the operator, typing the PIN on the keyboard and Enter; waits for the home screen. */
+export async function login(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type(pin, { delay: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+  // The shell opens the operator's home screen once logged in.
+  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
+}
+
+/** Logs in with the on-screen PIN pad only (touch). */
+export async function loginWithPad(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId(`operator-${name}`).click();
+  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
+  await page.getByTestId('pinpad-ok').click();
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+}
+
+/** Opens a screen by its F-key and checks that it stays open. */
+export async function openScreen(page: Page, key: string, id: string): Promise<void> {
+  const screen = page.getByTestId(`screen-${id}`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(screen).toBeVisible({ timeout: 1000 });
+    await page.waitForTimeout(300);
+    await expect(screen).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Calls the API from inside the page, as its own code would (same origin, session cookie). */
+export function callApi(page: Page, method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message?: string } }> {
+  return page.evaluate(
+    async ([m, i]) => {
+      const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, input: i }), credentials: 'same-origin' });
+      return (await res.json()) as { ok: boolean; value?: unknown; error?: { code: string; message?: string } };
+    },
+    [method, input] as const,
+  );
+}
+
+/** A screenshot with the screen scrolled to its top, or to the part that matters (`focus`). */
+export async function screenshotAt(page: Page, name: string, focus?: string): Promise<void> {
+  if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
+  await screenshot(page, name);
+}

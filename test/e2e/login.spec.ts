@@ -2,16 +2,7 @@
  * Login with the PIN pad (touch) and the keyboard, refusals, operator switch and logout; the status
  * bar shows the operator, the central link, the events waiting to sync and the printer.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot } from './kiosk.js';
-
-/** Logs in by touch: operator card, PIN on the pad, OK. */
-export async function loginWithPad(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
-  await page.getByTestId('pinpad-ok').click();
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-}
+import { test, expect, screenshot, loginWithPad } from './kiosk.js';
 
 test('log in with the PIN pad, see the status bar, switch operator and log out', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);

@@ -1,30 +1,5 @@
 /** Packs: a cashier receives a new pack by typing its number and activates it by scanning one of its tickets. */
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot, wedgeScan } from './kiosk.js';
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  await expect(page.getByTestId('pin-input')).toBeFocused();
-  await page.keyboard.type(pin, { delay: 80 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-  // The shell opens the operator's home screen once logged in.
-  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
-}
-
-/**
- * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
- * screen, which can override an early key: press until the screen stays.
- */
-async function openScreen(page: Page, key: string, id: string): Promise<void> {
-  const screen = page.getByTestId(`screen-${id}`);
-  await expect(async () => {
-    await page.keyboard.press(key);
-    await expect(screen).toBeVisible({ timeout: 1000 });
-    await page.waitForTimeout(300);
-    await expect(screen).toBeVisible({ timeout: 100 });
-  }).toPass({ timeout: 20_000 });
-}
+import { test, expect, screenshot, wedgeScan, login, openScreen } from './kiosk.js';
 
 test('receive pack 213-001-01-00002 by its number and activate it with a scan', async ({ page, kiosk }) => {
   const ticket = kiosk.units('annee-chance-2013')[205];

@@ -2,29 +2,7 @@
  * A technician cannot reach sale or payout: no navigation entry, no route, and the API itself refuses
  * with `forbidden` even when called straight from the page.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot } from './kiosk.js';
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  await expect(page.getByTestId('pin-input')).toBeFocused();
-  await page.keyboard.type(pin, { delay: 80 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-  // The shell opens the operator's home screen once logged in.
-  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
-}
-
-/** Calls the API from inside the page, as a script injected into the kiosk could. */
-function callFromPage(page: Page, method: string, input: unknown): Promise<{ ok: boolean; error?: { code: string } }> {
-  return page.evaluate(
-    async ([m, i]) => {
-      const res = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, input: i }), credentials: 'same-origin' });
-      return (await res.json()) as { ok: boolean; error?: { code: string } };
-    },
-    [method, input] as const,
-  );
-}
+import { test, expect, screenshot, login, callApi } from './kiosk.js';
 
 test('a technician sees neither sale nor payout, and the API refuses them', async ({ page, kiosk }) => {
   const [ticket] = kiosk.units('annee-chance-2013');
@@ -32,7 +10,7 @@ test('a technician sees neither sale nor payout, and the API refuses them', asyn
   await page.goto(kiosk.url);
   // A manager opens the till, so that only the role stands in the way.
   await login(page, 'Marie', '1234');
-  expect((await callFromPage(page, 'cash.open', { float_cents: 5000 })).ok).toBe(true);
+  expect((await callApi(page, 'cash.open', { float_cents: 5000 })).ok).toBe(true);
   await page.getByTestId('logout').click();
 
   await login(page, 'Theo', '3333');
@@ -56,7 +34,7 @@ test('a technician sees neither sale nor payout, and the API refuses them', asyn
     ['ticket.claim', { barcode: ticket.barcodes.validation }],
     ['cash.move', { kind: 'out', amount_cents: 100, reason: 'test' }],
   ] as const) {
-    const r = await callFromPage(page, method, input);
+    const r = await callApi(page, method, input);
     expect({ method, ok: r.ok, code: r.error?.code }).toEqual({ method, ok: false, code: 'forbidden' });
   }
   // Nothing was sold or paid.

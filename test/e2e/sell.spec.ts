@@ -3,32 +3,7 @@
  * the keyboard wedge, a ticket of a pack not activated is refused, the customer display shows the
  * total, the cash is keyed in, the change shown and the receipt printed; a manager then voids the sale.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot, wedgeScan } from './kiosk.js';
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  await expect(page.getByTestId('pin-input')).toBeFocused();
-  await page.keyboard.type(pin, { delay: 80 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-  // The shell opens the operator's home screen once logged in.
-  await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
-}
-
-/**
- * Opens a screen by its F-key. Right after a login the shell still moves to the operator's home
- * screen, which can override an early key: press until the screen stays.
- */
-async function openScreen(page: Page, key: string, id: string): Promise<void> {
-  const screen = page.getByTestId(`screen-${id}`);
-  await expect(async () => {
-    await page.keyboard.press(key);
-    await expect(screen).toBeVisible({ timeout: 1000 });
-    await page.waitForTimeout(300);
-    await expect(screen).toBeVisible({ timeout: 100 });
-  }).toPass({ timeout: 20_000 });
-}
+import { test, expect, screenshot, wedgeScan, login, openScreen } from './kiosk.js';
 
 test('sell two scanned tickets for cash, show the change and the receipt, then void the sale', async ({ page, context, kiosk }) => {
   const units = kiosk.units('annee-chance-2013');

@@ -3,21 +3,7 @@
  * URIs (checked as typed, applied at the next start) and switches the terminal to English.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, screenshot as saveScreenshot } from './kiosk.js';
-
-/** A screenshot with the screen scrolled to its top, or to the part that matters (`focus`). */
-async function screenshot(page: Page, name: string, focus?: string): Promise<void> {
-  if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
-  await saveScreenshot(page, name);
-}
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
-  await page.getByTestId('pinpad-ok').click();
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-}
+import { test, expect, loginWithPad, screenshotAt } from './kiosk.js';
 
 async function appInfo(page: Page): Promise<{ payout_limit_cents: number; language: string }> {
   return page.evaluate(async () => {
@@ -28,14 +14,14 @@ async function appInfo(page: Page): Promise<{ payout_limit_cents: number; langua
 
 test('manager: payout limit, devices by URI and language', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await login(page, 'Marie', '1234');
+  await loginWithPad(page, 'Marie', '1234');
   await expect(page).toHaveURL(/#\/validate$/);
   await page.keyboard.press('F10');
   await expect(page).toHaveURL(/#\/settings$/);
   await expect(page.getByTestId('settings-screen')).toBeVisible();
   await expect(page.getByTestId('settings-limit-current')).toHaveText('300,00 €');
   await expect(page.getByTestId('settings-limit-input')).toHaveValue('300,00');
-  await screenshot(page, 'settings');
+  await screenshotAt(page, 'settings');
 
   // Payout limit: a typed amount that is not one is refused, 450,50 € is stored as 45 050 cents.
   const limit = page.getByTestId('settings-limit-input');
@@ -63,7 +49,7 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   await expect(page.getByTestId('settings-devices-saved')).toBeVisible();
   await expect(page.getByTestId('settings-restart')).toBeVisible();
   await expect(printer).toHaveValue('tcp://192.168.1.50:9100');
-  await screenshot(page, 'settings-devices', 'settings-printer-uri');
+  await screenshotAt(page, 'settings-devices', 'settings-printer-uri');
 
   // Language: English, at once and for good (the terminal keeps it after a reload).
   await page.getByTestId('settings-language-en').click();
@@ -73,7 +59,7 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   await expect(page.getByTestId('settings-limit-current')).toHaveText('€450.50');
   await expect(page.getByTestId('settings-language-en')).toHaveAttribute('aria-pressed', 'true');
   expect((await appInfo(page)).language).toBe('en');
-  await screenshot(page, 'settings-en');
+  await screenshotAt(page, 'settings-en');
   await page.reload();
   // The terminal kept Marie's session: the shell comes back in English.
   await expect(page.getByTestId('status-operator')).toContainText('Marie');
@@ -85,12 +71,12 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   await page.keyboard.press('F9');
   await expect(page.getByRole('heading', { name: 'Terminal diagnostics' })).toBeVisible();
   await expect(page.getByTestId('diag-printer-state')).toHaveText('Ready');
-  await screenshot(page, 'diagnostics-en');
+  await screenshotAt(page, 'diagnostics-en');
 });
 
 test('a cashier sees no settings and the services refuse them', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await login(page, 'Camille', '2222');
+  await loginWithPad(page, 'Camille', '2222');
   await expect(page.getByTestId('nav-settings')).toHaveCount(0);
   await expect(page.getByTestId('nav-diagnostics')).toHaveCount(0);
   const refused = await page.evaluate(async () => {

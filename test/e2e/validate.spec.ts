@@ -6,26 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { test, expect, screenshot, wedgeScan, type DemoUnit, type Kiosk } from './kiosk.js';
-
-/** Calls the kiosk's API from the page (same origin, cookie), as the screens do. */
-async function apiCall(page: Page, method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
-  return page.evaluate(
-    async ([m, i]) => {
-      const r = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: m, input: i }) });
-      return r.json();
-    },
-    [method, input] as const,
-  );
-}
-
-async function login(page: Page, name: string, pin: string): Promise<void> {
-  await page.getByTestId(`operator-${name}`).click();
-  for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
-  await page.getByTestId('pinpad-ok').click();
-  await expect(page.getByTestId('status-operator')).toContainText(name);
-}
+import { test, expect, screenshot, wedgeScan, type DemoUnit, type Kiosk, loginWithPad, callApi } from './kiosk.js';
 
 function one(kiosk: Kiosk, game: string, test: (u: DemoUnit) => boolean): DemoUnit {
   const u = kiosk.units(game).find(test);
@@ -41,7 +22,7 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
   const inactive = one(kiosk, 'annee-chance-2013', (u) => u.unit.startsWith('213-001-01-00001-') && u.prize_cents > 0);
 
   await page.goto(kiosk.url);
-  await login(page, 'Camille', '2222');
+  await loginWithPad(page, 'Camille', '2222');
   await expect(page.getByTestId('validate-screen')).toBeVisible();
   const origin = new URL(kiosk.url).origin;
   const display = await page.context().newPage();
@@ -83,7 +64,7 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('validate-error')).toContainText('Aucune session de caisse ouverte');
   await screenshot(page, 'validate-no-cash-session');
-  expect((await apiCall(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
+  expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
 
   // Pay (Enter on the focused Pay button): the receipt is printed on the virtual printer and shown.
   await expect(page.getByTestId('pay-button')).toBeFocused();
@@ -130,9 +111,9 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
 test('a winner above the payout limit gets a claim receipt, once', async ({ page, kiosk }) => {
   const big = one(kiosk, 'happy-2014', (u) => u.prize_cents >= 2_000);
   await page.goto(kiosk.url);
-  await login(page, 'Marie', '1234');
-  expect((await apiCall(page, 'settings.update', { payout_limit_cents: 1_000 })).ok).toBe(true);
-  expect((await apiCall(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
+  await loginWithPad(page, 'Marie', '1234');
+  expect((await callApi(page, 'settings.update', { payout_limit_cents: 1_000 })).ok).toBe(true);
+  expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
   const display = await page.context().newPage();
   await display.goto(`${new URL(kiosk.url).origin}/#/display`);
   await page.bringToFront();
@@ -159,7 +140,7 @@ test('a winner above the payout limit gets a claim receipt, once', async ({ page
 test('a code typed by hand goes into the field; a mistyped one is read plainly; English on request', async ({ page, kiosk }) => {
   const loser = one(kiosk, 'millionnaire', (u) => u.prize_cents === 0);
   await page.goto(kiosk.url);
-  await login(page, 'Camille', '2222');
+  await loginWithPad(page, 'Camille', '2222');
   const input = page.getByTestId('validation-input');
   await expect(input).toBeFocused();
   // A person types ~10 keys a second: the characters land in the field, Enter checks.
