@@ -3,32 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { PlayDataError } from '../../games/errors.js';
 import { millionnaire } from '../../games/millionnaire/game.js';
 import { createRng } from '../../games/rng.js';
+import { losingMillionnaire } from './millionnaire-sample.js';
 
-/** A well-formed losing unit in the canonical JSON shape. */
-const BASE = {
-  jeu1: [
-    { stars: ['ruby', 'gold', 'pearl'], gain: 1000 },
-    { stars: ['jade', 'onyx', 'opal'], gain: 2000 },
-    { stars: ['topaz', 'amber', 'ruby'], gain: 5000 },
-    { stars: ['gold', 'jade', 'topaz'], gain: 10000 },
-    { stars: ['pearl', 'opal', 'amber'], gain: 15000 },
-    { stars: ['onyx', 'ruby', 'jade'], gain: 100_000_000 },
-  ],
-  jeu2: [1000, 2000, 5000, 10000, 15000, 100_000, 1_000_000, 100_000_000],
-  jeu3: [
-    { diamant: 12, saphir: 13, gain: 1000 },
-    { diamant: 1, saphir: 99, gain: 5000 },
-    { diamant: 40, saphir: 41, gain: 100_000 },
-  ],
-  jeu4: [
-    { symbol: 'crown', amount: 1000 },
-    { symbol: 'key', amount: 2000 },
-    { symbol: 'clover', amount: 5000 },
-    { symbol: 'anchor', amount: 10000 },
-    { symbol: 'bell', amount: 15000 },
-    { symbol: 'sac', amount: 10_000_000 },
-  ],
-};
+/** A well-formed unit in the canonical JSON shape whose only win is its last coin, a sac of 100 000 €. */
+const BASE = { ...losingMillionnaire(), jeu4: [...losingMillionnaire().jeu4.slice(0, 5), { symbol: 'sac', amount: 10_000_000 }] };
 
 type Fields = Record<string, unknown>;
 type Json = Fields & { jeu1: Fields[]; jeu2: unknown[]; jeu3: Fields[]; jeu4: Fields[] };

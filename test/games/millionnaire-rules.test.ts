@@ -2,35 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { gameByCode, lotsOf, payoutBasisPoints, prizeOf, totalOf } from '../../games/index.js';
 import { jeu1ZoneWins } from '../../games/millionnaire/evaluate.js';
 import { millionnaire } from '../../games/millionnaire/game.js';
-import type { MillionnairePlay } from '../../games/millionnaire/game.js';
+import { losingMillionnaire as losing } from './millionnaire-sample.js';
 
 /** A unit that wins nothing: three different stars, eight distinct ingots, light diamonds, no `sac`. */
-function losing(): MillionnairePlay {
-  return {
-    jeu1: [
-      { stars: ['ruby', 'gold', 'pearl'], gain: 1000 },
-      { stars: ['jade', 'onyx', 'opal'], gain: 2000 },
-      { stars: ['topaz', 'amber', 'ruby'], gain: 5000 },
-      { stars: ['gold', 'jade', 'topaz'], gain: 10000 },
-      { stars: ['pearl', 'opal', 'amber'], gain: 15000 },
-      { stars: ['onyx', 'ruby', 'jade'], gain: 100_000_000 },
-    ],
-    jeu2: [1000, 2000, 5000, 10000, 15000, 100_000, 1_000_000, 100_000_000],
-    jeu3: [
-      { diamant: 12, saphir: 13, gain: 1000 },
-      { diamant: 1, saphir: 99, gain: 5000 },
-      { diamant: 40, saphir: 41, gain: 100_000 },
-    ],
-    jeu4: [
-      { symbol: 'crown', amount: 1000 },
-      { symbol: 'key', amount: 2000 },
-      { symbol: 'clover', amount: 5000 },
-      { symbol: 'anchor', amount: 10000 },
-      { symbol: 'bell', amount: 15000 },
-      { symbol: 'crown', amount: 10_000_000 },
-    ],
-  };
-}
 
 /** The same shape as plain, mutable JSON. */
 interface Draft {
