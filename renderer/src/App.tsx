@@ -84,9 +84,10 @@ function Kiosk() {
 
   const loggedIn = async (role: AppInfo['operators'][number]['role']) => {
     setSwitching(false);
-    await refreshStatus();
+    // Home first, then show the shell: an F-key pressed as soon as the shell appears is never overridden.
     const home = homeFor(SCREENS, role);
     if (home) navigate(home.id);
+    await refreshStatus();
   };
 
   if (!operator)
