@@ -1,5 +1,5 @@
 /** The rules engine: the three seed games and the two operations every other layer uses. */
-import { GameRuleError } from './errors.js';
+import { GameRuleError, PlayDataError } from './errors.js';
 import { anneeChance2013 } from './annee-chance-2013/game.js';
 import { happy2014 } from './happy-2014/game.js';
 import { millionnaire } from './millionnaire/game.js';
@@ -34,7 +34,10 @@ function resolve(game: Game | string): Game {
  */
 export function prizeOf(game: Game | string, play: unknown): PrizeResult {
   const g = resolve(game);
-  return g.evaluate(g.parse(play));
+  const result = g.evaluate(g.parse(play));
+  // Each amount is checked, but absurd ones could still add up past what a number holds exactly.
+  if (!Number.isSafeInteger(result.prize_cents)) throw new PlayDataError(g.code, '', 'the amounts add up to more than a prize can be');
+  return result;
 }
 
 /** Play data that wins exactly `prizeCents` (0 or an amount of the game's table), deterministic in `rng`. */
