@@ -1,5 +1,6 @@
 // Serial barcode scanners (RS-232, USB CDC-ACM, USB–serial adapters) through serialport.
 // The port path may be typed by hand: it is opened as given, listed or not (pseudo-terminals, some adapters).
+import { statSync } from 'node:fs';
 import type { SerialPort } from 'serialport';
 import type { ScannerOptions } from '../../main/devices/scanner.js';
 import { formatDeviceUri, type SerialDeviceUri } from '../../main/devices/uri.js';
@@ -19,6 +20,7 @@ export class SerialScanner extends ScannerBase {
   private silenceTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly silenceMs: number;
   private readonly decoder = new TextDecoder('utf-8');
+  private watch: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     readonly device: SerialDeviceUri,
@@ -51,15 +53,52 @@ export class SerialScanner extends ScannerBase {
     port.on('error', (err: Error) => this.report(new Error(`${d.path}: ${err.message}`)));
     port.on('close', (err?: Error & { disconnected?: boolean }) => {
       if (this.port !== port) return;
+      this.stopWatch();
       this.port = undefined;
       this.clearSilence();
       this.framer.drop(); // a barcode cut off mid-stream is not a barcode
       this.lost(err?.disconnected ? `port ${d.path} disappeared` : `port ${d.path} closed`);
     });
     this.port = port;
+    this.watchDevice(port);
+  }
+
+  /**
+   * The kernel does not always wake a pending read when a port goes away (a pseudo-terminal whose
+   * master closed, some USB adapters): watch the device node too. Gone, or now another device behind
+   * the same path, is a lost port.
+   */
+  private watchDevice(port: SerialPort): void {
+    const path = this.device.path;
+    const deviceOf = (): number | null => {
+      try {
+        return statSync(path).rdev;
+      } catch {
+        return null;
+      }
+    };
+    const opened = deviceOf();
+    this.stopWatch();
+    this.watch = setInterval(() => {
+      if (this.port !== port) return this.stopWatch();
+      if (deviceOf() === opened) return;
+      this.stopWatch();
+      this.port = undefined;
+      this.clearSilence();
+      this.framer.drop();
+      port.close(() => undefined);
+      this.lost(`port ${path} disappeared`);
+    }, Math.min(this.reconnectIntervalMs, 500));
+    this.watch.unref?.();
+  }
+
+  private stopWatch(): void {
+    if (this.watch !== undefined) clearInterval(this.watch);
+    this.watch = undefined;
   }
 
   protected async disconnect(): Promise<void> {
+    this.stopWatch();
     this.clearSilence();
     const port = this.port;
     this.port = undefined;
