@@ -1,5 +1,5 @@
 /** The X/Z report as text lines for people (the CLI and a receipt printer use the same lines). */
-import { formatEuros } from '../format/money.js';
+import { formatEuros } from '../../games/money.js';
 import type { CashReport, KindTotals, Tally } from './report.js';
 
 function tally(t: Tally): string {

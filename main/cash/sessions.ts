@@ -17,7 +17,7 @@ import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { record } from '../journal/record.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
-import { formatEuros } from '../format/money.js';
+import { formatEuros } from '../../games/money.js';
 import { CashError } from './errors.js';
 import { addTotals, sumPeriod, type CashReport, type Totals } from './report.js';
 

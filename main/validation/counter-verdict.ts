@@ -15,7 +15,7 @@ import { findPack, type PackState } from '../../db/queries/packs.js';
 import { payoutOf } from '../../db/queries/payouts.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { formatEuros } from '../format/money.js';
+import { formatEuros } from '../../games/money.js';
 import { TicketChecker, type Verdict, type VerdictKind } from '../outcomes/check.js';
 import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
 import { stopOfUnit } from '../packs/stop-list.js';

@@ -33,4 +33,19 @@ describe('formatEuros', () => {
     expect(formatCount(2_000_000)).toBe('2 000 000');
     expect(formatCount(1_793_014, 'en')).toBe('1,793,014');
   });
+
+  it("keeps the counter terminal's examples (formerly main/format/money.ts)", () => {
+    expect(formatEuros(4000000000)).toBe('40 000 000,00 €');
+    expect(formatEuros(600)).toBe('6,00 €');
+    expect(formatEuros(99, { locale: 'en' })).toBe('€0.99');
+    expect(formatEuros(123456789, { locale: 'en' })).toBe('€1,234,567.89');
+  });
+
+  it('never loses a cent, in either language', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom('fr' as const, 'en' as const), (cents, locale) => {
+        expect(BigInt(formatEuros(cents, { locale }).replace(/[^0-9]/g, ''))).toBe(BigInt(cents));
+      }),
+    );
+  });
 });

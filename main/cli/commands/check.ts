@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { authenticate } from '../../auth/login.js';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { TicketChecker, verdictJson, type Verdict, type VerdictKind } from '../../outcomes/check.js';
 import { fixedClock } from '../../terminal/clock.js';
 import { openLotteryTerminal } from '../../terminal/terminal.js';
@@ -58,7 +58,7 @@ const COUNTER_TITLES: Readonly<Record<CounterVerdictKind, string>> = {
 /** The text a person at the counter reads for a counter verdict. */
 export function describeCounterVerdict(v: CounterVerdict): string {
   const lines = [`${COUNTER_TITLES[v.verdict]}${v.ticket ? `  ${v.ticket}` : ''}`];
-  if ((v.verdict === 'winner' || v.verdict === 'above-limit') && v.prize_cents !== null) lines.push(`prize: ${formatEuros(v.prize_cents, 'fr')}`);
+  if ((v.verdict === 'winner' || v.verdict === 'above-limit') && v.prize_cents !== null) lines.push(`prize: ${formatEuros(v.prize_cents)}`);
   lines.push(v.message);
   return lines.join('\n');
 }
@@ -66,10 +66,10 @@ export function describeCounterVerdict(v: CounterVerdict): string {
 function describe(v: Verdict): string {
   const lines = [`${TITLES[v.verdict]}${v.ticket ? `  ${v.ticket}` : ''}`];
   if (v.verdict === 'winner' && v.prize_cents !== null) {
-    lines.push(`prize: ${formatEuros(v.prize_cents, 'fr')}`);
-    for (const z of v.winning ?? []) lines.push(`  ${z.surface}[${z.index}]  ${formatEuros(z.amount_cents, 'fr')}`);
+    lines.push(`prize: ${formatEuros(v.prize_cents)}`);
+    for (const z of v.winning ?? []) lines.push(`  ${z.surface}[${z.index}]  ${formatEuros(z.amount_cents)}`);
   } else if (v.verdict === 'expired' && v.prize_cents !== null && v.prize_cents > 0) {
-    lines.push(`would have won ${formatEuros(v.prize_cents, 'fr')}; claims closed ${v.claim_deadline ?? ''}`);
+    lines.push(`would have won ${formatEuros(v.prize_cents)}; claims closed ${v.claim_deadline ?? ''}`);
   } else {
     lines.push(v.message);
   }

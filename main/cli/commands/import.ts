@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { importOutcomeFile, ImportRefusedError } from '../../outcomes/import.js';
 import { CliError } from '../run.js';
 import { printJson, withDataOption, withJsonOption, withTerminal, type DataOption, type JsonOption } from '../options.js';
@@ -46,7 +46,7 @@ export function importCommand(): Command {
       }
       const m = JSON.parse(b.manifest_json) as { counts?: { amount_cents: number; count: number }[]; claim_deadline?: string };
       const prizes = (m.counts ?? []).reduce((sum, c) => sum + c.amount_cents * c.count, 0);
-      console.log(`imported ${what}; block prize money ${formatEuros(prizes, 'fr')}; claims until ${m.claim_deadline ?? '?'}`);
+      console.log(`imported ${what}; block prize money ${formatEuros(prizes)}; claims until ${m.claim_deadline ?? '?'}`);
     });
   });
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { PayoutError } from '../../payout/errors.js';
 import { payTicket } from '../../payout/pay.js';
 import { counterVerdictJson } from '../../validation/counter-verdict.js';

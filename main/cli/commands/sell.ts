@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { sellTickets } from '../../sales/sell.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, centsArg, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';

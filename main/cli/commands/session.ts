@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { closeCashSession, currentCashSession, moveCash, openCashSession } from '../../cash/sessions.js';
 import { reportLines } from '../../cash/report-text.js';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, centsArg, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
 

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { formatEuros } from '../../format/money.js';
+import { formatEuros } from '../../../games/money.js';
 import { voidSale } from '../../sales/void.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
