@@ -9,20 +9,28 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 const LAYERS = [
   // Most specific first: a file takes the first layer whose prefix it starts with.
   { prefix: 'games/', may: ['games/'], packages: ['n2words'], builtins: false },
-  { prefix: 'db/', may: ['games/', 'db/'], packages: true, builtins: true },
-  { prefix: 'native/', may: ['native/', 'main/devices/'], packages: true, builtins: true },
-  { prefix: 'central/', may: ['games/', 'db/', 'central/'], packages: true, builtins: true },
-  // Hosts: they wire services, devices and the lottery-side tools together.
-  { prefix: 'main/cli/', may: ['games/', 'db/', 'main/', 'native/', 'central/'], packages: true, builtins: true },
-  { prefix: 'main/electron/', may: ['games/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
-  // The browser host also sets up the demo terminal, which draws a small emission.
-  { prefix: 'main/host/', may: ['games/', 'db/', 'main/', 'native/', 'central/'], packages: true, builtins: true },
+  // Pure modules both sides share: the sync protocol's schemas, the keyboard-wedge decoder.
+  { prefix: 'common/', may: ['games/', 'common/'], packages: ['zod', 'commander'], builtins: false },
+  // Ticket pictures, drawn for the lottery's proofs and the validation screen alike.
+  { prefix: 'render/', may: ['games/', 'render/'], packages: true, builtins: false },
+  { prefix: 'db/', may: ['games/', 'common/', 'db/'], packages: true, builtins: true },
+  { prefix: 'native/', may: ['native/', 'common/', 'main/devices/'], packages: true, builtins: true },
+  // The lottery side: never the terminal's services or hosts.
+  { prefix: 'central/', may: ['games/', 'common/', 'render/', 'db/', 'central/'], packages: true, builtins: true },
+  // TEMPORARY (issue 9): the demo terminal still draws its emission in-process; it moves to the lottery side.
+  { prefix: 'main/hosts/kiosk/demo.', may: ['games/', 'common/', 'db/', 'main/', 'central/emission/'], packages: true, builtins: true },
+  // Hosts wire the application, its services and the devices together.
+  { prefix: 'main/hosts/', may: ['games/', 'common/', 'render/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
   // The typed API between renderer and hosts: types and schemas only.
-  { prefix: 'main/api/', may: ['games/', 'main/api/'], packages: true, builtins: false },
-  // The ticket picture (central/render) is drawn for the lottery's proofs and for the validation screen alike.
-  { prefix: 'main/', may: ['games/', 'db/', 'main/', 'central/render/'], packages: true, builtins: true },
-  // The keyboard-wedge decoder is pure (no DOM, no imports): the renderer runs it on key events.
-  { prefix: 'renderer/', may: ['games/', 'renderer/', 'main/api/', 'native/scanner/wedge-decoder.'], packages: true, builtins: false },
+  { prefix: 'main/api/', may: ['games/', 'common/', 'main/api/'], packages: true, builtins: false },
+  // The application (dispatcher and handlers) translates API calls into service calls.
+  // TEMPORARY (issue 9): some handlers still read db/queries; they move behind services.
+  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/app/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  // Device interfaces: what the services need of printers, scanners and drawers.
+  { prefix: 'main/devices/', may: ['games/', 'common/', 'main/devices/'], packages: true, builtins: true },
+  // Services: the terminal's rules, over its database.
+  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/', 'main/api/'], packages: true, builtins: false },
 ];
 
 export default {

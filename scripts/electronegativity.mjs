@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Runs Doyensec's electronegativity on the Electron host's sources (main/electron and the renderer's
+ * Runs Doyensec's electronegativity on the Electron host's sources (main/hosts/electron and the renderer's
  * index.html; the compiled output says the same in a syntax its parser does not know), prints every finding and exits
  * non-zero on any finding of HIGH severity, or on a file it could not parse (unscanned is unknown).
  *
@@ -23,7 +23,7 @@ const SCANNED = { '.ts': '.ts', '.cts': '.ts', '.mts': '.ts', '.js': '.js', '.cj
 /** The sources and build outputs to scan, relative to the project root. */
 function targets() {
   const list = [];
-  for (const dir of ['main/electron']) {
+  for (const dir of ['main/hosts/electron']) {
     const abs = path.join(root, dir);
     if (!existsSync(abs)) continue;
     for (const name of readdirSync(abs)) if (SCANNED[path.extname(name)]) list.push(path.join(dir, name));

@@ -3,7 +3,7 @@
  * opening is journaled ('drawer.open') before the pulse; a drawer that fails never undoes anything:
  * the printer's trouble goes to the status bar.
  */
-import { openDrawerFor } from '../cash/drawer.js';
+import { openDrawerFor } from '../services/cash/drawer.js';
 import type { DrawerOpenReason } from '../devices/drawer.js';
 import type { AppContext } from './context.js';
 import { statusOf } from './handlers/core.js';

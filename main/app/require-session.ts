@@ -1,5 +1,5 @@
-import type { OperatorSession } from '../auth/session.js';
-import { ServiceError } from '../terminal/errors.js';
+import type { OperatorSession } from '../services/auth/session.js';
+import { ServiceError } from '../services/terminal/errors.js';
 import type { AppContext } from './context.js';
 
 /** The logged-in operator, or a `not-logged-in` refusal. Permissions are then checked by each service. */

@@ -1,4 +1,4 @@
-// A printed document as a list of lines, independent of ESC/POS: `main/receipts` builds it,
+// A printed document as a list of lines, independent of ESC/POS: `main/services/receipts` builds it,
 // the printer drivers encode it for their paper width.
 
 export type LayoutAlign = 'left' | 'center' | 'right';

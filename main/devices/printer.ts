@@ -57,7 +57,7 @@ export interface Printer {
   readonly uri: string;
   /** Sends raw ESC/POS bytes. Rejects with a {@link PrinterError}. */
   print(bytes: Uint8Array): Promise<void>;
-  /** Encodes a layout (see `main/receipts`) to ESC/POS for this printer's paper and prints it. */
+  /** Encodes a layout (see `main/services/receipts`) to ESC/POS for this printer's paper and prints it. */
   printLayout(layout: PrintLayout): Promise<void>;
   /** Asks the printer for its status; never rejects for device trouble: it reports it as `online: false`. */
   status(): Promise<PrinterStatus>;

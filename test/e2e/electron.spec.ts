@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { electronBinaryAvailable, electronMainEntry } from '../../main/electron/electron-binary.js';
+import { electronBinaryAvailable, electronMainEntry } from '../../main/hosts/electron/electron-binary.js';
 
 test.skip(!electronBinaryAvailable(), 'Electron binary not installed (download blocked on this machine)');
 test.describe.configure({ timeout: 120_000 });

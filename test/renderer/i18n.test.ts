@@ -4,7 +4,7 @@ import { errorText } from '../../renderer/src/i18n/errors.js';
 import { commonText } from '../../renderer/src/i18n/common.js';
 import { validateText } from '../../renderer/src/i18n/validate.js';
 import { displayText } from '../../renderer/src/i18n/display.js';
-import { COUNTER_VERDICTS } from '../../main/validation/counter-verdict.js';
+import { COUNTER_VERDICTS } from '../../main/services/tickets/counter-verdict.js';
 
 describe('i18n', () => {
   it('fills placeholders and leaves unknown ones as they are', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_VERDICTS } from '../../main/validation/counter-verdict.js';
+import { COUNTER_VERDICTS } from '../../main/services/tickets/counter-verdict.js';
 import { svgDataUrl, verdictStyle } from '../../renderer/src/screens/validate/verdict-style.js';
 import { TONES } from '../../renderer/src/components/tones.js';
 import { printerState } from '../../renderer/src/shell/printer-state.js';

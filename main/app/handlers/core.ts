@@ -1,9 +1,9 @@
 /** Application info, status bar, login and logout. */
 import { listOperatorRows } from '../../../db/queries/operators.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
-import { login, logout, switchOperator } from '../../auth/login.js';
-import { currentCashSession } from '../../cash/sessions.js';
-import { getSettings } from '../../terminal/settings.js';
+import { login, logout, switchOperator } from '../../services/auth/login.js';
+import { currentCashSession } from '../../services/cash/sessions.js';
+import { getSettings } from '../../services/terminal/settings.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';

@@ -1,11 +1,11 @@
 /** Diagnostics: report, printer status and test page, integrity check, support bundle. Technicians and managers. */
 import { hostname } from 'node:os';
 import type { IntegrityView } from '../../api/methods/diagnostics.js';
-import { authorize } from '../../auth/authorize.js';
-import { writeSupportBundle } from '../../diagnostics/bundle.js';
-import { IntegrityCheck } from '../../diagnostics/integrity.js';
-import { diagnosticsReport, printerView } from '../../diagnostics/report.js';
-import type { TestPage } from '../../receipts/types.js';
+import { authorize } from '../../services/auth/authorize.js';
+import { writeSupportBundle } from '../../services/diagnostics/bundle.js';
+import { IntegrityCheck } from '../../services/diagnostics/integrity.js';
+import { diagnosticsReport, printerView } from '../../services/diagnostics/report.js';
+import type { TestPage } from '../../services/receipts/types.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

@@ -5,8 +5,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { JournalRow } from '../../../db/queries/journal.js';
-import { requirePermission } from '../../auth/roles.js';
-import { verifyJournal } from '../../journal/verify.js';
+import { requirePermission } from '../../services/auth/roles.js';
+import { verifyJournal } from '../../services/journal/verify.js';
 import type { JournalEntryView, JournalPageView } from '../../api/methods/journal.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

@@ -1,6 +1,6 @@
 /** Packs: receive, activate, return, settle, and the inventory per game. */
 import { GAMES } from '../../../games/index.js';
-import { activatePack, listPacks, receivePack, returnPack, settlePack } from '../../packs/packs.js';
+import { activatePack, listPacks, receivePack, returnPack, settlePack } from '../../services/packs/packs.js';
 import type { PackInventoryView, PackView } from '../../api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

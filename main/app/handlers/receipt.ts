@@ -3,8 +3,8 @@
  * anything: it comes back in the ReceiptView (`printed: false`, `error`) so the screen offers a reprint.
  */
 import type { LayoutLine } from '../../devices/print-layout.js';
-import { receiptLayout } from '../../receipts/layout.js';
-import type { Receipt } from '../../receipts/types.js';
+import { receiptLayout } from '../../services/receipts/layout.js';
+import type { Receipt } from '../../services/receipts/types.js';
 import type { ReceiptView } from '../../api/views.js';
 import type { AppContext } from '../context.js';
 import { statusOf } from './core.js';

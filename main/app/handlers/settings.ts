@@ -1,8 +1,8 @@
 /** Settings (manager only: the service refuses anyone else with `forbidden`). */
 import type { SettingsView } from '../../api/methods/settings.js';
-import { authorize } from '../../auth/authorize.js';
-import { ServiceError } from '../../terminal/errors.js';
-import { canonicalDeviceUri, getSettings, updateSettings, type Settings } from '../../terminal/settings.js';
+import { authorize } from '../../services/auth/authorize.js';
+import { ServiceError } from '../../services/terminal/errors.js';
+import { canonicalDeviceUri, getSettings, updateSettings, type Settings } from '../../services/terminal/settings.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

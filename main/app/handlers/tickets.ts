@@ -1,17 +1,17 @@
 /**
  * Validation and payout handlers: `ticket.check`, `ticket.pay`, `ticket.claim`. The rules are the
- * counter verdict's (main/validation) and the payout service's (main/payout); this file only turns
+ * counter verdict's and the payout service's (main/services/tickets); this file only turns
  * their results into views, draws the ticket as printed with its winning zones, prints the receipt
  * after the commit, and tells the customer display the same verdict at the same moment.
  */
-import { renderTicketSvg } from '../../../central/render/index.js';
+import { renderTicketSvg } from '../../../render/index.js';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
 import type { DisplayView, VerdictView } from '../../api/views.js';
-import { payTicket, type PayResult } from '../../payout/pay.js';
-import { reprintReceipt } from '../../receipts/journal-receipts.js';
-import { ServiceError } from '../../terminal/errors.js';
-import { checkAtCounter, type CounterVerdict } from '../../validation/counter-verdict.js';
+import { payTicket, type PayResult } from '../../services/tickets/pay.js';
+import { reprintReceipt } from '../../services/receipts/journal-receipts.js';
+import { ServiceError } from '../../services/terminal/errors.js';
+import { checkAtCounter, type CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

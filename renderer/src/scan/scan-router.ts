@@ -4,7 +4,7 @@
  * gets them) and the host's `scan` events (serial/HID/virtual scanners). The screen on top — the last
  * one that subscribed and is still mounted — receives each scan; nobody else does.
  */
-import { createWedgeKeyHandler, type WedgeKeyHandler, type WedgeOptions } from '../../../native/scanner/wedge-decoder.js';
+import { createWedgeKeyHandler, type WedgeKeyHandler, type WedgeOptions } from '../../../common/wedge-decoder.js';
 
 export interface Scan {
   readonly data: string;

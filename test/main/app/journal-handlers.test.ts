@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tamper } from '../journal/tamper.js';
+import { tamper } from '../services/journal/tamper.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 
 let fx: AppFixture | undefined;

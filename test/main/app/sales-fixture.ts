@@ -1,5 +1,5 @@
 /**
- * The kiosk's application on a real demo terminal (main/host/demo.ts: a small emission of each game,
+ * The kiosk's application on a real demo terminal (main/hosts/kiosk/demo.ts: a small emission of each game,
  * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 1234,
  * Camille cashier 2222, Theo technician 3333) in a temp folder, with a virtual printer. The demo is set
  * up once per test file and copied for each test.
@@ -12,8 +12,8 @@ import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { MethodName, InputOf, OutputOf } from '../../../main/api/contract.js';
 import type { AppEvent } from '../../../main/api/events.js';
 import { createApp, type App } from '../../../main/app/app.js';
-import { setupDemo } from '../../../main/host/demo.js';
-import { openLotteryTerminal } from '../../../main/terminal/terminal.js';
+import { setupDemo } from '../../../main/hosts/kiosk/demo.js';
+import { openLotteryTerminal } from '../../../main/services/terminal/terminal.js';
 import type { Printer } from '../../../main/devices/printer.js';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyJournal } from '../../../main/journal/verify.js';
+import { verifyJournal } from '../../../main/services/journal/verify.js';
 import { demoApp, inv, type AppFixture } from './sales-fixture.js';
 
 let fx: AppFixture | undefined;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pngjs from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { receiptLayout } from '../../../main/receipts/layout.js';
-import { asReprint } from '../../../main/receipts/reprint.js';
+import { receiptLayout } from '../../../main/services/receipts/layout.js';
+import { asReprint } from '../../../main/services/receipts/reprint.js';
 import { encodeLayout } from '../../../native/printer/encode-layout.js';
 import { EscPosDecodeError, escposToPng } from '../../../native/printer/escpos-to-png.js';
 import { PAPER_58MM } from '../../../native/printer/paper.js';
-import { CLAIM, PAYOUT, TEST_PAGE } from '../../main/receipts/fixtures.js';
+import { CLAIM, PAYOUT, TEST_PAGE } from '../../main/services/receipts/fixtures.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'guichet-escpos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PrinterError } from '../../../main/devices/printer.js';
-import { receiptLayout } from '../../../main/receipts/layout.js';
+import { receiptLayout } from '../../../main/services/receipts/layout.js';
 import { encodeLayout } from '../../../native/printer/encode-layout.js';
 import { openPrinter } from '../../../native/printer/open.js';
-import { VOID } from '../../main/receipts/fixtures.js';
+import { VOID } from '../../main/services/receipts/fixtures.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'guichet-lp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

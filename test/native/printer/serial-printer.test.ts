@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PrinterError } from '../../../main/devices/printer.js';
-import { receiptLayout } from '../../../main/receipts/layout.js';
+import { receiptLayout } from '../../../main/services/receipts/layout.js';
 import { encodeLayout } from '../../../native/printer/encode-layout.js';
 import { openPrinter } from '../../../native/printer/open.js';
-import { CLAIM, SALE } from '../../main/receipts/fixtures.js';
+import { CLAIM, SALE } from '../../main/services/receipts/fixtures.js';
 import { startSerialPrinter, type SerialPrinterHarness } from './support/serial-printer.js';
 
 let harness: SerialPrinterHarness;

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PrinterError } from '../../../main/devices/printer.js';
-import { receiptLayout } from '../../../main/receipts/layout.js';
+import { receiptLayout } from '../../../main/services/receipts/layout.js';
 import { encodeLayout } from '../../../native/printer/encode-layout.js';
 import { openPrinter } from '../../../native/printer/open.js';
-import { PAYOUT } from '../../main/receipts/fixtures.js';
+import { PAYOUT } from '../../main/services/receipts/fixtures.js';
 import { startTcpPrinter, type TcpPrinterServer } from './support/tcp-printer-server.js';
 
 let server: TcpPrinterServer;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DeviceUriError } from '../../../main/devices/uri.js';
 import { PrinterError } from '../../../main/devices/printer.js';
-import { receiptLayout } from '../../../main/receipts/layout.js';
+import { receiptLayout } from '../../../main/services/receipts/layout.js';
 import { escposToPng } from '../../../native/printer/escpos-to-png.js';
 import { openPrinter } from '../../../native/printer/open.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
-import { PAYOUT, SALE } from '../../main/receipts/fixtures.js';
+import { PAYOUT, SALE } from '../../main/services/receipts/fixtures.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'guichet-virtual-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { time } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useScans, type Scan } from '../../scan/ScanProvider.js';
 
-/** The barcode printed on the test page (main/receipts/layout.ts TEST_PAGE_BARCODE). */
+/** The barcode printed on the test page (main/services/receipts/layout.ts TEST_PAGE_BARCODE). */
 const TEST_BARCODE = 'GUICHET-TEST-0123456789';
 const KEEP = 8;
 

@@ -1,5 +1,0 @@
-/** Entry point of the `guichet` command. */
-import { buildProgram } from './program.js';
-import { runCli } from './run.js';
-
-await runCli(buildProgram(), process.argv);

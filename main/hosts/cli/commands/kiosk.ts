@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { startBrowserHost } from '../../browser/server.js';
+import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
+import { dataDirOf, withDataOption } from '../options.js';
+import { CliError } from '../../../../common/cli-run.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65_535) throw new InvalidArgumentError('--port takes a TCP port number (0 picks a free one)');
+  return n;
+}
+
+export function kioskCommand(): Command {
+  return withDataOption(
+    new Command('kiosk')
+      .description('Start the counter kiosk: the Electron window where Electron is installed, else the same kiosk served on 127.0.0.1.')
+      .option('--port <n>', 'port of the browser host (default: a free port)', port, 0)
+      .option('--printer <uri>', 'receipt printer URI (default: the virtual printer)')
+      .option('--browser', 'serve the browser host even where Electron is installed'),
+  ).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean }) => {
+    const dataDir = dataDirOf(opts);
+    const electronMain = path.join(path.dirname(rendererDir()), 'main', 'electron', 'main.js');
+    const { electronBinary } = await import('../../electron/electron-binary.js');
+    const binary = opts.browser ? null : electronBinary();
+    if (binary && existsSync(electronMain)) {
+      const { spawn } = await import('node:child_process');
+      const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir } });
+      await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      return;
+    }
+    console.log(
+      binary
+        ? 'Electron is installed but the application is not built (npm run build): serving the kiosk in the browser instead.'
+        : "Electron's binary is not installed here: serving the same kiosk in the browser instead.",
+    );
+    if (!existsSync(path.join(rendererDir(), 'index.html'))) throw new CliError(`the renderer is not built: run npm run build first (${rendererDir()})`);
+    const kiosk = await prepareKiosk({
+      dataDir,
+      host: 'browser',
+      ...(opts.printer ? { printer: opts.printer } : {}),
+      onProgress: (step) => console.log(`  first start: setting up the demo terminal (${step})…`),
+    });
+    const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
+    console.log(`Guichet kiosk: ${host.url}`);
+    console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
+    const stop = async (): Promise<void> => {
+      await host.close();
+      await kiosk.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop());
+    await new Promise<never>(() => undefined);
+  });
+}

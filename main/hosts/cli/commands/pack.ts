@@ -1,0 +1,78 @@
+import { Command, Option } from 'commander';
+import { PACK_STATES, type PackState } from '../../../../db/queries/packs.js';
+import { activatePack, listPacks, receivePack, returnPack, settlePack, type PackView } from '../../../services/packs/packs.js';
+import { ServiceError } from '../../../services/terminal/errors.js';
+import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
+import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+
+type Opts = DataOption & JsonOption & OperatorOptions;
+
+function common(cmd: Command): Command {
+  return withOperatorOptions(withJsonOption(withDataOption(cmd)));
+}
+
+function line(p: PackView): string {
+  return `${p.number}  ${p.state.padEnd(8)}  sold ${p.sold}/${p.unit_count}`;
+}
+
+const PACK_ARG = 'pack number GGG-EEE-BB-PPPPP, or the inventory barcode of any ticket in it';
+
+/** `guichet pack receive|activate|return|settle|list`: paper packs at this terminal. */
+export function packCommand(): Command {
+  const pack = new Command('pack').description('Paper packs: receive a shipment, activate, return, settle, list.');
+
+  const receive = common(new Command('receive').description('Receive packs from a shipment (each must be in an imported outcome file).').argument('<packs...>', PACK_ARG));
+  receive.action(async (refs: string[], opts: Opts) => {
+    await withCounter(opts, async (t) => {
+      const session = await actAs(t, opts);
+      const received: PackView[] = [];
+      const refused: { pack: string; code: string; message: string }[] = [];
+      for (const ref of refs) {
+        try {
+          received.push(receivePack(t, session, ref));
+        } catch (err) {
+          if (!(err instanceof ServiceError) || err.code === 'forbidden') throw err;
+          refused.push({ pack: ref, code: err.code, message: err.message });
+        }
+      }
+      if (opts.json) printJson({ received, refused });
+      else {
+        for (const p of received) console.log(`received ${p.number}`);
+        for (const r of refused) console.error(`refused ${r.pack}: ${r.message}`);
+      }
+      if (refused.length > 0) process.exitCode = 3;
+    });
+  });
+  pack.addCommand(receive);
+
+  const moves = [
+    ['activate', 'Activate a received pack: its tickets may then be sold and paid.', activatePack],
+    ['return', 'Return a pack that was never activated (manager): its tickets become unpayable.', returnPack],
+    ['settle', 'Settle an active pack (manager; accounting only: its tickets stay payable).', settlePack],
+  ] as const;
+  for (const [name, description, fn] of moves) {
+    const cmd = common(new Command(name).description(description).argument('<pack>', PACK_ARG));
+    cmd.action(async (ref: string, opts: Opts) => {
+      await withCounter(opts, async (t) => {
+        const p = fn(t, await actAs(t, opts), ref);
+        if (opts.json) printJson(p);
+        else console.log(`${p.number} is now ${p.state}`);
+      });
+    });
+    pack.addCommand(cmd);
+  }
+
+  const list = withJsonOption(withDataOption(new Command('list').description('The packs received at this terminal.'))).addOption(
+    new Option('--state <state>', 'only packs in this state').choices(PACK_STATES as string[]),
+  );
+  list.action(async (opts: DataOption & JsonOption & { state?: string }) => {
+    await withCounter(opts, (t) => {
+      const packs = listPacks(t, opts.state === undefined ? {} : { state: opts.state as PackState });
+      if (opts.json) printJson(packs);
+      else if (packs.length === 0) console.log('no packs');
+      else for (const p of packs) console.log(line(p));
+    });
+  });
+  pack.addCommand(list);
+  return pack;
+}

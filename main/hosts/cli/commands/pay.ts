@@ -1,0 +1,52 @@
+import { Command } from 'commander';
+import { formatEuros } from '../../../../games/money.js';
+import { PayoutError } from '../../../services/tickets/pay-errors.js';
+import { payTicket } from '../../../services/tickets/pay.js';
+import { counterVerdictJson } from '../../../services/tickets/counter-verdict.js';
+import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
+import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
+import { CliError } from '../../../../common/cli-run.js';
+import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
+
+/**
+ * `guichet pay BARCODE`: pays a winner whole (up to the payout limit), or files the claim of a winner
+ * above it. Any other verdict pays nothing: exit status as `guichet check` (3 already paid, pack not
+ * active…; 4 stop-listed or tampered; 5 a claim already filed).
+ */
+export function payCommand(): Command {
+  const cmd = withPrinterOption(withOperatorOptions(
+    withJsonOption(
+      withDataOption(
+        new Command('pay')
+          .description('Pay a winning ticket by its validation barcode (above the payout limit: print a claim instead).')
+          .argument('<validation-barcode>', 'the 34-digit barcode under the scratch coating (or shown on screen)'),
+      ),
+    ),
+  ));
+  return cmd.action(async (barcode: string, opts: DataOption & JsonOption & OperatorOptions & PrinterOption) => {
+    await withCounter(opts, async (t) => {
+      const session = await actAs(t, opts);
+      try {
+        const r = payTicket(t, session, barcode);
+        await printAfterCommit(opts, r.receipt, r.status === 'paid' ? r.payout.receipt_no : r.claim.receipt_no);
+        if (r.status === 'paid') {
+          if (opts.json) printJson({ status: 'paid', ticket: r.verdict.ticket, amount_cents: r.payout.amount_cents, receipt_no: r.payout.receipt_no, at: r.payout.at, outbox_key: r.outbox_key, receipt: r.receipt });
+          else console.log(`PAID ${formatEuros(r.payout.amount_cents)}  ${r.verdict.ticket ?? ''}  (receipt ${r.payout.receipt_no})`);
+        } else {
+          if (opts.json) printJson({ status: 'claimed', ticket: r.verdict.ticket, amount_cents: r.claim.amount_cents, payout_limit_cents: r.claim.payout_limit_cents, receipt_no: r.claim.receipt_no, at: r.claim.at, outbox_key: r.outbox_key, receipt: r.receipt });
+          else console.log(`CLAIM ${formatEuros(r.claim.amount_cents)} is above the payout limit of ${formatEuros(r.claim.payout_limit_cents)}: nothing paid here; claim receipt ${r.claim.receipt_no} sends the player to a payment centre`);
+        }
+      } catch (err) {
+        if (!(err instanceof PayoutError)) throw err;
+        const exit = err.code === 'already-claimed' ? 5 : (COUNTER_EXIT_CODES[err.code as keyof typeof COUNTER_EXIT_CODES] ?? 3);
+        if (opts.json) {
+          printJson({ status: 'refused', code: err.code, message: err.message, ...(err.verdict ? { verdict: counterVerdictJson(err.verdict) } : {}) });
+          process.exitCode = exit;
+          return;
+        }
+        throw new CliError(`not paid: ${err.verdict ? describeCounterVerdict(err.verdict).replace('\n', ' — ') : err.message}`, exit);
+      }
+    });
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The Electron app's command line: `--data DIR` (else GUICHET_DATA, else the per-user default),
+ * `--printer URI` (else GUICHET_PRINTER, else the virtual printer), `--kiosk`, and
+ * `--customer-display` to open the customer window even on a single screen (development).
+ */
+import { resolveDataDir } from '../../services/terminal/data-folder.js';
+import { isKioskMode } from './kiosk.js';
+
+export interface ElectronOptions {
+  readonly dataDir: string;
+  readonly printer?: string;
+  readonly kiosk: boolean;
+  readonly forceCustomerDisplay: boolean;
+}
+
+/** The value of `--name VALUE` or `--name=VALUE`, if given. */
+export function argValue(argv: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === name) return argv[i + 1];
+    if (arg?.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+export function electronOptions(argv: readonly string[], env: NodeJS.ProcessEnv, packaged: boolean): ElectronOptions {
+  const printer = argValue(argv, '--printer') ?? env.GUICHET_PRINTER;
+  return {
+    dataDir: resolveDataDir(argValue(argv, '--data'), env),
+    ...(printer ? { printer } : {}),
+    kiosk: isKioskMode({ argv, env, packaged }),
+    forceCustomerDisplay: argv.includes('--customer-display'),
+  };
+}

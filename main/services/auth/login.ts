@@ -1,0 +1,95 @@
+/**
+ * PIN login with lockout, and the quick operator switch. A wrong PIN changes nothing but the operator's
+ * failure counter; after MAX_FAILURES in a row the operator is locked for LOCK_MINUTES (journaled).
+ */
+import { operatorByName, operatorById, setLoginState, type OperatorRow } from '../../../db/queries/operators.js';
+import { record } from '../journal/record.js';
+import { verifyPin } from '../operators/pin.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { AuthError } from './errors.js';
+import { isIssuedSession, issueSession, type OperatorSession } from './session.js';
+
+/** Wrong PINs in a row that lock an operator. */
+export const MAX_FAILURES = 5;
+/** How long a lock lasts. */
+export const LOCK_MINUTES = 5;
+const LOCK_MS = LOCK_MINUTES * 60_000;
+
+function lockedMessage(row: OperatorRow, until: string, nowMs: number): string {
+  const left = Math.max(1, Math.ceil((Date.parse(until) - nowMs) / 1000));
+  const wait = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
+  return `operator '${row.name}' is locked after ${MAX_FAILURES} wrong PINs until ${until} (${wait} left)`;
+}
+
+function isLocked(row: OperatorRow, nowMs: number): boolean {
+  return row.locked_until !== null && Date.parse(row.locked_until) > nowMs;
+}
+
+function findActive(t: LotteryTerminal, name: string): OperatorRow {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new AuthError('unknown-operator', 'no operator name given');
+  const row = operatorByName(t.db, trimmed);
+  if (!row) throw new AuthError('unknown-operator', `no operator named '${trimmed}' on terminal ${t.id}`);
+  if (row.active !== 1) throw new AuthError('disabled', `operator '${row.name}' is disabled`);
+  const now = t.clock().getTime();
+  if (isLocked(row, now)) throw new AuthError('locked', lockedMessage(row, row.locked_until as string, now), row.locked_until as string);
+  return row;
+}
+
+/**
+ * Checks the operator's PIN and returns a session; writes no journal entry (each CLI command uses this).
+ * Throws AuthError: 'unknown-operator', 'disabled', 'locked', 'malformed-pin' (not counted) or
+ * 'wrong-pin' (counted; the failure that reaches MAX_FAILURES gives 'locked').
+ */
+export async function authenticate(t: LotteryTerminal, name: string, pin: string): Promise<OperatorSession> {
+  const row = findActive(t, name);
+  if (!/^\d{4,8}$/.test(pin)) throw new AuthError('malformed-pin', 'a PIN has 4 to 8 digits');
+  const good = await verifyPin(pin, row.pin_hash);
+  const outcome = inTransaction(t, (): { session: OperatorSession } | { error: AuthError } => {
+    // Read again: another window or process may have locked or disabled the operator meanwhile.
+    const fresh = operatorById(t.db, row.id);
+    const nowMs = t.clock().getTime();
+    if (!fresh || fresh.active !== 1) return { error: new AuthError('disabled', `operator '${row.name}' is disabled`) };
+    if (isLocked(fresh, nowMs)) return { error: new AuthError('locked', lockedMessage(fresh, fresh.locked_until as string, nowMs), fresh.locked_until as string) };
+    if (good) {
+      if (fresh.failed_attempts !== 0 || fresh.locked_until !== null) setLoginState(t.db, fresh.id, 0, null);
+      return { session: issueSession({ operator_id: fresh.id, name: fresh.name, role: fresh.role, since: t.now() }) };
+    }
+    const failures = fresh.failed_attempts + 1;
+    if (failures < MAX_FAILURES) {
+      setLoginState(t.db, fresh.id, failures, null);
+      const left = MAX_FAILURES - failures;
+      return { error: new AuthError('wrong-pin', `wrong PIN for operator '${fresh.name}' (${left} more ${left === 1 ? 'try' : 'tries'} before a ${LOCK_MINUTES}-minute lock)`) };
+    }
+    const until = new Date(nowMs + LOCK_MS).toISOString();
+    setLoginState(t.db, fresh.id, 0, until);
+    record(t, { type: 'operator.locked', operator: null, payload: { name: fresh.name, failures, locked_until: until } });
+    return { error: new AuthError('locked', `wrong PIN for operator '${fresh.name}': ${lockedMessage(fresh, until, nowMs)}`, until) };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.session;
+}
+
+/** Opens an operator's shift at the counter: authenticate, then journal 'operator.login'. */
+export async function login(t: LotteryTerminal, name: string, pin: string): Promise<OperatorSession> {
+  const session = await authenticate(t, name, pin);
+  inTransaction(t, () => record(t, { type: 'operator.login', operator: session, payload: { role: session.role } }));
+  return session;
+}
+
+/**
+ * Quick operator switch: another operator takes the counter with their PIN. The current session stays
+ * valid if the switch is refused. Journaled as 'operator.switch' { from }.
+ */
+export async function switchOperator(t: LotteryTerminal, current: OperatorSession | null, name: string, pin: string): Promise<OperatorSession> {
+  if (current !== null && !isIssuedSession(current)) throw new AuthError('unknown-operator', 'the current operator session was not opened with a PIN');
+  const next = await authenticate(t, name, pin);
+  inTransaction(t, () => record(t, { type: 'operator.switch', operator: next, payload: { from: current?.name ?? null, role: next.role } }));
+  return next;
+}
+
+/** Ends an operator's shift at the counter (journal 'operator.logout'). */
+export function logout(t: LotteryTerminal, session: OperatorSession): void {
+  if (!isIssuedSession(session)) throw new AuthError('unknown-operator', 'this operator session was not opened with a PIN');
+  inTransaction(t, () => record(t, { type: 'operator.logout', operator: session, payload: {} }));
+}

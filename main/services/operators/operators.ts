@@ -1,0 +1,127 @@
+/** Managing operators: add, list, disable, unlock. Manager only ('operator.manage'), journaled. */
+import {
+  countActiveManagers,
+  insertOperator,
+  listOperatorRows,
+  operatorByName,
+  setLoginState,
+  setOperatorDisabled,
+  type OperatorRow,
+} from '../../../db/queries/operators.js';
+import { authorize } from '../auth/authorize.js';
+import { isRole, requirePermission, type Role } from '../auth/roles.js';
+import type { OperatorSession } from '../auth/session.js';
+import { record } from '../journal/record.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { OperatorError } from './errors.js';
+import { hashPin } from './pin.js';
+
+export interface NewOperatorInput {
+  readonly name: string;
+  readonly role: string;
+  readonly pin: string;
+}
+
+/** What anyone may see of an operator (never the PIN hash). */
+export interface OperatorInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly role: Role;
+  readonly active: boolean;
+  readonly locked_until: string | null;
+  readonly created_at: string;
+  readonly disabled_at: string | null;
+}
+
+/** Names: 1 to 32 letters, digits, spaces, dots, dashes, underscores or apostrophes, starting with a letter or digit. */
+export function checkOperatorName(name: string): string {
+  const trimmed = name.trim();
+  if (!/^[\p{L}\p{N}][\p{L}\p{N} ._'-]{0,31}$/u.test(trimmed)) {
+    throw new OperatorError('bad-name', `'${name}' is not an operator name: 1 to 32 letters, digits, spaces, '.', '-', '_' or "'"`);
+  }
+  return trimmed;
+}
+
+/** Validates name, role and PIN shape; returns the clean name and role. */
+export function checkNewOperator(input: NewOperatorInput): { name: string; role: Role } {
+  const name = checkOperatorName(input.name);
+  if (!isRole(input.role)) throw new OperatorError('bad-role', `unknown role '${input.role}': cashier, manager or technician`);
+  if (!/^\d{4,8}$/.test(input.pin)) throw new OperatorError('bad-pin', 'a PIN has 4 to 8 digits');
+  return { name, role: input.role };
+}
+
+function refuseTaken(t: LotteryTerminal, name: string): void {
+  const existing = operatorByName(t.db, name);
+  if (existing) {
+    throw new OperatorError(
+      'name-taken',
+      existing.active ? `an operator named '${existing.name}' already exists` : `the name '${existing.name}' belonged to a disabled operator: names are never reused`,
+    );
+  }
+}
+
+export function infoOf(row: OperatorRow): OperatorInfo {
+  return { id: row.id, name: row.name, role: row.role, active: row.active === 1, locked_until: row.locked_until, created_at: row.created_at, disabled_at: row.disabled_at };
+}
+
+/**
+ * Inserts an operator and journals 'operator.add' inside the caller's transaction. `by` is null only for
+ * the first manager made by `guichet init`. The PIN must already be hashed.
+ */
+export function insertOperatorRecorded(t: LotteryTerminal, by: OperatorSession | null, name: string, role: Role, pinHash: string): OperatorInfo {
+  refuseTaken(t, name);
+  const row = insertOperator(t.db, { name, role, pin_hash: pinHash, created_at: t.now(), created_by: by?.operator_id ?? null });
+  record(t, { type: 'operator.add', operator: by, payload: { operator_id: row.id, name: row.name, role: row.role } });
+  return infoOf(row);
+}
+
+/** Adds an operator (manager only). Refuses a bad name, role or PIN, or a name ever used. */
+export async function addOperator(t: LotteryTerminal, session: OperatorSession, input: NewOperatorInput): Promise<OperatorInfo> {
+  requirePermission(session, 'operator.manage');
+  const { name, role } = checkNewOperator(input);
+  refuseTaken(t, name);
+  const pinHash = await hashPin(input.pin);
+  return inTransaction(t, () => {
+    authorize(t, session, 'operator.manage');
+    return insertOperatorRecorded(t, session, name, role, pinHash);
+  });
+}
+
+/** Every operator, active or not (manager only). */
+export function listOperators(t: LotteryTerminal, session: OperatorSession): OperatorInfo[] {
+  authorize(t, session, 'operator.manage');
+  return listOperatorRows(t.db).map(infoOf);
+}
+
+function existing(t: LotteryTerminal, name: string): OperatorRow {
+  const row = operatorByName(t.db, name.trim());
+  if (!row) throw new OperatorError('unknown-operator', `no operator named '${name.trim()}'`);
+  return row;
+}
+
+/** Disables an operator (manager only); never oneself, never the last active manager. Journal 'operator.disable'. */
+export function disableOperator(t: LotteryTerminal, session: OperatorSession, name: string): OperatorInfo {
+  return inTransaction(t, () => {
+    authorize(t, session, 'operator.manage');
+    const row = existing(t, name);
+    if (row.active !== 1) throw new OperatorError('already-disabled', `operator '${row.name}' is already disabled`);
+    if (row.id === session.operator_id) throw new OperatorError('self', 'an operator cannot disable themselves');
+    if (row.role === 'manager' && countActiveManagers(t.db) <= 1) throw new OperatorError('last-manager', `'${row.name}' is the last active manager`);
+    const at = t.now();
+    setOperatorDisabled(t.db, row.id, at);
+    record(t, { type: 'operator.disable', operator: session, payload: { operator_id: row.id, name: row.name } });
+    return { ...infoOf(row), active: false, disabled_at: at };
+  });
+}
+
+/** Lifts a PIN lock before it ends (manager only). Journal 'operator.unlock'. */
+export function unlockOperator(t: LotteryTerminal, session: OperatorSession, name: string): OperatorInfo {
+  return inTransaction(t, () => {
+    authorize(t, session, 'operator.manage');
+    const row = existing(t, name);
+    if (row.locked_until === null && row.failed_attempts === 0) throw new OperatorError('not-locked', `operator '${row.name}' is not locked`);
+    setLoginState(t.db, row.id, 0, null);
+    record(t, { type: 'operator.unlock', operator: session, payload: { operator_id: row.id, name: row.name } });
+    return { ...infoOf(row), locked_until: null };
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Selling a cart of paper tickets, each scanned by its inventory barcode from a pack active here.
+ * One transaction: permission, open cash session, every ticket's checks, the sale and its lines, the
+ * journal entry with its receipt number and money, and the outbox event `sale/<id>`.
+ */
+import { gameByCode } from '../../../games/index.js';
+import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
+import { blockHoldingLookup } from '../../../db/queries/blocks.js';
+import { findPack } from '../../../db/queries/packs.js';
+import { activeSaleLineOf, insertSale, insertSaleLine, setSaleReceipt } from '../../../db/queries/sales.js';
+import { authorize } from '../auth/authorize.js';
+import type { OperatorSession } from '../auth/session.js';
+import { requireOpenCashSession } from '../cash/sessions.js';
+import { inTransaction, record } from '../journal/record.js';
+import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
+import { stopOfUnit } from '../packs/stop-list.js';
+import type { SaleReceipt } from '../receipts/types.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+import { SaleError } from './errors.js';
+import { changeDue, moneyLinesByGame, sumCents } from './money.js';
+import { saleReceipt } from './receipts.js';
+
+export interface SellInput {
+  /** Inventory barcodes (16 digits, on the back of each ticket). */
+  readonly barcodes: readonly string[];
+  /** Cash handed over by the customer, in cents. */
+  readonly tendered_cents: number;
+}
+
+export interface SoldLine {
+  /** The ticket's printed number. */
+  readonly ticket: string;
+  readonly game: string;
+  readonly emission: number;
+  readonly block: number;
+  readonly unit: number;
+  /** `GGG-EEE-BB-PPPPP`. */
+  readonly pack: string;
+  readonly price_cents: number;
+}
+
+export interface SaleResult {
+  readonly sale_id: number;
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly lines: readonly SoldLine[];
+  readonly total_cents: number;
+  readonly tendered_cents: number;
+  readonly change_cents: number;
+  /** The stored outbox idempotency key. */
+  readonly outbox_key: string;
+  /** The receipt document, to print after the sale committed. */
+  readonly receipt: SaleReceipt;
+}
+
+/** Reads one scanned inventory barcode; refusals name the barcode. */
+function readInventory(barcode: string): UnitId {
+  let parsed;
+  try {
+    parsed = parseBarcode(barcode);
+  } catch (err) {
+    if (!(err instanceof TicketIdError)) throw err;
+    const code = err.problem === 'unknown-game' ? 'unknown-ticket' : err.problem;
+    throw new SaleError(code, `${barcode.trim()}: ${err.message}`);
+  }
+  if (parsed.kind !== 'inventory') throw new SaleError('not-inventory', 'this is a validation barcode: scan the inventory barcode on the back of the ticket to sell it');
+  return parsed.id;
+}
+
+/**
+ * Sells the tickets of `input.barcodes` for cash (permission 'ticket.sell', an open cash session).
+ * Refuses, changing nothing: an empty cart, a barcode twice in the cart, an unreadable barcode,
+ * a validation barcode, a digital game, a ticket in no imported block ('unknown-ticket'), a
+ * stop-listed ticket or pack, a pack never received here, a pack not active, a ticket already sold
+ * in a sale not voided, and less cash than the total.
+ */
+export function sellTickets(t: LotteryTerminal, session: OperatorSession, input: SellInput): SaleResult {
+  if (input.barcodes.length === 0) throw new SaleError('empty-cart', 'the cart is empty: scan at least one ticket');
+  const ids = input.barcodes.map(readInventory);
+  const seen = new Set<string>();
+  for (const [i, id] of ids.entries()) {
+    const key = `${id.game}/${id.emission}/${id.block}/${id.unit}`;
+    if (seen.has(key)) throw new SaleError('duplicate-in-cart', `${input.barcodes[i]?.trim()} is twice in the cart`);
+    seen.add(key);
+  }
+  return inTransaction(t, () => {
+    authorize(t, session, 'ticket.sell');
+    const cash = requireOpenCashSession(t);
+    const lookup = blockHoldingLookup(t.db);
+    const lines = ids.map((id) => {
+      const game = gameByCode(id.game);
+      const ticket = humanNumber(id, game.pack_size);
+      const pack = packOfUnit(id);
+      if (!pack) throw new SaleError('not-paper', `${game.name} is played on screen, not sold on paper at the counter`);
+      if (!lookup(id.game, id.emission, id.block, id.unit)) throw new SaleError('unknown-ticket', `ticket ${ticket} is in no imported outcome block`);
+      const stop = stopOfUnit(t, id);
+      if (stop) throw new SaleError('stop-listed', `ticket ${ticket} is on the stop list (${stop.reason}): do not sell it`);
+      const row = findPack(t.db, pack);
+      if (!row) throw new SaleError('pack-not-received', `ticket ${ticket}: pack ${humanPackNumber(pack)} was not received at this terminal`);
+      if (row.state !== 'active') throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} is ${row.state}, not active (ticket non enregistré)`);
+      if (activeSaleLineOf(t.db, id)) throw new SaleError('already-sold', `ticket ${ticket} was already sold`);
+      return { id, ticket, pack_id: row.id, pack: humanPackNumber(pack), price_cents: game.price_cents, description: `${game.name} ${ticket}` };
+    });
+    const total = sumCents(lines.map((l) => l.price_cents));
+    const change = changeDue(total, input.tendered_cents);
+    const at = t.now();
+    const saleId = insertSale(t.db, { cash_session_id: cash.id, operator_id: session.operator_id, at, total_cents: total, tendered_cents: input.tendered_cents, change_cents: change });
+    for (const l of lines) insertSaleLine(t.db, { sale_id: saleId, ...l.id, pack_id: l.pack_id, price_cents: l.price_cents });
+    const sold: SoldLine[] = lines.map((l) => ({ ticket: l.ticket, ...l.id, pack: l.pack, price_cents: l.price_cents }));
+    const r = record(t, {
+      type: 'sale',
+      operator: session,
+      payload: {
+        sale_id: saleId,
+        cash_session_id: cash.id,
+        lines: sold.map((l) => ({ ...l })),
+        total_cents: total,
+        tendered_cents: input.tendered_cents,
+        change_cents: change,
+      },
+      receipt: true,
+      money: { kind: 'sale', lines: moneyLinesByGame(sold) },
+      outbox: { key: `sale/${saleId}` },
+    });
+    const receiptNo = r.receipt_no as number;
+    setSaleReceipt(t.db, saleId, receiptNo, r.seq);
+    return {
+      sale_id: saleId,
+      receipt_no: receiptNo,
+      at,
+      lines: sold,
+      total_cents: total,
+      tendered_cents: input.tendered_cents,
+      change_cents: change,
+      outbox_key: r.outbox_key as string,
+      receipt: saleReceipt({ terminal: t.id, operator: session.name, at, receipt_no: receiptNo, lines, total_cents: total, tendered_cents: input.tendered_cents, change_cents: change }),
+    };
+  });
+}

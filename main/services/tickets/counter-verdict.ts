@@ -1,0 +1,199 @@
+/**
+ * The counter's verdict on a validation barcode: the outcome-file verdict (TicketChecker) combined with
+ * what this terminal knows — the stop list, the state of the ticket's pack, payouts and claims already
+ * made, and the retailer's payout limit.
+ *
+ * Order of precedence: unreadable or unknown barcode; tampered data; stop-listed; pack not active
+ * (paper games only); wrong hidden code; already paid; expired; loser; winner above the limit (or
+ * already claimed); winner payable here. The prize is shown only once the hidden code has opened the
+ * record and the ticket is not refused for its pack or the stop list.
+ */
+import { gameByCode, type WinningZone } from '../../../games/index.js';
+import type { UnitId } from '../../../games/ticket-id.js';
+import { claimOf } from '../../../db/queries/claims.js';
+import { findPack, type PackState } from '../../../db/queries/packs.js';
+import { payoutOf } from '../../../db/queries/payouts.js';
+import { authorize } from '../auth/authorize.js';
+import type { OperatorSession } from '../auth/session.js';
+import { formatEuros } from '../../../games/money.js';
+import { TicketChecker, type Verdict, type VerdictKind } from './check.js';
+import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
+import { stopOfUnit } from '../packs/stop-list.js';
+import { getSettings } from '../terminal/settings.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+
+export type CounterVerdictKind = VerdictKind | 'already-paid' | 'above-limit' | 'pack-not-active' | 'stop-listed';
+
+/** Every counter verdict, for tables and exhaustive checks. */
+export const COUNTER_VERDICTS: readonly CounterVerdictKind[] = [
+  'loser',
+  'winner',
+  'already-paid',
+  'above-limit',
+  'pack-not-active',
+  'unknown-ticket',
+  'bad-check-digit',
+  'malformed',
+  'wrong-code',
+  'expired',
+  'stop-listed',
+  'tampered',
+];
+
+/** Where and when a ticket was paid, or its claim filed. */
+export interface PaidAt {
+  readonly at: string;
+  readonly terminal: string;
+  readonly receipt_no: number;
+  readonly amount_cents: number;
+}
+
+export interface CounterVerdict {
+  readonly verdict: CounterVerdictKind;
+  readonly id: UnitId | null;
+  readonly ticket: string | null;
+  /** Game code, when the barcode could be read. */
+  readonly game: string | null;
+  /** The whole prize, known once the hidden code opened the record (null when refused before). */
+  readonly prize_cents: number | null;
+  readonly winning: readonly WinningZone[] | null;
+  readonly play: unknown;
+  readonly claim_deadline: string | null;
+  /** True only for `winner`: pay it here, all of it, once. */
+  readonly payable: boolean;
+  /** The retailer payout limit in force. */
+  readonly payout_limit_cents: number;
+  /** The ticket's pack (paper games): its number and state here (`not-received` when unknown here). */
+  readonly pack: { readonly number: string; readonly state: PackState | 'not-received' } | null;
+  /** For `already-paid`: when, where and how much. */
+  readonly paid: PaidAt | null;
+  /** A claim filed for this ticket (an `above-limit` winner sent to a payment centre). */
+  readonly claim: PaidAt | null;
+  /** For `stop-listed`: the entry. */
+  readonly stop: { readonly scope: 'pack' | 'unit'; readonly what: string; readonly reason: string; readonly added_at: string } | null;
+  /** One sentence for the person at the counter. */
+  readonly message: string;
+}
+
+/** The JSON shape printed by `guichet check --json` with an operator, and `guichet pay --json` on a refusal. */
+export function counterVerdictJson(v: CounterVerdict): Record<string, unknown> {
+  return {
+    verdict: v.verdict,
+    ticket: v.ticket,
+    game: v.game,
+    prize_cents: v.prize_cents,
+    payable: v.payable,
+    payout_limit_cents: v.payout_limit_cents,
+    pack: v.pack,
+    paid: v.paid,
+    claim: v.claim,
+    stop: v.stop,
+    winning: v.winning,
+    play: v.play,
+    claim_deadline: v.claim_deadline,
+    message: v.message,
+  };
+}
+
+/**
+ * Gives counter verdicts; keeps the outcome files open between checks (`close()` releases them).
+ * Time is the terminal's clock.
+ */
+export class CounterChecker {
+  private readonly checker: TicketChecker;
+
+  constructor(private readonly t: LotteryTerminal) {
+    this.checker = new TicketChecker(t, { now: t.clock });
+  }
+
+  /** The verdict for an operator (permission 'ticket.check'), read in one consistent snapshot. */
+  check(session: OperatorSession, barcode: string): CounterVerdict {
+    return this.t.db.transaction(() => {
+      authorize(this.t, session, 'ticket.check');
+      return this.verdictOf(barcode);
+    })();
+  }
+
+  /** The verdict without a permission check: for services that already authorised inside their transaction. */
+  verdictOf(barcode: string): CounterVerdict {
+    return counterVerdictOf(this.t, this.checker.check(barcode));
+  }
+
+  close(): void {
+    this.checker.close();
+  }
+}
+
+/** One-shot counter check (opens and closes the outcome files). */
+export function checkAtCounter(t: LotteryTerminal, session: OperatorSession, barcode: string): CounterVerdict {
+  const c = new CounterChecker(t);
+  try {
+    return c.check(session, barcode);
+  } finally {
+    c.close();
+  }
+}
+
+/** Combines an outcome-file verdict with the terminal's state. */
+export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerdict {
+  const limit = getSettings(t).payout_limit_cents;
+  const id = base.id;
+  const hidden = { prize_cents: null, winning: null, play: null };
+  const make = (verdict: CounterVerdictKind, message: string, extra: Partial<CounterVerdict> = {}): CounterVerdict => ({
+    verdict,
+    id,
+    ticket: base.ticket,
+    game: id?.game ?? null,
+    prize_cents: base.prize_cents,
+    winning: base.winning,
+    play: base.play,
+    claim_deadline: base.claim_deadline,
+    payable: false,
+    payout_limit_cents: limit,
+    pack: null,
+    paid: null,
+    claim: null,
+    stop: null,
+    message,
+    ...extra,
+  });
+  if (!id || base.verdict === 'malformed' || base.verdict === 'bad-check-digit' || base.verdict === 'unknown-ticket') {
+    return make(base.verdict, base.message);
+  }
+  const packId = packOfUnit(id);
+  const packRow = packId ? findPack(t.db, packId) : undefined;
+  const pack = packId ? { number: humanPackNumber(packId), state: packRow?.state ?? ('not-received' as const) } : null;
+  if (base.verdict === 'tampered') return make('tampered', base.message, { pack });
+
+  const stop = stopOfUnit(t, id);
+  if (stop) {
+    return make('stop-listed', `this ticket is on the stop list (${stop.reason}): do not pay it, keep it and call the lottery`, {
+      ...hidden,
+      pack,
+      stop: { scope: stop.scope, what: stop.what, reason: stop.reason, added_at: stop.added_at },
+    });
+  }
+  if (pack && pack.state !== 'active' && pack.state !== 'settled') {
+    const why = pack.state === 'not-received' ? 'was not received at this terminal' : `is ${pack.state}`;
+    return make('pack-not-active', `ticket non enregistré: its pack ${pack.number} ${why}, not active`, { ...hidden, pack });
+  }
+  if (base.verdict === 'wrong-code') return make('wrong-code', base.message, { pack });
+
+  const paid = payoutOf(t.db, id);
+  if (paid) {
+    const p = { at: paid.at, terminal: paid.terminal, receipt_no: paid.receipt_no, amount_cents: paid.amount_cents };
+    return make('already-paid', `already paid ${formatEuros(paid.amount_cents)} on ${paid.at} at terminal ${paid.terminal} (receipt ${paid.receipt_no})`, { pack, paid: p });
+  }
+  if (base.verdict === 'expired' || base.verdict === 'loser') return make(base.verdict, base.message, { pack });
+
+  const prize = base.prize_cents as number;
+  const claimed = claimOf(t.db, id);
+  if (claimed) {
+    const c = { at: claimed.at, terminal: claimed.terminal, receipt_no: claimed.receipt_no, amount_cents: claimed.amount_cents };
+    return make('above-limit', `wins ${formatEuros(prize)}: a claim was already filed on ${claimed.at} at terminal ${claimed.terminal} (receipt ${claimed.receipt_no}); the player is paid at a payment centre`, { pack, claim: c });
+  }
+  if (prize > limit) {
+    return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });
+  }
+  return make('winner', `wins ${formatEuros(prize)}: pay it here (${gameByCode(id.game).name})`, { pack, payable: true });
+}

@@ -1,0 +1,18 @@
+import { ServiceError } from '../terminal/errors.js';
+import type { CounterVerdict } from './counter-verdict.js';
+
+/**
+ * A refused payout; nothing was paid and nothing changed. `code` is the counter verdict that forbids
+ * paying ('loser', 'already-paid', 'pack-not-active', 'wrong-code', 'expired', 'stop-listed', 'tampered',
+ * 'unknown-ticket', 'bad-check-digit', 'malformed') or 'already-claimed'; `verdict` carries the details.
+ */
+export class PayoutError extends ServiceError {
+  override name = 'PayoutError';
+  constructor(
+    code: string,
+    message: string,
+    readonly verdict: CounterVerdict | null,
+  ) {
+    super(code, message);
+  }
+}

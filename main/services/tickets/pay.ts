@@ -1,0 +1,126 @@
+/**
+ * Paying a winning ticket at the counter, or filing its claim when the prize is above the retailer's
+ * payout limit. A ticket is one indivisible prize: it is paid whole, once, or not at all here.
+ *
+ * One IMMEDIATE transaction: permission, open cash session, the counter verdict (read under the write
+ * lock), the payout or claim row — whose UNIQUE constraint on the ticket is what forbids paying twice —,
+ * the journal entry with its receipt number and money, and the outbox event keyed by the ticket.
+ */
+import type { UnitId } from '../../../games/ticket-id.js';
+import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
+import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payouts.js';
+import { authorize } from '../auth/authorize.js';
+import type { OperatorSession } from '../auth/session.js';
+import { requireOpenCashSession } from '../cash/sessions.js';
+import { inTransaction, record } from '../journal/record.js';
+import { OutboxError } from '../outbox/errors.js';
+import type { ClaimReceipt, PayoutReceipt } from '../receipts/types.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+import { CounterChecker, type CounterVerdict } from './counter-verdict.js';
+import { PayoutError } from './pay-errors.js';
+import { claimReceipt, payoutReceipt } from './pay-receipts.js';
+
+export type PayResult =
+  | { readonly status: 'paid'; readonly verdict: CounterVerdict; readonly payout: PayoutRow; readonly outbox_key: string; readonly receipt: PayoutReceipt }
+  | { readonly status: 'claimed'; readonly verdict: CounterVerdict; readonly claim: ClaimRow; readonly outbox_key: string; readonly receipt: ClaimReceipt };
+
+export interface PayOptions {
+  /** A checker kept open between payments (default: one opened and closed for this payment). */
+  readonly checker?: CounterChecker;
+}
+
+function unitKey(id: UnitId): string {
+  return `${id.game}/${id.emission}/${id.block}/${id.unit}`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Pays the ticket of a validation barcode (permission 'payout.pay', an open cash session).
+ * - `winner` (prize ≤ payout limit): pays the whole prize; journal 'payout', outbox `payout/<ticket>`.
+ * - `above-limit`: pays nothing, files a claim (permission 'claim.file'); journal 'claim', outbox
+ *   `claim/<ticket>`; the claim receipt sends the player to a payment centre.
+ * - anything else throws PayoutError with the verdict's code ('already-claimed' for a second claim).
+ */
+export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, options: PayOptions = {}): PayResult {
+  const checker = options.checker ?? new CounterChecker(t);
+  try {
+    return inTransaction(t, () => {
+      authorize(t, session, 'payout.pay');
+      const cash = requireOpenCashSession(t);
+      const v = checker.verdictOf(barcode);
+      if (v.verdict === 'winner') return pay(t, session, cash.id, v);
+      if (v.verdict === 'above-limit') {
+        if (v.claim) throw new PayoutError('already-claimed', v.message, v);
+        authorize(t, session, 'claim.file');
+        return claim(t, session, cash.id, v);
+      }
+      throw new PayoutError(v.verdict, v.message, v);
+    });
+  } finally {
+    if (!options.checker) checker.close();
+  }
+}
+
+/** A duplicate outbox key for a ticket's payout or claim means another connection got there first. */
+function recordOnce<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof OutboxError && err.code === 'duplicate-event') throw new PayoutError('already-paid', 'this ticket was just paid or claimed by another window', null);
+    throw err;
+  }
+}
+
+function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {
+  const id = v.id as UnitId;
+  const amount = v.prize_cents as number;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > v.payout_limit_cents) throw new Error(`refusing to pay ${String(amount)} cents: not a payable prize`);
+  const ticket = v.ticket as string;
+  const r = recordOnce(() =>
+    record(t, {
+      type: 'payout',
+      operator: session,
+      payload: { ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId },
+      receipt: true,
+      money: { kind: 'payout', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
+      outbox: { key: `payout/${unitKey(id)}` },
+    }),
+  );
+  let payout: PayoutRow;
+  try {
+    payout = insertPayout(t.db, { ...id, amount_cents: amount, terminal: t.id, receipt_no: r.receipt_no as number, journal_seq: r.seq, cash_session_id: cashSessionId, operator_id: session.operator_id, at: r.at });
+  } catch (err) {
+    // Another connection paid it first: the constraint decides, the transaction rolls back whole.
+    if (!isUniqueViolation(err)) throw err;
+    const paid = payoutOf(t.db, id);
+    throw new PayoutError('already-paid', paid ? `already paid on ${paid.at} at terminal ${paid.terminal} (receipt ${paid.receipt_no})` : 'already paid', null);
+  }
+  const receipt = payoutReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: payout.receipt_no, game: id.game, ticket, amount_cents: amount });
+  return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt };
+}
+
+function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {
+  const id = v.id as UnitId;
+  const amount = v.prize_cents as number;
+  const ticket = v.ticket as string;
+  const r = record(t, {
+    type: 'claim',
+    operator: session,
+    payload: { ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, cash_session_id: cashSessionId },
+    receipt: true,
+    money: { kind: 'claim', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
+    outbox: { key: `claim/${unitKey(id)}` },
+  });
+  let row: ClaimRow;
+  try {
+    row = insertClaim(t.db, { ...id, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, terminal: t.id, receipt_no: r.receipt_no as number, journal_seq: r.seq, cash_session_id: cashSessionId, operator_id: session.operator_id, at: r.at });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw new PayoutError('already-claimed', 'a claim was already filed for this ticket', null);
+  }
+  const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents });
+  return { status: 'claimed', verdict: v, claim: row, outbox_key: r.outbox_key as string, receipt };
+}

@@ -1,0 +1,47 @@
+/** What a ticket picture shows, and the canonical play data shapes (games.md) the drawings read. */
+import type { GameCode, WinningZone } from '../games/index.js';
+
+export type PictureLocale = 'fr' | 'en';
+
+/** Everything printed on one unit: its game, identity, play data and both barcodes. */
+export interface TicketPicture {
+  readonly game: GameCode;
+  /** The human-readable unit number, printed as given (see `humanNumber`). */
+  readonly unit: string;
+  /** Play data in the canonical JSON shape of the game; checked by the rules engine before drawing. */
+  readonly play: unknown;
+  readonly barcodes: { readonly inventory: string; readonly validation: string };
+  /** Highlights the winning zones and states the prize (validation screen). */
+  readonly showWinning?: boolean;
+  /** Language of the annotations around the ticket; what is printed on the ticket stays French. */
+  readonly locale?: PictureLocale;
+}
+
+/** How a play area is drawn: which zones win, and whether to show it. */
+export interface DrawContext {
+  readonly showWinning: boolean;
+  readonly winning: readonly WinningZone[];
+}
+
+/** True when `showWinning` is on and the zone is among the winning ones. */
+export function wins(ctx: DrawContext, surface: string, index: number): boolean {
+  return ctx.showWinning && ctx.winning.some((z) => z.surface === surface && z.index === index);
+}
+
+
+export interface HappyPlay {
+  readonly months: readonly { readonly symbols: readonly [string, string]; readonly amount: number }[];
+  readonly bonus: number;
+}
+
+export interface AnneePlay {
+  readonly months: readonly { readonly symbols: readonly [string, string]; readonly gain: number }[];
+  readonly bonus: { readonly number: number; readonly amount: number };
+}
+
+export interface MillionnairePlay {
+  readonly jeu1: readonly { readonly stars: readonly [string, string, string]; readonly gain: number }[];
+  readonly jeu2: readonly number[];
+  readonly jeu3: readonly { readonly diamant: number; readonly saphir: number; readonly gain: number }[];
+  readonly jeu4: readonly { readonly symbol: string; readonly amount: number }[];
+}

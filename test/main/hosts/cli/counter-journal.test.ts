@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { record } from '../../../../main/services/journal/record.js';
+import { initTerminal } from '../../../../main/services/terminal/init.js';
+import { inTransaction } from '../../../../main/services/terminal/terminal.js';
+import { tamper } from '../../services/journal/tamper.js';
+import { guichet } from './counter-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'guichet-cli-journal-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  const { terminal: t } = await initTerminal(dir, { terminalId: 'T-007', managerName: 'alice', pin: '1234' });
+  for (let i = 1; i <= 4; i++) inTransaction(t, () => record(t, { type: 'pack.receive', operator: null, payload: { pack: i } }));
+  t.close();
+  // Entry 4 of 6 edited behind Guichet's back.
+  tamper(join(dir, 'guichet.db'), (db) => db.prepare(`UPDATE journal SET payload = '{"pack":9}' WHERE seq = 4`).run());
+});
+
+describe('guichet journal verify', () => {
+  it('exits 1 and names the first broken entry (--json)', async () => {
+    const r = await guichet(['journal', 'verify', '--data', dir, '--json']);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ terminal: 'T-007', ok: false, entries: 4, first_break: { seq: 4, problem: 'hash' } });
+  });
+
+  it('says so in words for people', async () => {
+    const r = await guichet(['journal', 'verify'], { GUICHET_DATA: dir });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('journal of terminal T-007 is BROKEN at entry 4: entry 4 was altered: its contents do not match its hash\n');
+  });
+});

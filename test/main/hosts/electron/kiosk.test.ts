@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyKioskMenu, isKioskMode, kioskWindowOptions } from '../../../../main/hosts/electron/kiosk.js';
+import { argValue, electronOptions } from '../../../../main/hosts/electron/options.js';
+import { Menu, resetFakeElectron } from './fake-electron.js';
+
+vi.mock('electron', () => import('./fake-electron.js'));
+
+describe('kiosk mode', () => {
+  beforeEach(() => resetFakeElectron());
+
+  it('is on with --kiosk or GUICHET_KIOSK=1, and by default in a packaged build', () => {
+    expect(isKioskMode({ argv: ['electron', 'main.js'], env: {}, packaged: false })).toBe(false);
+    expect(isKioskMode({ argv: ['electron', 'main.js', '--kiosk'], env: {}, packaged: false })).toBe(true);
+    expect(isKioskMode({ argv: [], env: { GUICHET_KIOSK: '1' }, packaged: false })).toBe(true);
+    expect(isKioskMode({ argv: [], env: {}, packaged: true })).toBe(true);
+    expect(isKioskMode({ argv: [], env: { GUICHET_KIOSK: '0' }, packaged: true })).toBe(false);
+    expect(isKioskMode({ argv: ['--kiosk'], env: { GUICHET_KIOSK: '0' }, packaged: false })).toBe(true);
+    expect(isKioskMode({ argv: ['--kiosked'], env: { GUICHET_KIOSK: 'yes' }, packaged: false })).toBe(false);
+  });
+
+  it('takes the whole screen without a frame in kiosk mode, a plain window otherwise', () => {
+    expect(kioskWindowOptions(true)).toMatchObject({ kiosk: true, fullscreen: true, frame: false, autoHideMenuBar: true });
+    const plain = kioskWindowOptions(false);
+    expect(plain.kiosk).toBeUndefined();
+    expect(plain.fullscreen).toBeUndefined();
+    expect(plain).toMatchObject({ width: 1280, height: 800 });
+  });
+
+  it('removes the application menu in kiosk mode only', () => {
+    applyKioskMenu(false);
+    expect(Menu.calls).toEqual([]);
+    applyKioskMenu(true);
+    expect(Menu.calls).toEqual([null]);
+  });
+});
+
+describe('command line', () => {
+  it('reads --name VALUE and --name=VALUE', () => {
+    expect(argValue(['a', '--data', '/d', '--printer=tcp://1.2.3.4'], '--data')).toBe('/d');
+    expect(argValue(['--printer=tcp://1.2.3.4:9100'], '--printer')).toBe('tcp://1.2.3.4:9100');
+    expect(argValue(['--datax', '/d'], '--data')).toBeUndefined();
+  });
+
+  it('takes --data before GUICHET_DATA, and the printer from --printer or GUICHET_PRINTER', () => {
+    const env = { GUICHET_DATA: '/env/data', GUICHET_PRINTER: 'virtual:env' };
+    expect(electronOptions(['electron', 'main.js'], env, false)).toEqual({
+      dataDir: path.resolve('/env/data'),
+      printer: 'virtual:env',
+      kiosk: false,
+      forceCustomerDisplay: false,
+    });
+    expect(electronOptions(['electron', 'main.js', '--data', '/arg/data', '--printer', 'virtual:arg', '--kiosk', '--customer-display'], env, false)).toEqual({
+      dataDir: path.resolve('/arg/data'),
+      printer: 'virtual:arg',
+      kiosk: true,
+      forceCustomerDisplay: true,
+    });
+    expect(electronOptions([], { GUICHET_DATA: '/x' }, false)).not.toHaveProperty('printer');
+  });
+});
