@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelfCheckStatusView, SelfCheckVerdictView } from '../../../main/api/methods/selfcheck.js';
 import type { Language } from '../../../main/api/views.js';
+import type { WedgeOptions } from '../../../common/wedge-decoder.js';
 import { api } from '../api/client.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
@@ -16,12 +17,18 @@ import { svgDataUrl } from '../screens/validate/verdict-style.js';
 import { secondsLeft, toneOf } from './attract-timer.js';
 import '../styles/selfcheck.css';
 
+/**
+ * Nobody types on a self-check kiosk (it has no keyboard, only the scanner): every key run is a scan,
+ * so gaps of a busy machine inside one are tolerated far beyond the counter's limit.
+ */
+const SELF_CHECK_WEDGE: WedgeOptions = { maxInterKeyMs: 400 };
+
 const saveLanguage = (language: Language) => void api.call('selfcheck.language', { language }).catch(() => undefined);
 
 export function SelfCheckApp(props: { status: SelfCheckStatusView }) {
   return (
     <I18nProvider initial={props.status.language} onChange={saveLanguage}>
-      <ScanProvider>
+      <ScanProvider wedge={SELF_CHECK_WEDGE}>
         <SelfCheckScreen status={props.status} />
       </ScanProvider>
     </I18nProvider>
