@@ -97,7 +97,7 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
   return (
     <div className="selfcheck" data-testid="selfcheck" data-phase={phase.kind}>
       <header className="selfcheck-top">
-        <span className="selfcheck-brand">🎟️ {t('selfcheck.title')}</span>
+        <span className="selfcheck-brand">{t('selfcheck.title')}</span>
         <button
           type="button"
           className="btn selfcheck-language"
@@ -127,7 +127,7 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
           </section>
         )}
       </main>
-      <footer className="selfcheck-foot muted">{t('selfcheck.nothingPaid')}</footer>
+      <footer className="selfcheck-foot">{t('selfcheck.nothingPaid')}</footer>
     </div>
   );
 }
@@ -137,8 +137,8 @@ function Attract() {
   return (
     <section className="selfcheck-attract" data-testid="selfcheck-attract">
       <div className="selfcheck-scanner" aria-hidden="true">
+        <span className="selfcheck-bars" />
         <span className="selfcheck-beam" />
-        ▮▯▮▮▯▮▯▯▮▮▯▮
       </div>
       <h1 className="selfcheck-headline">{t('selfcheck.attract')}</h1>
       <p className="selfcheck-sub">{t('selfcheck.attractSub')}</p>
@@ -172,7 +172,7 @@ function Result(props: { verdict: SelfCheckVerdictView; language: Language; onDo
           {t(`selfcheck.sub.${v.kind}`)}
         </p>
         {v.ticket && (
-          <p className="selfcheck-ticket muted" data-testid="selfcheck-ticket">
+          <p className="selfcheck-ticket" data-testid="selfcheck-ticket">
             {v.game_name ? `${v.game_name} · ` : ''}
             {t('selfcheck.ticket', { ticket: v.ticket })}
           </p>
