@@ -54,6 +54,15 @@ export type SelfCheckResultView =
   /** Too many checks from this scanner: try again after this many seconds. */
   | { readonly status: 'wait'; readonly retry_after_seconds: number };
 
+/** What the diagnostics report says of the self-check kiosk (from the journal; counts only). */
+export interface SelfCheckStatsView {
+  /** Checks by verdict kind, since the terminal began. */
+  readonly by_verdict: Readonly<Record<string, number>>;
+  /** Wrong-code alerts journaled, and the last one's time. */
+  readonly alerts: number;
+  readonly last_alert_at: string | null;
+}
+
 export interface SelfCheckOutputs {
   'selfcheck.status': SelfCheckStatusView;
   'selfcheck.check': SelfCheckResultView;

@@ -42,6 +42,11 @@ export const selfCheckText: Dictionary = {
     'selfcheck.waitSub': 'Trop de vérifications d’affilée. Vous pourrez scanner à nouveau dans {seconds} s.',
     'selfcheck.error': 'Le lecteur ne répond pas. Réessayez ou adressez-vous au comptoir.',
     'selfcheck.picture': 'Votre ticket, zones gagnantes en évidence',
+    'selfcheck.diag.title': 'Borne de vérification',
+    'selfcheck.diag.none': 'Aucune vérification en libre-service.',
+    'selfcheck.diag.alerts': '{n} alerte(s) : codes erronés répétés',
+    'selfcheck.diag.lastAlert': 'dernière le {time}',
+    'selfcheck.diag.noAlert': 'Aucune alerte de codes erronés.',
   },
   en: {
     'selfcheck.title': 'Check your ticket',
@@ -83,5 +88,10 @@ export const selfCheckText: Dictionary = {
     'selfcheck.waitSub': 'Too many checks in a row. You can scan again in {seconds} s.',
     'selfcheck.error': 'The scanner does not answer. Try again or ask at the counter.',
     'selfcheck.picture': 'Your ticket, winning zones highlighted',
+    'selfcheck.diag.title': 'Self-check kiosk',
+    'selfcheck.diag.none': 'No self-check yet.',
+    'selfcheck.diag.alerts': '{n} alert(s): repeated wrong codes',
+    'selfcheck.diag.lastAlert': 'last on {time}',
+    'selfcheck.diag.noAlert': 'No wrong-code alert.',
   },
 };

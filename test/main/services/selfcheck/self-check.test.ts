@@ -9,6 +9,8 @@ import { selfCheckCounts } from '../../../../db/queries/selfcheck.js';
 import { DEFAULT_SELF_CHECK, SelfCheckService } from '../../../../main/services/selfcheck/self-check.js';
 import { setTerminalMode, terminalMode } from '../../../../main/services/selfcheck/mode.js';
 import { amountWords, englishEuroWords } from '../../../../main/services/selfcheck/amount-words.js';
+import { unauthorisedReport } from '../../../../main/services/diagnostics/report.js';
+import { reportText } from '../../../../main/services/diagnostics/report-text.js';
 import { counterTerminal, counterSnapshot, type CounterFixture } from '../packs/counter-fixture.js';
 
 let fx: CounterFixture | undefined;
@@ -107,6 +109,10 @@ describe('self-check', () => {
     expect(counts.by_verdict['wrong-code']).toBe(6);
     expect(counts.alerts).toBe(1);
     expect(counts.last_alert_at).toBe(fx.t.now());
+    // The technician sees them in the diagnostic report (and its text in the support bundle).
+    const report = await unauthorisedReport({ terminal: fx.t, devices: { printer: null }, host: 'browser', version: 'test' });
+    expect(report.self_check).toEqual(counts);
+    expect(reportText(report, null)).toContain(`SELF-CHECK KIOSK\n  checks: wrong-code 6\n  wrong-code alerts 1 (last ${fx.t.now()})`);
   });
 
   it('keeps the mode setting: counter by default, self_check set by a manager (journaled), refused to a cashier', async () => {
