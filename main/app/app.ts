@@ -13,6 +13,8 @@ import type { LotteryTerminal } from '../services/terminal/terminal.js';
 import type { AppContext, AppDevices } from './context.js';
 import type { Handler, Handlers } from './handler.js';
 import { HANDLERS } from './handlers/index.js';
+import { SelfCheckService, type SelfCheckConfig } from '../services/selfcheck/self-check.js';
+import { selfCheckRefusal } from './self-check-mode.js';
 
 export interface AppOptions {
   readonly terminal: LotteryTerminal;
@@ -20,6 +22,8 @@ export interface AppOptions {
   readonly host: 'electron' | 'browser';
   readonly version: string;
   readonly language?: Language;
+  /** Self-check mode: a player-facing kiosk answering only the self-check API (counter mode when absent). */
+  readonly selfCheck?: SelfCheckConfig;
   /** Extra or replacement handlers (tests). */
   readonly handlers?: Handlers;
   /** Where unexpected errors are reported (default: console.error). */
@@ -49,6 +53,7 @@ export function createApp(options: AppOptions): App {
     version: options.version,
     session: null,
     language: options.language ?? 'fr',
+    selfCheck: options.selfCheck ? new SelfCheckService(options.terminal, options.selfCheck) : null,
     emit: (event) => bus.emit('event', event),
   };
 
@@ -56,6 +61,8 @@ export function createApp(options: AppOptions): App {
     context,
     async call(method, input) {
       if (!isMethodName(method)) return { ok: false, error: { code: 'unknown-method', message: `unknown API method ${JSON.stringify(method)}` } };
+      const refused = context.selfCheck ? selfCheckRefusal(method) : null;
+      if (refused) return { ok: false, error: refused };
       const handler = handlers[method] as Handler<MethodName> | undefined;
       if (!handler) return { ok: false, error: { code: 'not-implemented', message: `${method} is not available on this terminal yet` } };
       try {
@@ -75,6 +82,7 @@ export function createApp(options: AppOptions): App {
     },
     close() {
       bus.removeAllListeners();
+      context.selfCheck?.close();
       options.terminal.close();
     },
   };

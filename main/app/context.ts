@@ -6,6 +6,7 @@ import type { CashDrawer } from '../devices/drawer.js';
 import type { Printer } from '../devices/printer.js';
 import type { Scanner } from '../devices/scanner.js';
 import type { LotteryTerminal } from '../services/terminal/terminal.js';
+import type { SelfCheckService } from '../services/selfcheck/self-check.js';
 
 /** The devices a host hands to the application (real ones, or their virtual twins). */
 export interface AppDevices {
@@ -26,5 +27,7 @@ export interface AppContext {
   /** The operator at the counter; null when logged out. */
   session: OperatorSession | null;
   language: Language;
+  /** Self-check mode (a player-facing kiosk): its service; null on a counter kiosk. */
+  readonly selfCheck: SelfCheckService | null;
   emit(event: AppEvent): void;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { PrinterView, ReceiptView } from '../views.js';
+import type { SelfCheckStatsView } from './selfcheck.js';
 
 export const diagnosticsMethods = {
   'diagnostics.report': z.object({}).strict(),
@@ -74,6 +75,8 @@ export interface DiagnosticsReport {
   readonly database: DatabaseView;
   readonly blocks: readonly BlockView[];
   readonly disk: DiskView | null;
+  /** The self-check kiosk's checks and wrong-code alerts (journal counts). */
+  readonly self_check?: SelfCheckStatsView;
 }
 
 export interface IntegrityStepView {

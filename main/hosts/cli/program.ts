@@ -12,6 +12,7 @@ import { drawerCommand } from './commands/drawer.js';
 import { gamesCommand } from './commands/games.js';
 import { importCommand } from './commands/import.js';
 import { kioskCommand } from './commands/kiosk.js';
+import { modeCommand } from './commands/mode.js';
 import { scanCommand } from './commands/scan.js';
 import { printCommand } from './commands/print.js';
 import { trustCommand } from './commands/trust.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: true });
   program.addCommand(kioskCommand());
+  program.addCommand(modeCommand());
   program.addCommand(gamesCommand());
   // The lottery side's commands, run by bin/guichet.js from central/cli: listed here for --help.
   for (const [name, what] of LOTTERY_HELP) program.command(name).description(what).helpOption(false);

@@ -14,6 +14,7 @@ import { installAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenSession, hardenWebContents } from './security.js';
 import { WindowRegistry } from './window-registry.js';
 import { openWindows } from './windows.js';
+import { selfCheckFromEnv } from '../kiosk/self-check-options.js';
 
 const options = electronOptions(process.argv, process.env, app.isPackaged);
 const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'preload.cjs');
@@ -30,9 +31,11 @@ async function start(): Promise<void> {
   applyKioskMenu(options.kiosk);
   let kiosk: PreparedKiosk;
   try {
+    const selfCheck = selfCheckFromEnv(process.env);
     kiosk = await prepareKiosk({
       dataDir: options.dataDir,
       host: 'electron',
+      ...(selfCheck ? { selfCheck } : {}),
       ...(options.printer ? { printer: options.printer } : {}),
       onProgress: (step) => console.log(`guichet: ${step}`),
     });

@@ -14,6 +14,8 @@ import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { getSettings } from '../../services/terminal/settings.js';
 import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
+import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
+import { terminalMode } from '../../services/selfcheck/mode.js';
 
 export const VERSION = '0.1.0';
 
@@ -31,12 +33,16 @@ export interface PrepareOptions {
   readonly host: 'electron' | 'browser';
   /** Printer URI (default: the virtual printer, its receipts saved in the data folder). */
   readonly printer?: string;
+  /** Self-check mode with these timings; without it, the terminal's `mode` setting decides. */
+  readonly selfCheck?: SelfCheckConfig;
   readonly onProgress?: (step: string) => void;
 }
 
 export interface PreparedKiosk {
   readonly app: App;
   readonly demo: boolean;
+  /** True when the application runs as a self-check kiosk. */
+  readonly selfCheck: boolean;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,15 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     scanners,
     feedScan: (data) => scanner.feed(data),
   };
-  const app = createApp({ terminal, devices, host: options.host, version: VERSION, ...(settings.language ? { language: settings.language } : {}) });
+  const selfCheck = options.selfCheck ?? (terminalMode(terminal) === 'self_check' ? DEFAULT_SELF_CHECK : undefined);
+  const app = createApp({
+    terminal,
+    devices,
+    host: options.host,
+    version: VERSION,
+    ...(settings.language ? { language: settings.language } : {}),
+    ...(selfCheck ? { selfCheck } : {}),
+  });
   for (const s of scanners) {
     s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
     await s.open();
@@ -71,6 +85,7 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
   return {
     app,
     demo,
+    selfCheck: selfCheck !== undefined,
     async close() {
       for (const s of scanners) await s.close();
       app.close();

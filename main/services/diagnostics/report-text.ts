@@ -51,6 +51,13 @@ export function reportText(r: DiagnosticsReport, integrity: IntegrityView | null
   }
   lines.push('', 'DISK');
   lines.push(r.disk ? `  ${r.disk.path}: ${formatBytes(r.disk.available_bytes)} available of ${formatBytes(r.disk.total_bytes)}` : '  unknown');
+  if (r.self_check) {
+    const sc = r.self_check;
+    const kinds = Object.entries(sc.by_verdict);
+    lines.push('', 'SELF-CHECK KIOSK');
+    lines.push(kinds.length ? `  checks: ${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}` : '  no checks');
+    lines.push(`  wrong-code alerts ${sc.alerts}${sc.last_alert_at ? ` (last ${sc.last_alert_at})` : ''}`);
+  }
   if (integrity) {
     lines.push('', `INTEGRITY CHECK (${integrity.started_at} → ${integrity.finished_at ?? 'running'}): ${integrity.state === 'done' ? (integrity.ok ? 'OK' : 'PROBLEMS') : 'running'}`);
     if (integrity.database) lines.push(`  database: ${integrity.database.ok ? 'ok' : 'FAILED'} — ${integrity.database.detail}`);

@@ -11,6 +11,7 @@ import { listBlocks } from '../../../db/queries/blocks.js';
 import { activeOperatorCount, packCount } from '../../../db/queries/diagnostics.js';
 import { journalLength } from '../../../db/queries/journal.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
+import { selfCheckCounts } from '../../../db/queries/selfcheck.js';
 import type { BlockView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
 import type { PrinterView } from '../../api/views.js';
 import { authorize } from '../auth/authorize.js';
@@ -106,5 +107,6 @@ export async function unauthorisedReport(c: ReportContext): Promise<DiagnosticsR
     database: databaseView(t),
     blocks: blockViews(t),
     disk: diskSpace(t.folder.root),
+    self_check: selfCheckCounts(t.db),
   };
 }

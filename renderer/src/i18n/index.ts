@@ -16,6 +16,7 @@ import { cashText } from './cash.js';
 import { journalText } from './journal.js';
 import { diagnosticsText } from './diagnostics.js';
 import { settingsText } from './settings.js';
+import { selfCheckText } from './selfcheck.js';
 
 /** One area's texts: the same keys in both languages (French is the reference). */
 export interface Dictionary {
@@ -37,6 +38,7 @@ export const DICTIONARIES: Dictionary[] = [
   journalText,
   diagnosticsText,
   settingsText,
+  selfCheckText,
 ];
 
 /** Merges dictionaries; a later one wins on a duplicated key. */

@@ -1,13 +1,16 @@
 /** Scan routing for React: the provider wires the wedge and the host's scan events; screens call `useScans`. */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { api } from '../api/client.js';
+import type { WedgeOptions } from '../../../common/wedge-decoder.js';
 import { attachWedge, createScanRouter, type Scan, type ScanRouter } from './scan-router.js';
 
 const ScanContext = createContext<ScanRouter | null>(null);
 
-export function ScanProvider(props: { children: ReactNode }) {
+/** `wedge`: the keyboard-wedge decoder's options (a stable object), when not the counter's default. */
+export function ScanProvider(props: { children: ReactNode; wedge?: WedgeOptions }) {
   const router = useMemo(() => createScanRouter(), []);
-  useEffect(() => attachWedge(router), [router]);
+  const { wedge } = props;
+  useEffect(() => attachWedge(router, wedge), [router, wedge]);
   useEffect(
     () =>
       api.subscribe((event) => {

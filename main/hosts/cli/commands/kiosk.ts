@@ -5,6 +5,8 @@ import { startBrowserHost } from '../../browser/server.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
 import { dataDirOf, withDataOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
+import { selfCheckConfigOf, withSelfCheckOptions, type SelfCheckCliOptions } from './kiosk-self-check.js';
+import { selfCheckEnv } from '../../kiosk/self-check-options.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -13,20 +15,21 @@ function port(value: string): number {
 }
 
 export function kioskCommand(): Command {
-  return withDataOption(
+  return withSelfCheckOptions(withDataOption(
     new Command('kiosk')
       .description('Start the counter kiosk: the Electron window where Electron is installed, else the same kiosk served on 127.0.0.1.')
       .option('--port <n>', 'port of the browser host (default: a free port)', port, 0)
       .option('--printer <uri>', 'receipt printer URI (default: the virtual printer)')
       .option('--browser', 'serve the browser host even where Electron is installed'),
-  ).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean }) => {
+  )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean } & SelfCheckCliOptions) => {
     const dataDir = dataDirOf(opts);
+    const selfCheck = selfCheckConfigOf(opts);
     const electronMain = path.join(path.dirname(rendererDir()), 'main', 'electron', 'main.js');
     const { electronBinary } = await import('../../electron/electron-binary.js');
     const binary = opts.browser ? null : electronBinary();
     if (binary && existsSync(electronMain)) {
       const { spawn } = await import('node:child_process');
-      const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir } });
+      const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
       await new Promise<void>((resolve) => child.on('exit', () => resolve()));
       return;
     }
@@ -40,11 +43,13 @@ export function kioskCommand(): Command {
       dataDir,
       host: 'browser',
       ...(opts.printer ? { printer: opts.printer } : {}),
+      ...(selfCheck ? { selfCheck } : {}),
       onProgress: (step) => console.log(`  first start: setting up the demo terminal (${step})…`),
     });
     const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
     console.log(`Guichet kiosk: ${host.url}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
+    if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
     const stop = async (): Promise<void> => {
       await host.close();
       await kiosk.close();

@@ -14,6 +14,7 @@ import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { BundlePanel } from './BundlePanel.js';
 import { DatabasePanel } from './DatabasePanel.js';
+import { SelfCheckPanel } from '../../selfcheck/SelfCheckPanel.js';
 import { PrinterPanel } from './PrinterPanel.js';
 import { ScannerTest } from './ScannerTest.js';
 import { SystemPanel } from './SystemPanel.js';
@@ -168,6 +169,7 @@ export function DiagnosticsScreen() {
             </div>
           </div>
           <ScannerTest />
+          {report.self_check && <SelfCheckPanel stats={report.self_check} />}
           <SystemPanel report={report} />
         </>
       )}

@@ -1,0 +1,91 @@
+/**
+ * Self-check kiosk handlers: `selfcheck.status`, `selfcheck.check`, `selfcheck.language`. The rules are
+ * the self-check service's (main/services/selfcheck); this file turns its results into what the
+ * player may see: the verdict kind, the prize (figures and words) for winners, and the ticket drawn
+ * with its winning zones once the hidden code opened the record. Never a barcode.
+ */
+import { gameByCode } from '../../../games/index.js';
+import { inventoryBarcode } from '../../../games/ticket-id.js';
+import type { GameCode } from '../../../games/types.js';
+import { renderTicketSvg } from '../../../render/index.js';
+import type { SelfCheckResultView, SelfCheckVerdictView } from '../../api/methods/selfcheck.js';
+import { amountWords } from '../../services/selfcheck/amount-words.js';
+import { DEFAULT_SELF_CHECK, type SelfCheckResult, type SelfCheckService } from '../../services/selfcheck/self-check.js';
+import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
+import { ServiceError } from '../../services/terminal/errors.js';
+import type { AppContext } from '../context.js';
+import type { Handlers } from '../handler.js';
+
+/** Verdicts whose prize the player is shown (in figures and words). */
+const PRIZE_SHOWN = new Set(['winner', 'above-limit']);
+/** Verdicts whose ticket is drawn (the hidden code opened the record, nothing refuses the ticket). */
+const PICTURE_SHOWN = new Set(['winner', 'above-limit', 'loser', 'already-paid', 'expired']);
+
+function requireSelfCheck(ctx: AppContext): SelfCheckService {
+  if (!ctx.selfCheck) throw new ServiceError('not-self-check', 'this terminal is a counter kiosk, not a self-check kiosk');
+  return ctx.selfCheck;
+}
+
+function gameName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return gameByCode(code as GameCode).name;
+  } catch {
+    return null;
+  }
+}
+
+function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
+  if (!PICTURE_SHOWN.has(v.verdict) || v.play === null || v.play === undefined || !v.game || !v.ticket || !v.id) return null;
+  try {
+    return renderTicketSvg({
+      game: v.game as GameCode,
+      unit: v.ticket,
+      play: v.play,
+      barcodes: { inventory: inventoryBarcode(v.id), validation: barcode.replace(/\s+/g, '') },
+      showWinning: true,
+      locale: ctx.language,
+    });
+  } catch (err) {
+    console.error('guichet: cannot draw the ticket', err);
+    return null;
+  }
+}
+
+/** The player's view of a self-check result. */
+export function selfCheckView(ctx: AppContext, r: SelfCheckResult, barcode: string): SelfCheckResultView {
+  if (r.status === 'wait') return { status: 'wait', retry_after_seconds: Math.max(1, Math.ceil(r.retry_after_ms / 1000)) };
+  const v = r.verdict;
+  const game = (v?.game ?? r.identity?.game ?? null) as GameCode | null;
+  const prize = v && PRIZE_SHOWN.has(v.verdict) ? v.prize_cents : null;
+  const verdict: SelfCheckVerdictView = {
+    kind: r.kind,
+    game,
+    game_name: gameName(game),
+    ticket: v?.ticket ?? r.identity?.ticket ?? null,
+    prize_cents: prize,
+    prize_words: amountWords(prize),
+    winning: v && PICTURE_SHOWN.has(v.verdict) ? v.winning : null,
+    picture_svg: v ? pictureOf(ctx, v, barcode) : null,
+  };
+  return { status: 'checked', verdict };
+}
+
+export const selfCheckHandlers: Handlers = {
+  'selfcheck.status': (ctx) => {
+    const config = ctx.selfCheck?.config ?? DEFAULT_SELF_CHECK;
+    return {
+      self_check: ctx.selfCheck !== null,
+      language: ctx.language,
+      reset_seconds: config.reset_seconds,
+      checks_per_window: config.checks_per_window,
+      window_seconds: config.window_seconds,
+    };
+  },
+  'selfcheck.check': (ctx, { barcode, scanner }) => selfCheckView(ctx, requireSelfCheck(ctx).check(barcode, scanner), barcode),
+  'selfcheck.language': (ctx, { language }) => {
+    requireSelfCheck(ctx);
+    ctx.language = language;
+    return null;
+  },
+};

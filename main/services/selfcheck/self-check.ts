@@ -1,0 +1,122 @@
+/**
+ * The self-check kiosk's rules: a player scans a ticket and learns what it is worth; nothing is paid,
+ * nobody is logged in. Each check is rate-limited per scanner, journaled as `selfcheck.checked` with
+ * its verdict kind only (never a barcode or an amount), and wrong hidden codes are counted per scanner:
+ * `wrongCodeAlert` of them within the window journal a `selfcheck.wrong-codes` alert for the technician.
+ *
+ * The verdict itself is the counter's (outcome file, stop list, pack state, payouts, limit), read
+ * without an operator: the mode is the authorisation. An inventory barcode (the ticket's identity
+ * only) gets `scratch-first`: scratch the ticket and scan the barcode under the coating.
+ */
+import { parseBarcode, TicketIdError, humanNumber } from '../../../games/ticket-id.js';
+import { gameByCode } from '../../../games/index.js';
+import { CounterChecker, type CounterVerdict, type CounterVerdictKind } from '../tickets/counter-verdict.js';
+import { record } from '../journal/record.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+
+export type SelfCheckKind = CounterVerdictKind | 'scratch-first';
+
+export interface SelfCheckConfig {
+  /** Checks a scanner may make in one window. */
+  readonly checks_per_window: number;
+  readonly window_seconds: number;
+  /** Seconds a result stays on screen before the attract screen comes back (the renderer's timer). */
+  readonly reset_seconds: number;
+  /** Wrong hidden codes from one scanner, within `wrong_code_window_minutes`, that raise an alert. */
+  readonly wrong_code_alert: number;
+  readonly wrong_code_window_minutes: number;
+}
+
+export const DEFAULT_SELF_CHECK: SelfCheckConfig = Object.freeze({
+  checks_per_window: 5,
+  window_seconds: 60,
+  reset_seconds: 8,
+  wrong_code_alert: 3,
+  wrong_code_window_minutes: 10,
+});
+
+export type SelfCheckResult =
+  | { readonly status: 'wait'; readonly retry_after_ms: number }
+  | {
+      readonly status: 'checked';
+      readonly kind: SelfCheckKind;
+      /** The counter's verdict (null for scratch-first). */
+      readonly verdict: CounterVerdict | null;
+      /** For scratch-first: the game and the printed ticket number read from the inventory barcode. */
+      readonly identity: { readonly game: string; readonly ticket: string } | null;
+      /** True when this check raised a wrong-code alert. */
+      readonly alerted: boolean;
+    };
+
+/** Scanner names as keys and in the journal: short, printable. */
+function scannerName(scanner: string): string {
+  const s = scanner.replace(/[^\x20-\x7e]/g, '').trim().slice(0, 64);
+  return s || 'wedge';
+}
+
+export class SelfCheckService {
+  private readonly checker: CounterChecker;
+  private readonly limiter: SlidingWindowLimiter;
+  private readonly wrongCodes = new Map<string, number[]>();
+
+  constructor(
+    private readonly t: LotteryTerminal,
+    readonly config: SelfCheckConfig = DEFAULT_SELF_CHECK,
+    private readonly nowMs: () => number = () => t.clock().getTime(),
+  ) {
+    this.checker = new CounterChecker(t);
+    this.limiter = new SlidingWindowLimiter({ max: config.checks_per_window, windowMs: config.window_seconds * 1000 });
+  }
+
+  /** Checks one scanned barcode for the player at `scanner` (e.g. `wedge`, `serial:/dev/ttyACM0`). */
+  check(barcode: string, scanner: string): SelfCheckResult {
+    const name = scannerName(scanner);
+    const now = this.nowMs();
+    const admitted = this.limiter.take(name, now);
+    if (!admitted.ok) return { status: 'wait', retry_after_ms: admitted.retryAfterMs };
+
+    const identity = inventoryIdentity(barcode);
+    return inTransaction(this.t, () => {
+      const verdict = identity ? null : this.checker.verdictOf(barcode);
+      const kind: SelfCheckKind = verdict ? verdict.verdict : 'scratch-first';
+      record(this.t, { type: 'selfcheck.checked', operator: null, payload: { verdict: kind, scanner: name } });
+      const alerted = kind === 'wrong-code' && this.countWrongCode(name, now);
+      return { status: 'checked', kind, verdict, identity, alerted } as const;
+    });
+  }
+
+  /** Counts a wrong code; journals an alert (and starts counting afresh) when the threshold is reached. */
+  private countWrongCode(scanner: string, now: number): boolean {
+    const since = now - this.config.wrong_code_window_minutes * 60_000;
+    const times = (this.wrongCodes.get(scanner) ?? []).filter((x) => x > since);
+    times.push(now);
+    if (times.length < this.config.wrong_code_alert) {
+      this.wrongCodes.set(scanner, times);
+      return false;
+    }
+    this.wrongCodes.set(scanner, []);
+    record(this.t, {
+      type: 'selfcheck.wrong-codes',
+      operator: null,
+      payload: { scanner, wrong_codes: times.length, window_minutes: this.config.wrong_code_window_minutes },
+    });
+    return true;
+  }
+
+  close(): void {
+    this.checker.close();
+  }
+}
+
+/** The game and printed number of an inventory barcode; null for anything else. */
+function inventoryIdentity(barcode: string): { game: string; ticket: string } | null {
+  try {
+    const parsed = parseBarcode(barcode.replace(/\s+/g, ''));
+    if (parsed.kind !== 'inventory') return null;
+    return { game: parsed.id.game, ticket: humanNumber(parsed.id, gameByCode(parsed.id.game).pack_size) };
+  } catch (err) {
+    if (err instanceof TicketIdError) return null;
+    throw err;
+  }
+}
