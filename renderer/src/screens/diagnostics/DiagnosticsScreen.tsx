@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { time } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -23,6 +23,7 @@ import '../../styles/diagnostics.css';
 const POLL_MS = 150;
 
 export function DiagnosticsScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { status, refreshStatus } = useSession();

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -18,6 +18,7 @@ import './journal.css';
 const PAGE = 25;
 
 export function JournalScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [type, setType] = useState('');
