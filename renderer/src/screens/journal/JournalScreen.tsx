@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -27,8 +28,7 @@ export function JournalScreen() {
   const [page, setPage] = useState<JournalPageView | null>(null);
   const [forbidden, setForbidden] = useState(false);
   const [verify, setVerify] = useState<JournalVerifyView | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: verifying, error, setError, run } = useAction();
   const before = pages[pages.length - 1];
 
   useScans(() => undefined);
@@ -45,16 +45,10 @@ export function JournalScreen() {
   useEffect(() => void load(), [load]);
 
   async function runVerify(): Promise<void> {
-    setVerifying(true);
-    setError(null);
-    try {
+    await run(async () => {
       setVerify(await api.call('journal.verify', {}));
       await load();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setVerifying(false);
-    }
+    });
   }
 
   const problem = (p: string) => {

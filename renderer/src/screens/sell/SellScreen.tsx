@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
@@ -49,8 +50,7 @@ export function SellScreen() {
   const [cart, setCart] = useState<CartView>(EMPTY);
   const [scanText, setScanText] = useState('');
   const [tendered, setTendered] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const [done, setDone] = useState<{ sale: SaleView; receipt: ReceiptView } | null>(null);
   const [showSales, setShowSales] = useState(false);
   const barcodes = useRef<string[]>([]);
@@ -146,31 +146,18 @@ export function SellScreen() {
       tenderRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    // Let queued cart changes land first.
-    await queue.current;
-    try {
+    await run(async () => {
+      // Let queued cart changes land first.
+      await queue.current;
       const result = await api.call('sale.complete', { barcodes: barcodes.current, tendered_cents: amount });
       setDone(result);
       void refreshStatus();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function reprint(receiptNo: number): Promise<void> {
-    setBusy(true);
-    try {
-      const receipt = await api.call('sale.reprint', { receipt_no: receiptNo });
-      setDone((d) => (d ? { ...d, receipt } : d));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const receipt = await run(() => api.call('sale.reprint', { receipt_no: receiptNo }));
+    if (receipt) setDone((d) => (d ? { ...d, receipt } : d));
   }
 
   if (!status.cash_session_open && !done) {
