@@ -9,7 +9,7 @@ import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
-import { useLanguage, useT } from '../../i18n/index.js';
+import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { payloadSummary } from './summary.js';
@@ -52,9 +52,7 @@ export function JournalScreen() {
   }
 
   const problem = (p: string) => {
-    const key = `journal.problem.${p}`;
-    const text = t(key);
-    return text === key ? p : text;
+    return textOf(t, `journal.problem.${p}`, undefined, p);
   };
 
   return (

@@ -13,7 +13,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
 import { money } from '../../format.js';
-import { useLanguage, useT, type Translate } from '../../i18n/index.js';
+import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
@@ -34,7 +34,7 @@ export function refusalText(t: Translate, barcode: string, err: unknown): string
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string') {
     const key = `sell.refused.${code}`;
-    const text = t(key);
+    const text = textOf(t, key);
     // The service names the ticket by its printed number when it could read it: easier to find in hand.
     const ticket = /\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d/.exec(err instanceof Error ? err.message : '')?.[0];
     if (text !== key) return `${ticket ?? barcode} : ${text}`;
