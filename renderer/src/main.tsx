@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createApi } from './api/client.js';
+import { ApiProvider } from './api/context.js';
 import { CustomerDisplay } from './display/CustomerDisplay.js';
 import { ModeGate } from './selfcheck/ModeGate.js';
 import './styles/base.css';
@@ -12,4 +14,8 @@ import './styles/display.css';
 // or the players' self-check kiosk when the host runs in self-check mode (ModeGate asks it).
 const isDisplay = window.location.hash.startsWith('#/display');
 
-createRoot(document.getElementById('root') as HTMLElement).render(<StrictMode>{isDisplay ? <CustomerDisplay /> : <ModeGate />}</StrictMode>);
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ApiProvider api={createApi()}>{isDisplay ? <CustomerDisplay /> : <ModeGate />}</ApiProvider>
+  </StrictMode>,
+);

@@ -1,27 +1,17 @@
 /** Application info, status bar, login and logout. */
-import { listOperatorRows } from '../../../db/queries/operators.js';
-import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { login, logout, switchOperator } from '../../services/auth/login.js';
-import { currentCashSession } from '../../services/cash/sessions.js';
 import { getSettings } from '../../services/terminal/settings.js';
+import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 
 export function operatorView(ctx: AppContext): OperatorView | null {
-  const s = ctx.session;
-  return s ? { name: s.name, role: s.role, since: s.since } : null;
+  return viewOf(ctx.session);
 }
 
-export async function statusOf(ctx: AppContext): Promise<StatusView> {
-  const printer = ctx.devices.printer ? { uri: ctx.devices.printer.uri, ...(await ctx.devices.printer.status()) } : null;
-  return {
-    operator: operatorView(ctx),
-    connection: 'offline',
-    outbox_waiting: pendingOutboxCount(ctx.terminal.db),
-    printer,
-    cash_session_open: currentCashSession(ctx.terminal) !== undefined,
-  };
+export function statusOf(ctx: AppContext): Promise<StatusView> {
+  return terminalStatus(ctx.terminal, ctx.session, ctx.devices.printer);
 }
 
 export const coreHandlers: Handlers = {
@@ -31,9 +21,7 @@ export const coreHandlers: Handlers = {
     host: ctx.host,
     language: ctx.language,
     payout_limit_cents: getSettings(ctx.terminal).payout_limit_cents,
-    operators: listOperatorRows(ctx.terminal.db)
-      .filter((o) => o.active === 1)
-      .map((o) => ({ name: o.name, role: o.role })),
+    operators: activeOperators(ctx.terminal),
   }),
   'status.get': (ctx) => statusOf(ctx),
   'auth.login': async (ctx, { name, pin }) => {

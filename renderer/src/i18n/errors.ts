@@ -1,5 +1,5 @@
 /** Turns an API refusal into a sentence for the counter, in the current language. */
-import type { Translate } from './index.js';
+import { isTextKey, type Translate } from './index.js';
 
 /**
  * `error.<code>` from the dictionaries when there is one (with `{message}` available to it),
@@ -10,8 +10,7 @@ export function errorText(t: Translate, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   if (code) {
     const key = `error.${code}`;
-    const text = t(key, { message });
-    if (text !== key) return text;
+    if (isTextKey(key)) return t(key, { message });
   }
   return message;
 }

@@ -1,7 +1,7 @@
 /** Texts of the self-check kiosk (the player reads them alone, from a step away). */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const selfCheckText: Dictionary = {
+export const selfCheckText = defineTexts({
   fr: {
     'selfcheck.title': 'Vérifiez votre ticket',
     'selfcheck.attract': 'Grattez votre ticket, puis présentez son code-barres au lecteur',
@@ -94,4 +94,4 @@ export const selfCheckText: Dictionary = {
     'selfcheck.diag.lastAlert': 'last on {time}',
     'selfcheck.diag.noAlert': 'No wrong-code alert.',
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of the manager's settings screen. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const settingsText: Dictionary = {
+export const settingsText = defineTexts({
   fr: {
     'nav.settings': 'Réglages',
     'settings.title': 'Réglages du terminal',
@@ -74,4 +74,4 @@ export const settingsText: Dictionary = {
     'settings.devices.saved': 'Devices saved.',
     'settings.restart': 'The new devices will be used from the next start of the terminal.',
   },
-};
+});

@@ -1,6 +1,6 @@
 /** Scan routing for React: the provider wires the wedge and the host's scan events; screens call `useScans`. */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import type { WedgeOptions } from '../../../common/wedge-decoder.js';
 import { attachWedge, createScanRouter, type Scan, type ScanRouter } from './scan-router.js';
 
@@ -8,6 +8,7 @@ const ScanContext = createContext<ScanRouter | null>(null);
 
 /** `wedge`: the keyboard-wedge decoder's options (a stable object), when not the counter's default. */
 export function ScanProvider(props: { children: ReactNode; wedge?: WedgeOptions }) {
+  const api = useApi();
   const router = useMemo(() => createScanRouter(), []);
   const { wedge } = props;
   useEffect(() => attachWedge(router, wedge), [router, wedge]);

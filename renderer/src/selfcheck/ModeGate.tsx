@@ -4,11 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import type { SelfCheckStatusView } from '../../../main/api/methods/selfcheck.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import { App } from '../App.js';
 import { SelfCheckApp } from './SelfCheckApp.js';
 
 export function ModeGate() {
+  const api = useApi();
   const [status, setStatus] = useState<SelfCheckStatusView | 'counter' | null>(null);
   useEffect(() => {
     api.call('selfcheck.status', {}).then(
@@ -16,7 +17,7 @@ export function ModeGate() {
       // An unreachable host: the cashier's kiosk shows its own error and retry.
       () => setStatus('counter'),
     );
-  }, []);
+  }, [api]);
   if (status === null) return <main className="boot">…</main>;
   if (status === 'counter') return <App />;
   return <SelfCheckApp status={status} />;

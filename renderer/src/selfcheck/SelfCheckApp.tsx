@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SelfCheckStatusView, SelfCheckVerdictView } from '../../../main/api/methods/selfcheck.js';
 import type { Language } from '../../../main/api/views.js';
 import type { WedgeOptions } from '../../../common/wedge-decoder.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 import { ScanProvider, useScans, type Scan } from '../scan/ScanProvider.js';
@@ -23,9 +23,9 @@ import '../styles/selfcheck.css';
  */
 const SELF_CHECK_WEDGE: WedgeOptions = { maxInterKeyMs: 400 };
 
-const saveLanguage = (language: Language) => void api.call('selfcheck.language', { language }).catch(() => undefined);
-
 export function SelfCheckApp(props: { status: SelfCheckStatusView }) {
+  const api = useApi();
+  const saveLanguage = useCallback((language: Language) => void api.call('selfcheck.language', { language }).catch(() => undefined), [api]);
   return (
     <I18nProvider initial={props.status.language} onChange={saveLanguage}>
       <ScanProvider wedge={SELF_CHECK_WEDGE}>
@@ -43,6 +43,7 @@ type Phase =
   | { readonly kind: 'error' };
 
 function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
+  const api = useApi();
   const t = useT();
   const [language, setLanguage] = useLanguage();
   const [phase, setPhase] = useState<Phase>({ kind: 'attract' });

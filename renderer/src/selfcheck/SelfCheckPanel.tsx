@@ -1,7 +1,7 @@
 /** The technician's view of the self-check kiosk (diagnostics): checks by verdict and wrong-code alerts, from the journal. */
 import type { SelfCheckStatsView } from '../../../main/api/methods/selfcheck.js';
 import { count, dateTime } from '../format.js';
-import { useLanguage, useT } from '../i18n/index.js';
+import { textOf, useLanguage, useT } from '../i18n/index.js';
 
 export function SelfCheckPanel(props: { stats: SelfCheckStatsView }) {
   const t = useT();
@@ -17,7 +17,7 @@ export function SelfCheckPanel(props: { stats: SelfCheckStatsView }) {
         <dl className="diag-facts">
           {kinds.map(([kind, n]) => (
             <div key={kind}>
-              <dt>{t(`selfcheck.kind.${kind}`)}</dt>
+              <dt>{textOf(t, `selfcheck.kind.${kind}`, undefined, kind)}</dt>
               <dd>{count(n, language)}</dd>
             </div>
           ))}

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 
 export const STATUS_POLL_MS = 4000;
 
@@ -24,6 +24,7 @@ export interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider(props: { info: AppInfo; status: StatusView; children: ReactNode }) {
+  const api = useApi();
   const [info, setInfo] = useState(props.info);
   const [status, setStatus] = useState(props.status);
   const [reachable, setReachable] = useState(true);

@@ -5,10 +5,11 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
-import { useLanguage, useT } from '../../i18n/index.js';
+import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { payloadSummary } from './summary.js';
@@ -18,6 +19,7 @@ import './journal.css';
 const PAGE = 25;
 
 export function JournalScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [type, setType] = useState('');
@@ -26,8 +28,7 @@ export function JournalScreen() {
   const [page, setPage] = useState<JournalPageView | null>(null);
   const [forbidden, setForbidden] = useState(false);
   const [verify, setVerify] = useState<JournalVerifyView | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: verifying, error, setError, run } = useAction();
   const before = pages[pages.length - 1];
 
   useScans(() => undefined);
@@ -44,22 +45,14 @@ export function JournalScreen() {
   useEffect(() => void load(), [load]);
 
   async function runVerify(): Promise<void> {
-    setVerifying(true);
-    setError(null);
-    try {
+    await run(async () => {
       setVerify(await api.call('journal.verify', {}));
       await load();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setVerifying(false);
-    }
+    });
   }
 
   const problem = (p: string) => {
-    const key = `journal.problem.${p}`;
-    const text = t(key);
-    return text === key ? p : text;
+    return textOf(t, `journal.problem.${p}`, undefined, p);
   };
 
   return (

@@ -7,12 +7,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
 import { money } from '../../format.js';
-import { useLanguage, useT, type Translate } from '../../i18n/index.js';
+import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
@@ -33,7 +34,7 @@ export function refusalText(t: Translate, barcode: string, err: unknown): string
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string') {
     const key = `sell.refused.${code}`;
-    const text = t(key);
+    const text = textOf(t, key);
     // The service names the ticket by its printed number when it could read it: easier to find in hand.
     const ticket = /\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d/.exec(err instanceof Error ? err.message : '')?.[0];
     if (text !== key) return `${ticket ?? barcode} : ${text}`;
@@ -42,14 +43,14 @@ export function refusalText(t: Translate, barcode: string, err: unknown): string
 }
 
 export function SellScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { operator, status, refreshStatus } = useSession();
   const [cart, setCart] = useState<CartView>(EMPTY);
   const [scanText, setScanText] = useState('');
   const [tendered, setTendered] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const [done, setDone] = useState<{ sale: SaleView; receipt: ReceiptView } | null>(null);
   const [showSales, setShowSales] = useState(false);
   const barcodes = useRef<string[]>([]);
@@ -145,31 +146,18 @@ export function SellScreen() {
       tenderRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    // Let queued cart changes land first.
-    await queue.current;
-    try {
+    await run(async () => {
+      // Let queued cart changes land first.
+      await queue.current;
       const result = await api.call('sale.complete', { barcodes: barcodes.current, tendered_cents: amount });
       setDone(result);
       void refreshStatus();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function reprint(receiptNo: number): Promise<void> {
-    setBusy(true);
-    try {
-      const receipt = await api.call('sale.reprint', { receipt_no: receiptNo });
-      setDone((d) => (d ? { ...d, receipt } : d));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const receipt = await run(() => api.call('sale.reprint', { receipt_no: receiptNo }));
+    if (receipt) setDone((d) => (d ? { ...d, receipt } : d));
   }
 
   if (!status.cash_session_open && !done) {
