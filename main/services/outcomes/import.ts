@@ -93,14 +93,20 @@ function fsyncPath(p: string, flags: string): void {
   }
 }
 
-function openChecked(file: string): OutcomeFile {
+/** A message about `file` (our temporary copy) rewritten to name `shown`, the file the user gave. */
+function naming(message: string, file: string, shown: string): string {
+  return file === shown ? message : message.split(file).join(shown);
+}
+
+/** Opens `file`; refusals name `shown` (the user's file, never our temporary copy). */
+function openChecked(file: string, shown: string = file): OutcomeFile {
   try {
     return openOutcomeFile(file);
   } catch (err) {
-    if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, err.message);
+    if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, naming(err.message, file, shown));
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
-      throw new ImportRefusedError('unreadable', `cannot read ${file} (${code})`);
+      throw new ImportRefusedError('unreadable', `cannot read ${shown} (${code})`);
     }
     throw err;
   }
@@ -133,13 +139,14 @@ export function importOutcomeFile(terminal: Terminal, source: string, options: I
     }
     fsyncPath(tmp, 'r+');
 
-    const file = openChecked(tmp);
+    // Refusals name the user's file: the temporary copy is ours.
+    const file = openChecked(tmp, source);
     let manifest: OutcomeManifest;
     try {
       try {
         file.verify(keys, options.onProgress);
       } catch (err) {
-        if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, err.message);
+        if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, naming(err.message, tmp, source));
         throw err;
       }
       manifest = file.manifest;

@@ -106,14 +106,14 @@ export function checkCommand(): Command {
         } finally {
           checker.close();
         }
-      });
+      }, { readOnly: true });
     });
 }
 
 /** The counter verdict for an operator: the terminal's pack states, stop list, payouts and payout limit. */
 async function counterCheck(barcode: string, opts: DataOption & JsonOption & OperatorOptions, now: (() => Date) | undefined): Promise<void> {
   const { name, pin } = operatorCredentials(opts);
-  const t = openLotteryTerminal(dataDirOf(opts), now ? { clock: fixedClock(now().toISOString()) } : {});
+  const t = openLotteryTerminal(dataDirOf(opts), { readOnly: true, ...(now ? { clock: fixedClock(now().toISOString()) } : {}) });
   try {
     const v = checkAtCounter(t, await authenticate(t, name, pin), barcode);
     if (opts.json) printJson(counterVerdictJson(v));

@@ -44,7 +44,7 @@ export function trustCommand(): Command {
         return;
       }
       for (const k of keys) console.log(`${k.fingerprint}  ${k.added_at}${k.label ? `  ${k.label}` : ''}`);
-    });
+    }, { readOnly: true });
   });
 
   return trust.addCommand(add).addCommand(list);
