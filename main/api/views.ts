@@ -67,7 +67,8 @@ export type VerdictKind =
   | 'wrong-code'
   | 'expired'
   | 'stop-listed'
-  | 'tampered';
+  | 'tampered'
+  | 'key-revoked';
 
 export interface VerdictView {
   readonly verdict: VerdictKind;

@@ -21,6 +21,7 @@ export const CHECK_EXIT_CODES: Readonly<Record<VerdictKind, number>> = {
   'wrong-code': 3,
   expired: 3,
   tampered: 4,
+  'key-revoked': 4,
 };
 
 const TITLES: Readonly<Record<VerdictKind, string>> = {
@@ -29,6 +30,7 @@ const TITLES: Readonly<Record<VerdictKind, string>> = {
   malformed: 'MALFORMED BARCODE',
   'bad-check-digit': 'BAD CHECK DIGIT',
   'unknown-ticket': 'UNKNOWN TICKET',
+  'key-revoked': 'LOTTERY KEY REVOKED — DO NOT PAY',
   'wrong-code': 'WRONG CODE',
   expired: 'EXPIRED',
   tampered: 'TAMPERED — DO NOT PAY',
