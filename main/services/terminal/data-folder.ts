@@ -83,7 +83,7 @@ export function corruptDatabaseError(file: string, err: unknown): TerminalError 
   const why = err instanceof Error ? err.message : String(err);
   return new TerminalError(
     'corrupt-database',
-    `${file} is damaged or is not a Guichet database (${why}): restore it from a backup (guichet diagnostics bundle holds none of it), or re-enrol the terminal with the lottery's central`,
+    `${file} is damaged or is not a Guichet database (${why}): restore it from a backup, or re-enrol the terminal with the lottery's central (guichet enroll)`,
   );
 }
 
