@@ -143,7 +143,7 @@ export async function run(): Promise<void> {
     }
     console.log(`built ${blocks} signed outcome files in ${fmt(performance.now() - t)} (${((game.block_size * RECORD_SIZE) / 1e6).toFixed(0)} MB of records each)`);
 
-    const terminal = openTerminal(path.join(dir, 'data'));
+    const terminal = openTerminal(path.join(dir, 'data'), { create: true });
     try {
       enrolKeyFile(terminal.db, path.join(dir, 'lottery.pub'));
       const importMs: number[] = [];

@@ -17,8 +17,6 @@ const LAYERS = [
   { prefix: 'native/', may: ['native/', 'common/', 'main/devices/'], packages: true, builtins: true },
   // The lottery side: never the terminal's services or hosts.
   { prefix: 'central/', may: ['games/', 'common/', 'render/', 'db/', 'central/'], packages: true, builtins: true },
-  // TEMPORARY (issue 9): the demo terminal still draws its emission in-process; it moves to the lottery side.
-  { prefix: 'main/hosts/kiosk/demo.', may: ['games/', 'common/', 'db/', 'main/', 'central/emission/'], packages: true, builtins: true },
   // Hosts wire the application, its services and the devices together.
   { prefix: 'main/hosts/', may: ['games/', 'common/', 'render/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
   // The typed API between renderer and hosts: types and schemas only.

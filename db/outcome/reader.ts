@@ -24,6 +24,8 @@ export class OutcomeFileError extends Error {
 export interface OutcomeFile {
   readonly path: string;
   readonly manifest: OutcomeManifest;
+  /** Checks the manifest's signature only (its signer among `trusted`, the signature valid); throws OutcomeFileError. */
+  verifySignature(trusted: readonly KeyObject[]): void;
   /** Checks signature against the trusted keys, then every chunk hash and the records hash; throws OutcomeFileError. onProgress(doneUnits, totalUnits). */
   verify(trusted: readonly KeyObject[], onProgress?: (done: number, total: number) => void): void;
   /** The sealed record of unit index `unit` (first_unit ≤ unit < first_unit + unit_count). */
@@ -65,13 +67,18 @@ class OpenedOutcomeFile implements OutcomeFile {
     return this.fd;
   }
 
-  verify(trusted: readonly KeyObject[], onProgress?: (done: number, total: number) => void): void {
+  verifySignature(trusted: readonly KeyObject[]): void {
     const m = this.manifest;
     const key = trusted.find((k) => keyFingerprint(k) === m.signer);
     if (!key) throw new OutcomeFileError('unknown-key', `${this.path}: signed by key ${m.signer.slice(0, 16)}…, which is not trusted`);
     if (!verifySignature(null, this.signedBytes, key, this.signature)) {
       throw new OutcomeFileError('bad-signature', `${this.path}: the manifest signature does not verify`);
     }
+  }
+
+  verify(trusted: readonly KeyObject[], onProgress?: (done: number, total: number) => void): void {
+    const m = this.manifest;
+    this.verifySignature(trusted);
     const all = createHash('sha256');
     for (let c = 0; c < m.chunk_sha256.length; c++) {
       const chunk = this.readChunk(c);

@@ -33,3 +33,29 @@ export function trustedKey(db: Database, fingerprint: string): TrustedKeyRow | u
     .prepare<[string], TrustedKeyRow>('SELECT fingerprint, public_key_pem, label, added_at FROM trusted_keys WHERE fingerprint = ?')
     .get(fingerprint);
 }
+
+export interface RevokedKeyRow {
+  readonly fingerprint: string;
+  /** UTC ISO time of revocation. */
+  readonly revoked_at: string;
+  readonly reason: string;
+}
+
+/** Revokes an enrolled key; returns false (and changes nothing) when it already was. */
+export function revokeTrustedKey(db: Database, row: RevokedKeyRow): boolean {
+  const info = db
+    .prepare('INSERT INTO revoked_keys (fingerprint, revoked_at, reason) VALUES (@fingerprint, @revoked_at, @reason) ON CONFLICT (fingerprint) DO NOTHING')
+    .run(row);
+  return info.changes === 1;
+}
+
+/** Every revoked key, oldest revocation first. */
+export function listRevokedKeys(db: Database): RevokedKeyRow[] {
+  return db.prepare<[], RevokedKeyRow>('SELECT fingerprint, revoked_at, reason FROM revoked_keys ORDER BY revoked_at, fingerprint').all();
+}
+
+/** A lookup of a key's revocation (undefined when not revoked), prepared once for many calls. */
+export function revocationLookup(db: Database): (fingerprint: string) => RevokedKeyRow | undefined {
+  const stmt = db.prepare<[string], RevokedKeyRow>('SELECT fingerprint, revoked_at, reason FROM revoked_keys WHERE fingerprint = ?');
+  return (fingerprint) => stmt.get(fingerprint);
+}

@@ -40,6 +40,11 @@ export interface StatusView {
   readonly outbox_waiting: number;
   readonly printer: PrinterView | null;
   readonly cash_session_open: boolean;
+  /**
+   * Present only when the data folder holds no terminal: the kiosk shows the provisioning screen
+   * (enrol with the lottery's central, or `guichet init` by a technician) and nothing else works.
+   */
+  readonly provisioning?: { readonly data_dir: string };
 }
 
 export interface ScanView {
@@ -62,7 +67,8 @@ export type VerdictKind =
   | 'wrong-code'
   | 'expired'
   | 'stop-listed'
-  | 'tampered';
+  | 'tampered'
+  | 'key-revoked';
 
 export interface VerdictView {
   readonly verdict: VerdictKind;

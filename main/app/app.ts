@@ -30,11 +30,15 @@ export interface AppOptions {
   readonly log?: (message: string, err: unknown) => void;
 }
 
-export interface App {
-  readonly context: AppContext;
+/** What a host needs of the application: calls in, events out, and closing it. */
+export interface HostApp {
   call(method: unknown, input: unknown): Promise<ApiResult<unknown>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
   close(): void;
+}
+
+export interface App extends HostApp {
+  readonly context: AppContext;
 }
 
 function describeZod(err: ZodError): string {

@@ -7,6 +7,7 @@ import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
 import { useApi } from './api/context.js';
 import { I18nProvider, useT } from './i18n/index.js';
 import { LoginScreen } from './screens/login/LoginScreen.js';
+import { ProvisioningScreen } from './screens/provisioning/ProvisioningScreen.js';
 import { SCREENS } from './screens/registry.js';
 import { ScanProvider } from './scan/ScanProvider.js';
 import { runEscape, useGlobalKeys } from './shell/hotkeys.js';
@@ -18,14 +19,15 @@ import { Shell } from './shell/Shell.js';
 export function App() {
   const api = useApi();
   const saveLanguage = useCallback((language: Language) => void api.call('settings.language', { language }).catch(() => undefined), [api]);
-  const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | null>(null);
+  const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | { provisioning: { data_dir: string } } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);
-    Promise.all([api.call('app.info', {}), api.call('status.get', {})]).then(
-      ([info, status]) => setBoot({ info, status }),
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    );
+    // The status first: a terminal not set up answers nothing else (the provisioning screen).
+    api
+      .call('status.get', {})
+      .then(async (status) => (status.provisioning ? { provisioning: status.provisioning } : { info: await api.call('app.info', {}), status }))
+      .then(setBoot, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   }, [api]);
   useEffect(load, [load]);
 
@@ -40,6 +42,12 @@ export function App() {
       </main>
     );
   if (!boot) return <main className="boot">…</main>;
+  if ('provisioning' in boot)
+    return (
+      <I18nProvider onChange={saveLanguage}>
+        <ProvisioningScreen dataDir={boot.provisioning.data_dir} />
+      </I18nProvider>
+    );
   return (
     <I18nProvider initial={boot.info.language} onChange={saveLanguage}>
       <ScanProvider>

@@ -32,9 +32,9 @@ describe('openTerminal', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('creates the folder, outcomes/ and a migrated guichet.db', () => {
+  it('creates (when asked) the folder, outcomes/ and a migrated guichet.db', () => {
     const root = path.join(dir, 'nested', 'data');
-    const t = openTerminal(root);
+    const t = openTerminal(root, { create: true });
     expect(t.folder.databasePath).toBe(path.join(root, DATABASE_FILE));
     expect(existsSync(t.folder.outcomesDir)).toBe(true);
     expect(t.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('blocks', 'trusted_keys')").get()).toEqual({ n: 2 });

@@ -1,6 +1,6 @@
 /**
  * The Electron host end to end: the built app (`npm run build`) started by Playwright on a fresh data
- * folder (the demo terminal). Runs where Electron's binary is installed; skipped elsewhere.
+ * folder with --demo (the demo terminal). Runs where Electron's binary is installed; skipped elsewhere.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ async function launch(extraArgs: string[] = []): Promise<Running> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'ELECTRON_RUN_AS_NODE') env[k] = v;
   env.GUICHET_KIOSK = '0';
-  const app = await _electron.launch({ args: [entry, '--data', dataDir, ...extraArgs], env, timeout: 90_000 });
+  const app = await _electron.launch({ args: [entry, '--data', dataDir, '--demo', ...extraArgs], env, timeout: 90_000 });
   const page = await app.firstWindow({ timeout: 90_000 });
   await expect(page.getByTestId('terminal-id')).toHaveText('DEMO-01', { timeout: 90_000 });
   return { app, page, dataDir };

@@ -1,6 +1,6 @@
 /**
- * Starts a browser-host kiosk on a fresh data folder (the demo terminal: a small emission of each game,
- * one pack received and active, one received only) as a child process, exactly as `npm start` does.
+ * Starts a browser-host kiosk on a fresh data folder with --demo (the demo terminal: a small emission of
+ * each game, one pack received and active, one received only) as a child process, exactly as `npm start` does.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,8 +27,10 @@ export interface Kiosk {
   cli(args: string[]): { status: number | null; stdout: string; stderr: string };
 }
 
-async function startKiosk(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
+export async function startKiosk(dataDir: string, options: { demo?: boolean } = {}): Promise<{ url: string; child: ChildProcess }> {
+  const args = [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0', ...(options.demo === false ? [] : ['--demo'])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr?.on('data', (c: Buffer) => (err += c.toString()));

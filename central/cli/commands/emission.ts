@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { auditEmission } from '../../emission/audit.js';
 import { createEmission } from '../../emission/create.js';
+import { drawDemoEmissions } from '../../emission/demo.js';
 import { createProgress } from '../../progress.js';
 import { CliError } from '../../../common/cli-run.js';
 
@@ -119,6 +120,18 @@ export function emissionCommand(): Command {
       if (report.findingCount > report.findings.length) console.log(`… and ${report.findingCount - report.findings.length} more`);
       if (!report.ok) throw new CliError(`audit failed: ${report.findingCount} disagreement(s) in ${dir}`, 1);
       console.log(`audit OK: ${report.blocks} block(s), ${report.unitsChecked.toLocaleString('en')} units checked`);
+    });
+
+  cmd
+    .command('demo')
+    .description("Draw the demo lottery's emissions (a small emission of each game) into DIR, for `guichet kiosk --demo`.")
+    .argument('<dir>', 'output folder (the demo terminal keeps it as demo-lottery/)')
+    .option('--now <iso>', 'creation time, UTC ISO (default: now)')
+    .action(async (dir: string, flags: { now?: string }) => {
+      const now = flags.now === undefined ? undefined : new Date(flags.now);
+      if (now && Number.isNaN(now.getTime())) throw new CliError(`--now ${flags.now}: not a date and time (UTC ISO, e.g. 2026-01-01T00:00:00Z)`);
+      await drawDemoEmissions(dir, { ...(now ? { now } : {}), onProgress: (step) => console.log(step) });
+      console.log(`demo lottery written to ${dir}`);
     });
 
   return cmd;

@@ -9,11 +9,11 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { App } from '../../app/app.js';
+import type { HostApp } from '../../app/app.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
 
 export interface BrowserHostOptions {
-  readonly app: App;
+  readonly app: HostApp;
   /** The built renderer (vite build output). */
   readonly staticDir: string;
   /** 0 (default) picks a free port. */

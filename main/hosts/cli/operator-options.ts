@@ -7,7 +7,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { authenticate } from '../../services/auth/login.js';
 import type { OperatorSession } from '../../services/auth/session.js';
 import { openLotteryTerminal, type LotteryTerminal } from '../../services/terminal/terminal.js';
-import { dataDirOf, type DataOption } from './options.js';
+import { dataDirOf, type DataOption, type OpenMode } from './options.js';
 import { CliError } from '../../../common/cli-run.js';
 
 export interface OperatorOptions {
@@ -38,8 +38,8 @@ export async function actAs(t: LotteryTerminal, opts: OperatorOptions): Promise<
 }
 
 /** Opens the initialised terminal of `--data` (or GUICHET_DATA), runs `fn`, always closes it. */
-export async function withCounter<T>(opts: DataOption, fn: (t: LotteryTerminal) => T | Promise<T>): Promise<T> {
-  const t = openLotteryTerminal(dataDirOf(opts));
+export async function withCounter<T>(opts: DataOption, fn: (t: LotteryTerminal) => T | Promise<T>, mode: OpenMode = {}): Promise<T> {
+  const t = openLotteryTerminal(dataDirOf(opts), { readOnly: mode.readOnly === true });
   try {
     return await fn(t);
   } finally {

@@ -27,9 +27,14 @@ export function dataDirOf(options: DataOption): string {
   return resolveDataDir(options.data);
 }
 
-/** Opens the terminal's data folder for a command, runs `fn`, and always closes it. */
-export async function withTerminal<T>(options: DataOption, fn: (terminal: Terminal) => T | Promise<T>): Promise<T> {
-  const terminal = openTerminal(dataDirOf(options));
+/** How a command opens the data folder: `readOnly` commands never migrate it (none ever creates it). */
+export interface OpenMode {
+  readonly readOnly?: boolean;
+}
+
+/** Opens the terminal's data folder for a command ("no terminal in DIR" when there is none), runs `fn`, and always closes it. */
+export async function withTerminal<T>(options: DataOption, fn: (terminal: Terminal) => T | Promise<T>, mode: OpenMode = {}): Promise<T> {
+  const terminal = openTerminal(dataDirOf(options), { readOnly: mode.readOnly === true });
   try {
     return await fn(terminal);
   } finally {

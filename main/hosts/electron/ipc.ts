@@ -8,7 +8,7 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { isMethodName } from '../../api/contract.js';
 import type { ApiResult } from '../../api/errors.js';
-import type { App } from '../../app/app.js';
+import type { HostApp } from '../../app/app.js';
 import { isAppUrl } from './app-url.js';
 import type { WindowRegistry } from './window-registry.js';
 
@@ -50,7 +50,7 @@ export interface IpcOptions {
  * Answers `INVOKE_CHANNEL` with `app.call` and forwards the application's events to our windows.
  * Returns the function that undoes both.
  */
-export function registerIpc(app: App, windows: WindowRegistry, options: IpcOptions = {}): () => void {
+export function registerIpc(app: HostApp, windows: WindowRegistry, options: IpcOptions = {}): () => void {
   const log = options.log ?? ((message: string) => console.warn(message));
   ipcMain.handle(INVOKE_CHANNEL, async (event, ...args: unknown[]): Promise<ApiResult<unknown>> => {
     const refusal = senderRefusal(event, windows);

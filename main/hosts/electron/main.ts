@@ -1,6 +1,6 @@
 /**
  * The Electron app's entry (built to `out/main/hosts/electron/main.js`): registers the `guichet://` scheme,
- * hardens every session and web contents, prepares the terminal (a demo one on first start), then opens
+ * hardens every session and web contents, prepares the terminal (the demo one with --demo, else the provisioning screen on an empty data folder), then opens
  * the cashier's window and, on a second screen, the customer's. One instance at a time.
  */
 import path from 'node:path';
@@ -36,6 +36,7 @@ async function start(): Promise<void> {
       dataDir: options.dataDir,
       host: 'electron',
       ...(selfCheck ? { selfCheck } : {}),
+      demo: options.demo,
       ...(options.printer ? { printer: options.printer } : {}),
       onProgress: (step) => console.log(`guichet: ${step}`),
     });

@@ -1,7 +1,8 @@
 /**
  * The Electron app's command line: `--data DIR` (else GUICHET_DATA, else the per-user default),
  * `--printer URI` (else GUICHET_PRINTER, else the virtual printer), `--kiosk`, and
- * `--customer-display` to open the customer window even on a single screen (development).
+ * `--customer-display` to open the customer window even on a single screen (development), `--demo` for
+ * the demo terminal on an empty data folder (development).
  */
 import { resolveDataDir } from '../../services/terminal/data-folder.js';
 import { isKioskMode } from './kiosk.js';
@@ -11,6 +12,8 @@ export interface ElectronOptions {
   readonly printer?: string;
   readonly kiosk: boolean;
   readonly forceCustomerDisplay: boolean;
+  /** `--demo`: set up the demo terminal on an empty data folder (development only). */
+  readonly demo: boolean;
 }
 
 /** The value of `--name VALUE` or `--name=VALUE`, if given. */
@@ -30,5 +33,6 @@ export function electronOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
     ...(printer ? { printer } : {}),
     kiosk: isKioskMode({ argv, env, packaged }),
     forceCustomerDisplay: argv.includes('--customer-display'),
+    demo: argv.includes('--demo'),
   };
 }

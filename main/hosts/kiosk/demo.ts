@@ -1,15 +1,19 @@
 /**
- * The demo terminal a kiosk sets up on first start with an empty data folder: a small emission of each
- * game drawn by a demo lottery (its key and print data kept in `demo-lottery/`, which a real terminal
- * never holds), trusted and imported; one pack of the paper game received and activated, a second one
- * received only; a manager, a cashier and a technician.
+ * The demo terminal `guichet kiosk --demo` sets up on an empty data folder (never without --demo): a
+ * small emission of each game drawn by a demo lottery (its key and print data kept in `demo-lottery/`,
+ * which a real terminal never holds), trusted and imported; one pack of the paper game received and
+ * activated, a second one received only; a manager, a cashier and a technician.
+ *
+ * The emissions are drawn on the lottery's side: `guichet emission demo DIR`, run here as a child
+ * process (a checkout only: a packaged terminal holds neither the command nor the generator).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GAMES } from '../../../games/index.js';
 import { humanNumber } from '../../../games/ticket-id.js';
 import { DATABASE_FILE } from '../../services/terminal/data-folder.js';
-import { createEmission } from '../../../central/emission/create.js';
 import { authenticate } from '../../services/auth/login.js';
 import { addOperator } from '../../services/operators/operators.js';
 import { importOutcomeFile } from '../../services/outcomes/import.js';
@@ -19,9 +23,8 @@ import { initTerminal } from '../../services/terminal/init.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 
 export const DEMO_TERMINAL_ID = 'DEMO-01';
+/** The emission the demo lottery draws of each game (`guichet emission demo`). */
 export const DEMO_EMISSION = 1;
-/** Units written per game: four packs of the paper game. */
-export const DEMO_UNITS = 400;
 export const DEMO_OPERATORS = [
   { name: 'Marie', role: 'manager', pin: '1234' },
   { name: 'Camille', role: 'cashier', pin: '2222' },
@@ -32,14 +35,54 @@ export function demoLotteryDir(root: string): string {
   return path.join(root, 'demo-lottery');
 }
 
+/** Draws the demo lottery's emissions into a folder (lottery.pub, *.outcome, *.print). */
+export type DrawDemoEmissions = (outDir: string, options: { now?: Date; onProgress?: (step: string) => void }) => Promise<void>;
+
 export interface DemoOptions {
   readonly onProgress?: (step: string) => void;
   readonly now?: Date;
+  /** How the emissions are drawn (default: `guichet emission demo DIR` in a child process; tests pass the lottery's function). */
+  readonly drawEmissions?: DrawDemoEmissions;
 }
+
+/** `bin/guichet.js` of the checkout this module runs from (sources or compiled to out/), or null. */
+export function guichetBin(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (path.basename(dir) !== 'main' && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  let root = path.dirname(dir);
+  if (path.basename(root) === 'out') root = path.dirname(root);
+  const bin = path.join(root, 'bin', 'guichet.js');
+  return existsSync(bin) && existsSync(path.join(root, 'central')) ? bin : null;
+}
+
+/** Runs `guichet emission demo DIR` as a child process (the lottery's side, never loaded here). */
+export const drawEmissionsByCommand: DrawDemoEmissions = async (outDir, options) => {
+  const bin = guichetBin();
+  if (!bin) throw new Error("the demo needs the lottery's tools (guichet emission demo), which only a checkout holds: this build cannot make a demo terminal");
+  const args = [bin, 'emission', 'demo', outDir, ...(options.now ? ['--now', options.now.toISOString()] : [])];
+  // Under Electron, its binary runs as Node for this child (development only: the packaged app has no central/).
+  const env = process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => {
+    for (const line of c.toString().split('\n')) if (line.startsWith('emission ')) options.onProgress?.(line.trim());
+  });
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (c) => resolve(c));
+  });
+  if (code !== 0) throw new Error(`guichet emission demo ${outDir} failed (exit ${code}): ${err.trim()}`);
+};
 
 export async function setupDemo(root: string, options: DemoOptions = {}): Promise<void> {
   const say = options.onProgress ?? (() => undefined);
   const [manager, ...others] = DEMO_OPERATORS;
+  const lottery = demoLotteryDir(root);
+  mkdirSync(lottery, { recursive: true, mode: 0o700 });
+  // The lottery's side first: nothing of the terminal exists if the drawing fails.
+  const draw = options.drawEmissions ?? drawEmissionsByCommand;
+  await draw(lottery, { ...(options.now ? { now: options.now } : {}), onProgress: say });
   say('terminal');
   await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin });
   const t = openLotteryTerminal(root);
@@ -47,24 +90,12 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     const boss = await authenticate(t, manager.name, manager.pin);
     for (const op of others) await addOperator(t, boss, { name: op.name, role: op.role, pin: op.pin });
 
-    const lottery = demoLotteryDir(root);
-    mkdirSync(lottery, { recursive: true });
-    const imported: string[] = [];
+    enrolKeyFile(t.db, path.join(lottery, 'lottery.pub'), { label: 'demo lottery' });
+    const files = new Set(readdirSync(lottery));
     for (const game of GAMES) {
-      say(`emission ${game.code}`);
-      const created = await createEmission({
-        game: game.code,
-        emission: DEMO_EMISSION,
-        units: DEMO_UNITS,
-        outDir: lottery,
-        workers: 0,
-        ...(options.now ? { now: options.now } : {}),
-      });
-      if (imported.length === 0) enrolKeyFile(t.db, created.publicKeyPath, { label: 'demo lottery' });
-      for (const block of created.blocks) {
-        importOutcomeFile(t, block.outcomePath);
-        imported.push(block.outcomePath);
-      }
+      const name = `${game.code}-${DEMO_EMISSION}-1.outcome`;
+      if (!files.has(name)) throw new Error(`the demo lottery did not write ${name}`);
+      importOutcomeFile(t, path.join(lottery, name));
     }
     const paper = GAMES.find((g) => g.pack_size !== undefined);
     if (paper?.pack_size) {

@@ -1,6 +1,7 @@
 /**
- * Everything a host does before it shows a window: the data folder (a demo terminal on first start),
- * the terminal, its devices (virtual twins unless configured), and the application object.
+ * Everything a host does before it shows a window: the data folder (the demo terminal on an empty one
+ * when asked with --demo; else, on an empty one, the provisioning state), the terminal, its devices
+ * (virtual twins unless configured), and the application object.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,8 @@ import type { Scanner } from '../../devices/scanner.js';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { openPrinter } from '../../../native/printer/open.js';
 import { virtualScanner } from '../../../native/scanner/virtual-scanner.js';
-import { createApp, type App } from '../../app/app.js';
+import { createApp, type HostApp } from '../../app/app.js';
+import { createProvisioningApp } from '../../app/provisioning.js';
 import type { AppDevices } from '../../app/context.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { getSettings } from '../../services/terminal/settings.js';
@@ -36,18 +38,29 @@ export interface PrepareOptions {
   /** Self-check mode with these timings; without it, the terminal's `mode` setting decides. */
   readonly selfCheck?: SelfCheckConfig;
   readonly onProgress?: (step: string) => void;
+  /** Set up the demo terminal when the data folder is empty (`--demo`); never otherwise. */
+  readonly demo?: boolean;
 }
 
 export interface PreparedKiosk {
-  readonly app: App;
+  readonly app: HostApp;
+  /** True when this start set up the demo terminal. */
   readonly demo: boolean;
   /** True when the application runs as a self-check kiosk. */
   readonly selfCheck: boolean;
+  /** False when the data folder holds no terminal: the app answers only status and language (provisioning screen). */
+  readonly provisioned: boolean;
   close(): Promise<void>;
 }
 
 export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKiosk> {
-  const demo = isEmptyDataFolder(options.dataDir);
+  const empty = isEmptyDataFolder(options.dataDir);
+  if (empty && !options.demo) {
+    // Never invent keys or PINs: the kiosk shows how to set the terminal up.
+    const app = createProvisioningApp({ dataDir: options.dataDir });
+    return { app, demo: false, selfCheck: false, provisioned: false, close: () => Promise.resolve(app.close()) };
+  }
+  const demo = empty;
   if (demo) await setupDemo(options.dataDir, options.onProgress ? { onProgress: options.onProgress } : {});
   const terminal = openLotteryTerminal(options.dataDir);
   // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
@@ -86,6 +99,7 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     app,
     demo,
     selfCheck: selfCheck !== undefined,
+    provisioned: true,
     async close() {
       for (const s of scanners) await s.close();
       app.close();

@@ -2,7 +2,8 @@
  * Roles and the permission table. The services enforce it (a host only hides buttons):
  * - cashier: sell, check, pay within the retailer's payout limit, file claims, receive/activate packs, open a cash session;
  * - manager: everything a cashier does, plus voids, pack returns, cash in/out, session close, reports, settings, operators;
- * - technician: diagnostics and device set-up only (no sale, no payout, no cash, no report with money in it).
+ * - technician: diagnostics, device set-up and outcome-file imports only (no sale, no payout, no cash, no report with money in it).
+ * Trusting or revoking a lottery key is a manager's act; importing an outcome file, a manager's or a technician's.
  */
 import type { RoleName } from '../../../db/queries/operators.js';
 import { PermissionError } from './errors.js';
@@ -38,6 +39,8 @@ export const PERMISSIONS = {
   'diagnostics.run': TECH,
   'devices.setup': TECH,
   'outbox.view': TECH,
+  'keys.manage': MANAGER,
+  'outcomes.import': TECH,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -64,6 +67,8 @@ const WORDS: Record<Permission, string> = {
   'diagnostics.run': 'run diagnostics',
   'devices.setup': 'set up devices',
   'outbox.view': 'see the outbox',
+  'keys.manage': "trust or revoke the lottery's keys",
+  'outcomes.import': 'import outcome files',
 };
 
 export function isRole(value: string): value is Role {

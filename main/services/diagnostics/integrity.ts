@@ -2,8 +2,9 @@
  * The technician's integrity check, run in the background with its progress readable at any time:
  * 1. the SQLite file (`PRAGMA integrity_check`);
  * 2. the journal's hash chain and signatures (`verifyJournal`);
- * 3. each imported outcome block: its stored file still carries the manifest verified at import, and
- *    every chunk of records still hashes to the manifest's chunk hash (and the whole to records_sha256).
+ * 3. each imported outcome block: its stored file still carries the manifest verified at import, that
+ *    manifest's signature still verifies against a trusted key that is not revoked, and every chunk of
+ *    records still hashes to the manifest's chunk hash (and the whole to records_sha256).
  * The work yields to the event loop between chunks, so the counter keeps answering while it runs.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +12,9 @@ import path from 'node:path';
 import { gameByCode } from '../../../games/index.js';
 import { listBlocks, type BlockRow } from '../../../db/queries/blocks.js';
 import { sqliteIntegrityCheck } from '../../../db/queries/diagnostics.js';
-import { openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
+import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
+import { listRevokedKeys } from '../../../db/queries/trusted-keys.js';
+import { trustedKeyObjects } from '../outcomes/trust.js';
 import type { IntegrityBlockView, IntegrityStepView, IntegrityView } from '../../api/methods/diagnostics.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -114,6 +117,14 @@ export class IntegrityCheck {
     try {
       const m = file.manifest;
       if (JSON.stringify(m) !== row.manifest_json) return { ok: false, detail: `outcome file ${row.file_name} no longer has the manifest verified at import` };
+      const revoked = listRevokedKeys(this.t.db).find((r) => r.fingerprint === m.signer);
+      if (revoked) return { ok: false, detail: `outcome file ${row.file_name} is signed by key ${m.signer.slice(0, 16)}…, revoked on ${revoked.revoked_at} (${revoked.reason})` };
+      try {
+        file.verifySignature(trustedKeyObjects(this.t.db));
+      } catch (err) {
+        if (!(err instanceof OutcomeFileError)) throw err;
+        return { ok: false, detail: `outcome file ${row.file_name}: ${err.reason === 'unknown-key' ? 'its signer is not a trusted key' : 'its manifest signature does not verify'}` };
+      }
       const whole = createHash('sha256');
       for (let c = 0; c < m.chunk_sha256.length; c++) {
         const first = m.first_unit + c * m.chunk_units;

@@ -1,12 +1,15 @@
 /**
  * Open outcome files of imported blocks, kept open for fast lookups by offset.
- * A stored file is trusted only as far as it still matches the manifest verified at import.
+ * A stored file is trusted only as far as it still matches the manifest verified at import, and its
+ * manifest signature still verifies against a key this terminal trusts (re-checked at every opening,
+ * so after a restart too).
  */
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import type { Game } from '../../../games/index.js';
 import { gameByCode } from '../../../games/index.js';
 import type { OutcomeManifest } from '../../../db/outcome/manifest.js';
-import { openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
+import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
 import type { BlockRow } from '../../../db/queries/blocks.js';
 
 /** An imported block ready for lookups, or the reason its stored file cannot be trusted any more. */
@@ -27,7 +30,11 @@ export type OpenBlock =
 export class BlockFiles {
   private readonly open = new Map<number, OpenBlock>();
 
-  constructor(private readonly outcomesDir: string) {}
+  /** `trustedKeys`: the keys a manifest signature may verify against now (not revoked). */
+  constructor(
+    private readonly outcomesDir: string,
+    private readonly trustedKeys: () => readonly KeyObject[],
+  ) {}
 
   /** The block of `row`, opened on first use. */
   get(row: BlockRow): OpenBlock {
@@ -51,6 +58,14 @@ export class BlockFiles {
     if (JSON.stringify(file.manifest) !== row.manifest_json) {
       file.close();
       return { ok: false, row, problem: `stored outcome file ${row.file_name} no longer has the manifest verified at import` };
+    }
+    // The signature, re-verified: a file and a database row edited together cannot pass for the lottery's.
+    try {
+      file.verifySignature(this.trustedKeys());
+    } catch (err) {
+      file.close();
+      if (err instanceof OutcomeFileError) return { ok: false, row, problem: `stored outcome file ${row.file_name}: ${err.reason === 'unknown-key' ? 'its signer is not a trusted key' : 'its manifest signature does not verify'}` };
+      throw err;
     }
     const manifest = file.manifest;
     return {

@@ -9,16 +9,21 @@ import { gameByCode, isGameCode } from '../../../games/index.js';
 import { OutcomeFileError, openOutcomeFile, type OutcomeFile, type OutcomeRefusal } from '../../../db/outcome/reader.js';
 import type { OutcomeManifest } from '../../../db/outcome/manifest.js';
 import { findBlock, insertBlock, type BlockRow } from '../../../db/queries/blocks.js';
+import { listRevokedKeys } from '../../../db/queries/trusted-keys.js';
+import { authorize } from '../auth/authorize.js';
+import type { OperatorSession } from '../auth/session.js';
+import { record } from '../journal/record.js';
 import type { Terminal } from '../terminal/data-folder.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
 import { trustedKeyObjects } from './trust.js';
 
 /**
  * Why an import was refused: the outcome file's own refusals, plus
  * `unreadable` (no such file, no permission), `no-trusted-key` (nothing enrolled yet),
  * `incompatible` (a game, block size, layout version or prize table this terminal does not know),
- * `block-conflict` (another file for a block already imported).
+ * `block-conflict` (another file for a block already imported), `key-revoked` (signed by a key revoked here).
  */
-export type ImportRefusal = OutcomeRefusal | 'unreadable' | 'no-trusted-key' | 'incompatible' | 'block-conflict';
+export type ImportRefusal = OutcomeRefusal | 'unreadable' | 'no-trusted-key' | 'incompatible' | 'block-conflict' | 'key-revoked';
 
 export class ImportRefusedError extends Error {
   override readonly name = 'ImportRefusedError';
@@ -41,6 +46,8 @@ export interface ImportOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Clock for `imported_at` (default: the system clock). */
   readonly now?: () => Date;
+  /** Runs inside the transaction that records a new block (the operator's journal entry). */
+  readonly onInserted?: (block: BlockRow) => void;
 }
 
 /**
@@ -93,14 +100,20 @@ function fsyncPath(p: string, flags: string): void {
   }
 }
 
-function openChecked(file: string): OutcomeFile {
+/** A message about `file` (our temporary copy) rewritten to name `shown`, the file the user gave. */
+function naming(message: string, file: string, shown: string): string {
+  return file === shown ? message : message.split(file).join(shown);
+}
+
+/** Opens `file`; refusals name `shown` (the user's file, never our temporary copy). */
+function openChecked(file: string, shown: string = file): OutcomeFile {
   try {
     return openOutcomeFile(file);
   } catch (err) {
-    if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, err.message);
+    if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, naming(err.message, file, shown));
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
-      throw new ImportRefusedError('unreadable', `cannot read ${file} (${code})`);
+      throw new ImportRefusedError('unreadable', `cannot read ${shown} (${code})`);
     }
     throw err;
   }
@@ -118,7 +131,13 @@ function openChecked(file: string): OutcomeFile {
 export function importOutcomeFile(terminal: Terminal, source: string, options: ImportOptions = {}): ImportResult {
   const { db, folder } = terminal;
   // A broken header is refused before anything is copied.
-  openChecked(source).close();
+  const header = openChecked(source);
+  const signer = header.manifest.signer;
+  header.close();
+  const revoked = listRevokedKeys(db).find((r) => r.fingerprint === signer);
+  if (revoked) {
+    throw new ImportRefusedError('key-revoked', `${source}: signed by key ${signer.slice(0, 16)}…, revoked on this terminal on ${revoked.revoked_at} (${revoked.reason})`);
+  }
 
   const keys = trustedKeyObjects(db);
   if (keys.length === 0) throw new ImportRefusedError('no-trusted-key', 'no lottery key is enrolled on this terminal: run `guichet trust add lottery.pub` first');
@@ -133,13 +152,14 @@ export function importOutcomeFile(terminal: Terminal, source: string, options: I
     }
     fsyncPath(tmp, 'r+');
 
-    const file = openChecked(tmp);
+    // Refusals name the user's file: the temporary copy is ours.
+    const file = openChecked(tmp, source);
     let manifest: OutcomeManifest;
     try {
       try {
         file.verify(keys, options.onProgress);
       } catch (err) {
-        if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, err.message);
+        if (err instanceof OutcomeFileError) throw new ImportRefusedError(err.reason, naming(err.message, tmp, source));
         throw err;
       }
       manifest = file.manifest;
@@ -175,7 +195,9 @@ export function importOutcomeFile(terminal: Terminal, source: string, options: I
           // Another import may have won the race since the check above.
           const raced = findBlock(db, row.game, row.emission, row.block);
           if (raced) return sameOrConflict(raced, manifest);
-          return { status: 'imported', block: insertBlock(db, row) };
+          const block = insertBlock(db, row);
+          options.onInserted?.(block);
+          return { status: 'imported', block };
         })
         .immediate();
       if (outcome.status !== 'imported') rmSync(finalPath, { force: true });
@@ -195,4 +217,24 @@ function sameOrConflict(existing: BlockRow, manifest: OutcomeManifest): ImportRe
     'block-conflict',
     `${describe(manifest)} is already imported from another file (records ${existing.records_sha256.slice(0, 16)}…, this file ${manifest.records_sha256.slice(0, 16)}…); nothing changed`,
   );
+}
+
+/**
+ * `guichet import`: an operator allowed to import (a manager or a technician) imports an outcome file;
+ * a new block is journaled as 'block.import' in the transaction that records it.
+ */
+export function importBlock(t: LotteryTerminal, session: OperatorSession, source: string, options: Omit<ImportOptions, 'onInserted'> = {}): ImportResult {
+  t.db.transaction(() => authorize(t, session, 'outcomes.import'))();
+  return importOutcomeFile(t, source, {
+    now: t.clock,
+    ...options,
+    onInserted: (block) => {
+      authorize(t, session, 'outcomes.import');
+      record(t, {
+        type: 'block.import',
+        operator: session,
+        payload: { game: block.game, emission: block.emission, block: block.block, first_unit: block.first_unit, unit_count: block.unit_count, records_sha256: block.records_sha256, signer: block.signer, file: block.file_name },
+      });
+    },
+  });
 }

@@ -16,7 +16,10 @@ export class ServiceError extends Error {
 /** The data folder is not (or not properly) a lottery terminal. */
 export class TerminalError extends ServiceError {
   override name = 'TerminalError';
-  constructor(code: 'not-initialised' | 'already-initialised' | 'key-missing' | 'key-mismatch' | 'bad-input', message: string) {
+  constructor(
+    code: 'not-initialised' | 'already-initialised' | 'key-missing' | 'key-mismatch' | 'bad-input' | 'permissions' | 'corrupt-database' | 'old-database',
+    message: string,
+  ) {
     super(code, message);
   }
 }

@@ -34,7 +34,7 @@ export async function initTerminal(root: string, options: InitOptions): Promise<
     throw new TerminalError('bad-input', `'${options.terminalId}' is not a terminal id: 1 to 32 letters, digits, '.', '-' or '_'`);
   }
   const { name, role } = checkNewOperator({ name: options.managerName, role: 'manager', pin: options.pin });
-  const base = openTerminal(root);
+  const base = openTerminal(root, { create: true });
   let keyWritten = false;
   const keyFile = terminalKeyPath(base.folder);
   try {

@@ -3,11 +3,12 @@
  * terminal's identity, plus its signing key and a clock. Every counter service takes one.
  */
 import { existsSync } from 'node:fs';
+import { record } from '../journal/record.js';
 import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { terminalRow } from '../../../db/queries/terminal.js';
-import { dataFolder, openTerminal, type DataFolder } from './data-folder.js';
+import { openTerminal, type DataFolder } from './data-folder.js';
 import { systemClock, type Clock } from './clock.js';
 import { TerminalError } from './errors.js';
 import { TERMINAL_KEY_FILE, publicKeyPemOf, readTerminalKey } from './keys.js';
@@ -28,6 +29,8 @@ export interface LotteryTerminal {
 export interface OpenLotteryTerminalOptions {
   /** Defaults to the system clock. */
   readonly clock?: Clock;
+  /** A read-only command: the database is never migrated (see openTerminal). */
+  readonly readOnly?: boolean;
 }
 
 /** Path of the terminal's private key in a data folder. */
@@ -40,11 +43,7 @@ export function terminalKeyPath(folder: DataFolder): string {
  * set up, a missing `terminal.key`, or a key that is not the one recorded at init.
  */
 export function openLotteryTerminal(root: string, options: OpenLotteryTerminalOptions = {}): LotteryTerminal {
-  const folder = dataFolder(root);
-  if (!existsSync(folder.databasePath)) {
-    throw new TerminalError('not-initialised', `${folder.root} holds no terminal: run guichet init --data ${folder.root} --terminal ID --manager NAME --pin PIN`);
-  }
-  const base = openTerminal(root);
+  const base = openTerminal(root, { readOnly: options.readOnly === true });
   try {
     const row = terminalRow(base.db);
     if (!row) {
@@ -56,7 +55,13 @@ export function openLotteryTerminal(root: string, options: OpenLotteryTerminalOp
     if (publicKeyPemOf(keys.publicKey) !== row.public_key_pem) {
       throw new TerminalError('key-mismatch', `${keyFile} is not the key of terminal ${row.terminal_id}`);
     }
-    return terminalOf(base.folder, base.db, row.terminal_id, keys.privateKey, keys.publicKey, options.clock ?? systemClock, base.close);
+    const t = terminalOf(base.folder, base.db, row.terminal_id, keys.privateKey, keys.publicKey, options.clock ?? systemClock, base.close);
+    // Modes fixed at this start (folder 0700, database and key 0600) are journaled by the terminal itself.
+    if (base.modeFixes && base.modeFixes.length > 0) {
+      const fixes = base.modeFixes.map((f) => ({ path: f.path, was: f.was, now: f.now }));
+      inTransaction(t, () => record(t, { type: 'terminal.file-modes-fixed', operator: null, payload: { files: fixes } }));
+    }
+    return t;
   } catch (err) {
     base.close();
     throw err;

@@ -6,8 +6,10 @@ import { createRng, gameByCode, layoutFor, prizeOf, type WinningZone } from '../
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { unsealRecord, type SealedOutcome } from '../../../db/outcome/seal.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
+import { revocationLookup } from '../../../db/queries/trusted-keys.js';
 import type { Terminal } from '../terminal/data-folder.js';
 import { BlockFiles, type OpenBlock } from '../outcomes/block-files.js';
+import { trustedKeyObjects } from '../outcomes/trust.js';
 
 export type VerdictKind =
   | 'malformed'
@@ -15,6 +17,7 @@ export type VerdictKind =
   | 'unknown-ticket'
   | 'wrong-code'
   | 'tampered'
+  | 'key-revoked'
   | 'expired'
   | 'loser'
   | 'winner';
@@ -67,17 +70,19 @@ function verdict(kind: VerdictKind, message: string, fields: Partial<Omit<Verdic
 export class TicketChecker {
   private readonly files: BlockFiles;
   private readonly lookup: ReturnType<typeof blockHoldingLookup>;
+  private readonly revocation: ReturnType<typeof revocationLookup>;
   private readonly now: () => Date;
 
   constructor(terminal: Terminal, options: CheckOptions = {}) {
-    this.files = new BlockFiles(terminal.folder.outcomesDir);
+    this.files = new BlockFiles(terminal.folder.outcomesDir, () => trustedKeyObjects(terminal.db));
     this.lookup = blockHoldingLookup(terminal.db);
+    this.revocation = revocationLookup(terminal.db);
     this.now = options.now ?? (() => new Date());
   }
 
   /**
    * The verdict for one scanned or typed validation barcode. Order of the checks: the barcode itself,
-   * the block holding the unit, the integrity of the stored record, the hidden code, the rebuilt play
+   * the block holding the unit, its signer not revoked, the integrity of the stored record, the hidden code, the rebuilt play
    * data against the sealed prize, the claim deadline, then winner or loser.
    */
   check(barcode: string): Verdict {
@@ -100,6 +105,14 @@ export class TicketChecker {
     const row = this.lookup(id.game, id.emission, id.block, id.unit);
     if (!row) {
       return verdict('unknown-ticket', `no imported block holds ${id.game} emission ${id.emission} block ${id.block} unit ${id.unit}`, {
+        id,
+        ticket: ticketNumber(id),
+      });
+    }
+    // Asked at every check: a key revoked while the counter runs stops its blocks at once.
+    const revoked = this.revocation(row.signer);
+    if (revoked) {
+      return verdict('key-revoked', `the lottery key that signed this ticket's block was revoked on ${revoked.revoked_at} (${revoked.reason}): do not pay, keep the ticket and call the lottery`, {
         id,
         ticket: ticketNumber(id),
       });

@@ -3,7 +3,7 @@
  * what this terminal knows — the stop list, the state of the ticket's pack, payouts and claims already
  * made, and the retailer's payout limit.
  *
- * Order of precedence: unreadable or unknown barcode; tampered data; stop-listed; pack not active
+ * Order of precedence: unreadable or unknown barcode; a block signed by a revoked key; tampered data; stop-listed; pack not active
  * (paper games only); wrong hidden code; already paid; expired; loser; winner above the limit (or
  * already claimed); winner payable here. The prize is shown only once the hidden code has opened the
  * record and the ticket is not refused for its pack or the stop list.
@@ -38,6 +38,7 @@ export const COUNTER_VERDICTS: readonly CounterVerdictKind[] = [
   'expired',
   'stop-listed',
   'tampered',
+  'key-revoked',
 ];
 
 /** Where and when a ticket was paid, or its claim filed. */
@@ -163,7 +164,7 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   const packId = packOfUnit(id);
   const packRow = packId ? findPack(t.db, packId) : undefined;
   const pack = packId ? { number: humanPackNumber(packId), state: packRow?.state ?? ('not-received' as const) } : null;
-  if (base.verdict === 'tampered') return make('tampered', base.message, { pack });
+  if (base.verdict === 'tampered' || base.verdict === 'key-revoked') return make(base.verdict, base.message, { pack });
 
   const stop = stopOfUnit(t, id);
   if (stop) {

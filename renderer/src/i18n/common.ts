@@ -8,6 +8,12 @@ export const commonText = defineTexts({
     'app.unreachable': 'Le terminal ne répond pas : {message}',
     'app.retry': 'Réessayer',
 
+    'provisioning.title': 'Ce terminal n’est pas installé',
+    'provisioning.explain': 'Aucun terminal dans ce dossier de données : il faut d’abord l’installer. Aucun code ni aucune clé n’est inventé.',
+    'provisioning.enroll': 'Enrôlez-le auprès du central de la loterie :',
+    'provisioning.init': 'ou, hors ligne, un technicien l’initialise :',
+    'provisioning.restart': 'Puis redémarrez le guichet.',
+
     'nav.menu': 'Menu',
     'nav.switch': 'Changer d’opérateur',
     'nav.logout': 'Quitter',
@@ -58,6 +64,8 @@ export const commonText = defineTexts({
     'error.disabled': 'Ce compte est désactivé.',
     'error.unknown-operator': 'Opérateur inconnu.',
     'error.forbidden': 'Votre rôle ne permet pas cette opération.',
+    'error.key-revoked': 'La clé de la loterie qui a signé ce lot a été révoquée : ne payez pas.',
+    'error.not-provisioned': 'Ce terminal n’est pas installé : enrôlez-le auprès du central ou faites-le initialiser par un technicien.',
     'error.not-logged-in': 'Connectez-vous d’abord.',
     'error.no-open-session': 'Aucune session de caisse ouverte : ouvrez la caisse d’abord.',
     'error.invalid-input': 'Saisie invalide : {message}',
@@ -79,6 +87,12 @@ export const commonText = defineTexts({
     'app.loading': 'Loading…',
     'app.unreachable': 'The terminal does not answer: {message}',
     'app.retry': 'Retry',
+
+    'provisioning.title': 'This terminal is not set up',
+    'provisioning.explain': 'No terminal in this data folder: it must be set up first. No PIN and no key is ever invented.',
+    'provisioning.enroll': 'Enrol it with the lottery’s central:',
+    'provisioning.init': 'or, offline, a technician initialises it:',
+    'provisioning.restart': 'Then restart the counter.',
 
     'nav.menu': 'Menu',
     'nav.switch': 'Switch operator',
@@ -130,6 +144,8 @@ export const commonText = defineTexts({
     'error.disabled': 'This account is disabled.',
     'error.unknown-operator': 'Unknown operator.',
     'error.forbidden': 'Your role does not allow this.',
+    'error.key-revoked': 'The lottery key that signed this block was revoked: do not pay.',
+    'error.not-provisioned': 'This terminal is not set up: enrol it with the central, or have a technician initialise it.',
     'error.not-logged-in': 'Log in first.',
     'error.no-open-session': 'No cash session is open: open the till first.',
     'error.invalid-input': 'Invalid input: {message}',

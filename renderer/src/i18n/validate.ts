@@ -43,6 +43,7 @@ export const validateText = defineTexts({
     'verdict.expired': 'Délai de paiement dépassé',
     'verdict.stop-listed': 'Ticket en opposition',
     'verdict.tampered': 'Données altérées',
+    'verdict.key-revoked': 'Clé de la loterie révoquée',
 
     'verdictSub.winner': 'À payer ici, en une fois.',
     'verdictSub.above-limit': 'Gagnant au-delà de votre plafond de paiement ({limit}) : remettez un reçu de réclamation, le joueur sera payé dans un centre de paiement.',
@@ -57,6 +58,7 @@ export const validateText = defineTexts({
     'verdictSub.expired': 'La date limite de paiement de ce lot est passée.',
     'verdictSub.stop-listed': 'Ticket sur la liste d’opposition : ne payez pas, gardez-le et appelez la loterie.',
     'verdictSub.tampered': 'Les données de ce ticket ne sont pas intègres : ne payez pas, appelez le support.',
+    'verdictSub.key-revoked': 'La clé de la loterie qui a signé ce lot a été révoquée : ne payez pas, gardez le ticket et appelez la loterie.',
     'validate.pack.received': 'reçu mais pas activé',
     'validate.pack.not-received': 'inconnu (pas reçu)',
     'validate.pack.returned': 'retourné',
@@ -119,6 +121,7 @@ export const validateText = defineTexts({
     'verdict.expired': 'Claim period over',
     'verdict.stop-listed': 'Ticket stop-listed',
     'verdict.tampered': 'Data tampered with',
+    'verdict.key-revoked': 'Lottery key revoked',
 
     'verdictSub.winner': 'Pay it here, in one go.',
     'verdictSub.above-limit': 'A winner above your payout limit ({limit}): hand over a claim receipt; the player is paid at a payment centre.',
@@ -133,6 +136,7 @@ export const validateText = defineTexts({
     'verdictSub.expired': 'The claim deadline of this block has passed.',
     'verdictSub.stop-listed': 'The ticket is on the stop list: do not pay, keep it and call the lottery.',
     'verdictSub.tampered': 'This ticket’s data failed its integrity check: do not pay, call support.',
+    'verdictSub.key-revoked': 'The lottery key that signed this block was revoked: do not pay, keep the ticket and call the lottery.',
     'validate.pack.received': 'received but not activated',
     'validate.pack.not-received': 'unknown (not received)',
     'validate.pack.returned': 'returned',

@@ -13,6 +13,7 @@ import type { MethodName, InputOf, OutputOf } from '../../../main/api/contract.j
 import type { AppEvent } from '../../../main/api/events.js';
 import { createApp, type App } from '../../../main/app/app.js';
 import { setupDemo } from '../../../main/hosts/kiosk/demo.js';
+import { drawDemoEmissions } from '../../../central/emission/demo.js';
 import { openLotteryTerminal } from '../../../main/services/terminal/terminal.js';
 import type { Printer } from '../../../main/devices/printer.js';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
@@ -29,7 +30,7 @@ let template: Promise<string> | undefined;
 function demoTemplate(): Promise<string> {
   template ??= (async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-template-'));
-    await setupDemo(dir);
+    await setupDemo(dir, { drawEmissions: drawDemoEmissions });
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;
   })();

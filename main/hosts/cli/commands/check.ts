@@ -23,6 +23,7 @@ export const CHECK_EXIT_CODES: Readonly<Record<VerdictKind, number>> = {
   'wrong-code': 3,
   expired: 3,
   tampered: 4,
+  'key-revoked': 4,
 };
 
 const TITLES: Readonly<Record<VerdictKind, string>> = {
@@ -31,6 +32,7 @@ const TITLES: Readonly<Record<VerdictKind, string>> = {
   malformed: 'MALFORMED BARCODE',
   'bad-check-digit': 'BAD CHECK DIGIT',
   'unknown-ticket': 'UNKNOWN TICKET',
+  'key-revoked': 'LOTTERY KEY REVOKED — DO NOT PAY',
   'wrong-code': 'WRONG CODE',
   expired: 'EXPIRED',
   tampered: 'TAMPERED — DO NOT PAY',
@@ -108,14 +110,14 @@ export function checkCommand(): Command {
         } finally {
           checker.close();
         }
-      });
+      }, { readOnly: true });
     });
 }
 
 /** The counter verdict for an operator: the terminal's pack states, stop list, payouts and payout limit. */
 async function counterCheck(barcode: string, opts: DataOption & JsonOption & OperatorOptions, now: (() => Date) | undefined): Promise<void> {
   const { name, pin } = operatorCredentials(opts);
-  const t = openLotteryTerminal(dataDirOf(opts), now ? { clock: fixedClock(now().toISOString()) } : {});
+  const t = openLotteryTerminal(dataDirOf(opts), { readOnly: true, ...(now ? { clock: fixedClock(now().toISOString()) } : {}) });
   try {
     const v = checkTicket(t, await authenticate(t, name, pin), barcode, NO_DEVICES);
     if (opts.json) printJson(counterVerdictJson(v));

@@ -1,21 +1,23 @@
 import { Command } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
-import { importOutcomeFile, ImportRefusedError } from '../../../services/outcomes/import.js';
+import { importBlock, ImportRefusedError } from '../../../services/outcomes/import.js';
 import { CliError } from '../../../../common/cli-run.js';
-import { printJson, withDataOption, withJsonOption, withTerminal, type DataOption, type JsonOption } from '../options.js';
+import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { progressBar } from '../progress.js';
 
-/** `guichet import FILE`: verify an outcome file and make its block available to `check` and payment. */
+/** `guichet import FILE` (a manager or a technician, journaled): verify an outcome file and make its block available to `check` and payment. */
 export function importCommand(): Command {
   const cmd = new Command('import')
     .description('Import an outcome file from the lottery: every signature and hash is checked before anything changes.')
     .argument('<outcome-file>', 'the outcome file of one block');
-  return withJsonOption(withDataOption(cmd)).action(async (file: string, opts: DataOption & JsonOption) => {
-    await withTerminal(opts, (t) => {
+  return withOperatorOptions(withJsonOption(withDataOption(cmd))).action(async (file: string, opts: DataOption & JsonOption & OperatorOptions) => {
+    await withCounter(opts, async (t) => {
+      const session = await actAs(t, opts);
       const bar = progressBar('verifying');
       let result;
       try {
-        result = importOutcomeFile(t, file, { onProgress: bar.onProgress });
+        result = importBlock(t, session, file, { onProgress: bar.onProgress });
       } catch (err) {
         if (!(err instanceof ImportRefusedError)) throw err;
         if (opts.json) printJson({ status: 'refused', reason: err.reason, message: err.message });

@@ -17,7 +17,7 @@ export function journalCommand(): Command {
       else if (r.ok) console.log(`journal of terminal ${t.id}: ${r.entries} entries, intact`);
       else console.log(`journal of terminal ${t.id} is BROKEN at entry ${r.first_break?.seq}: ${r.first_break?.detail}`);
       if (!r.ok) process.exitCode = 1;
-    });
+    }, { readOnly: true });
   });
   return journal.addCommand(verify);
 }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { startBrowserHost } from '../../browser/server.js';
+import { notProvisionedMessage } from '../../../app/provisioning.js';
+import { isEmptyDataFolder, setupDemo } from '../../kiosk/demo.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
 import { dataDirOf, withDataOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
@@ -20,14 +22,18 @@ export function kioskCommand(): Command {
       .description('Start the counter kiosk: the Electron window where Electron is installed, else the same kiosk served on 127.0.0.1.')
       .option('--port <n>', 'port of the browser host (default: a free port)', port, 0)
       .option('--printer <uri>', 'receipt printer URI (default: the virtual printer)')
-      .option('--browser', 'serve the browser host even where Electron is installed'),
-  )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean } & SelfCheckCliOptions) => {
+      .option('--browser', 'serve the browser host even where Electron is installed')
+      .option('--demo', 'on an empty data folder, set up the demo terminal (demo lottery, operators and PINs in the README); a checkout only'),
+  )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean; demo?: boolean } & SelfCheckCliOptions) => {
     const dataDir = dataDirOf(opts);
     const selfCheck = selfCheckConfigOf(opts);
+    const progress = (step: string) => console.log(`  first start: setting up the demo terminal (${step})…`);
     const electronMain = path.join(path.dirname(rendererDir()), 'main', 'electron', 'main.js');
     const { electronBinary } = await import('../../electron/electron-binary.js');
     const binary = opts.browser ? null : electronBinary();
     if (binary && existsSync(electronMain)) {
+      // The demo is set up here, in Node, where the lottery's command can run; Electron then opens it.
+      if (opts.demo && isEmptyDataFolder(dataDir)) await setupDemo(dataDir, { onProgress: progress });
       const { spawn } = await import('node:child_process');
       const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
       await new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -44,12 +50,14 @@ export function kioskCommand(): Command {
       host: 'browser',
       ...(opts.printer ? { printer: opts.printer } : {}),
       ...(selfCheck ? { selfCheck } : {}),
-      onProgress: (step) => console.log(`  first start: setting up the demo terminal (${step})…`),
+      demo: opts.demo === true,
+      onProgress: progress,
     });
     const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
     console.log(`Guichet kiosk: ${host.url}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
+    if (!kiosk.provisioned) console.log(`  not set up: ${notProvisionedMessage(dataDir)} (or start with --demo for the demo terminal)`);
     const stop = async (): Promise<void> => {
       await host.close();
       await kiosk.close();

@@ -43,7 +43,7 @@ export function operatorCommand(): Command {
       const ops = listOperators(t, await actAs(t, opts));
       if (opts.json) printJson(ops);
       else for (const o of ops) console.log(line(o));
-    });
+    }, { readOnly: true });
   });
 
   const disable = common(new Command('disable').description('Disable an operator (its name is never reused).').argument('<name>', 'the operator to disable'));

@@ -28,7 +28,7 @@ export function outboxCommand(): Command {
       for (const e of listing.events) {
         console.log(`${e.created_at}  ${e.type.padEnd(14)} ${e.key}  (journal ${e.journal_seq}, ${e.attempts} attempt(s)${e.last_error ? `, last error: ${e.last_error}` : ''})`);
       }
-    });
+    }, { readOnly: true });
   });
   return cmd;
 }

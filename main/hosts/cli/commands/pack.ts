@@ -71,7 +71,7 @@ export function packCommand(): Command {
       if (opts.json) printJson(packs);
       else if (packs.length === 0) console.log('no packs');
       else for (const p of packs) console.log(line(p));
-    });
+    }, { readOnly: true });
   });
   pack.addCommand(list);
   return pack;

@@ -52,7 +52,7 @@ function softwareVersion(): string {
 /** The terminal id recorded by `guichet init` in the data folder, if there is one. */
 function recordedTerminalId(dataDir: string): string | undefined {
   if (!existsSync(dataFolder(dataDir).databasePath)) return undefined;
-  const terminal = openTerminal(dataDir);
+  const terminal = openTerminal(dataDir, { readOnly: true });
   try {
     return terminalRow(terminal.db)?.terminal_id;
   } catch {

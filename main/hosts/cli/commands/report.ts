@@ -15,7 +15,7 @@ export function reportCommand(): Command {
       const r = xReport(t, await actAs(t, opts));
       if (opts.json) printJson(r);
       else console.log(reportLines(r).join('\n'));
-    });
+    }, { readOnly: true });
   });
   const z = withOperatorOptions(
     withJsonOption(

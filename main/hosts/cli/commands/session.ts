@@ -67,7 +67,7 @@ export function sessionCommand(): Command {
       const doc = s ? { open: true, session_id: s.id, opened_at: s.opened_at } : { open: false };
       if (opts.json) printJson(doc);
       else console.log(s ? `cash session ${s.id} open since ${s.opened_at}` : 'no cash session is open');
-    });
+    }, { readOnly: true });
   });
 
   return session.addCommand(open).addCommand(close).addCommand(status);

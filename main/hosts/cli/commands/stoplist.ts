@@ -30,7 +30,7 @@ export function stoplistCommand(): Command {
       if (opts.json) printJson(all);
       else if (all.length === 0) console.log('the stop list is empty');
       else for (const s of all) console.log(`${s.scope.padEnd(4)}  ${s.what}  ${s.added_at}  ${s.reason}`);
-    });
+    }, { readOnly: true });
   });
   return stoplist.addCommand(add).addCommand(list);
 }

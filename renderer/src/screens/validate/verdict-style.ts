@@ -28,6 +28,7 @@ const STYLES: Record<VerdictKind, Omit<VerdictStyle, 'action'>> = {
   expired: { tone: 'warn', sound: 'alert', showAmount: false },
   'stop-listed': { tone: 'stop', sound: 'alert', showAmount: false },
   tampered: { tone: 'stop', sound: 'alert', showAmount: false },
+  'key-revoked': { tone: 'stop', sound: 'alert', showAmount: false },
 };
 
 export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize_cents'>): VerdictStyle {

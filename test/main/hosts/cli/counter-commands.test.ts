@@ -83,7 +83,7 @@ describe('guichet counter commands', () => {
     const none = join(dir, '..', 'none');
     const r = await guichet(['report', 'x', '--data', none], asAlice);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/holds no terminal: run guichet init/);
+    expect(r.stderr).toMatch(/no terminal in .*: run guichet init or guichet enroll/);
     const bad = await guichet(['session', 'open', '--float-cents', '12.50', '--data', none], asAlice);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toMatch(/--float-cents must be a whole number of cents/);

@@ -49,12 +49,14 @@ describe('command line', () => {
       printer: 'virtual:env',
       kiosk: false,
       forceCustomerDisplay: false,
+      demo: false,
     });
-    expect(electronOptions(['electron', 'main.js', '--data', '/arg/data', '--printer', 'virtual:arg', '--kiosk', '--customer-display'], env, false)).toEqual({
+    expect(electronOptions(['electron', 'main.js', '--data', '/arg/data', '--printer', 'virtual:arg', '--kiosk', '--customer-display', '--demo'], env, false)).toEqual({
       dataDir: path.resolve('/arg/data'),
       printer: 'virtual:arg',
       kiosk: true,
       forceCustomerDisplay: true,
+      demo: true,
     });
     expect(electronOptions([], { GUICHET_DATA: '/x' }, false)).not.toHaveProperty('printer');
   });

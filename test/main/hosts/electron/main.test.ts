@@ -1,6 +1,6 @@
 /**
- * The Electron entry wired end to end, with Electron's API faked and everything else real: a fresh
- * data folder becomes the demo terminal, the windows open, and the renderer's calls travel through the
+ * The Electron entry wired end to end, with Electron's API faked and everything else real: the demo
+ * terminal's data folder opens, the windows open, and the renderer's calls travel through the
  * IPC handler to the real application and back, scans coming back as events.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../../main/hosts/electron/ipc.js';
+import { setupDemo } from '../../../../main/hosts/kiosk/demo.js';
+import { drawDemoEmissions } from '../../../../central/emission/demo.js';
 import { app, BrowserWindow, FakeWebContents, ipcMain, Menu, protocol, resetFakeElectron, session } from './fake-electron.js';
 
 vi.mock('electron', () => import('./fake-electron.js'));
@@ -19,6 +21,8 @@ const saved = { data: process.env.GUICHET_DATA, kiosk: process.env.GUICHET_KIOSK
 beforeAll(async () => {
   resetFakeElectron();
   dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-electron-main-'));
+  // Without --demo an empty folder would only show the provisioning screen (see provisioning.test.ts).
+  await setupDemo(dataDir, { drawEmissions: drawDemoEmissions });
   process.env.GUICHET_DATA = dataDir;
   process.env.GUICHET_KIOSK = '1';
   await import('../../../../main/hosts/electron/main.js');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import type { OperatorSession } from '../../../../main/services/auth/session.js';
 import { demoLotteryDir, setupDemo } from '../../../../main/hosts/kiosk/demo.js';
+import { drawDemoEmissions } from '../../../../central/emission/demo.js';
 import { openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
@@ -23,7 +24,7 @@ let template: Promise<string> | undefined;
 function demoTemplate(): Promise<string> {
   template ??= (async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'guichet-diag-template-'));
-    await setupDemo(dir);
+    await setupDemo(dir, { drawEmissions: drawDemoEmissions });
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;
   })();

@@ -19,7 +19,7 @@ let terminal: Terminal;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'guichet-roundtrip-'));
-  terminal = openTerminal(path.join(dir, 'data'));
+  terminal = openTerminal(path.join(dir, 'data'), { create: true });
 });
 afterAll(() => {
   terminal.close();

@@ -19,7 +19,7 @@ let first: FixtureFile;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'guichet-import-'));
   key = lotteryKey(dir);
-  terminal = openTerminal(path.join(dir, 'data'));
+  terminal = openTerminal(path.join(dir, 'data'), { create: true });
   enrolKeyFile(terminal.db, key.pubFile);
   // Block 1 is imported before each refusal test: it must stay usable whatever is refused after it.
   first = writeFixture(path.join(dir, 'b1.outcome'), key, { game: 'happy-2014', block: 1 });
@@ -46,6 +46,9 @@ function expectRefused(file: string, reason: ImportRefusal, message?: RegExp): v
   expect(error).toBeInstanceOf(ImportRefusedError);
   expect((error as ImportRefusedError).reason).toBe(reason);
   if (message) expect((error as ImportRefusedError).message).toMatch(message);
+  // The refusal names the user's file, never the terminal's temporary copy.
+  expect((error as ImportRefusedError).message).not.toMatch(/\.import-[0-9a-f]+\.tmp/);
+  if (reason !== 'block-conflict' && reason !== 'incompatible') expect((error as ImportRefusedError).message).toContain(file);
   expect(state()).toEqual(before);
   // The block imported before still answers.
   const winner = first.winners[0]!;
@@ -106,7 +109,7 @@ describe('importOutcomeFile', () => {
   });
 
   it('refuses everything while no key is enrolled', () => {
-    const bare = openTerminal(path.join(dir, 'bare'));
+    const bare = openTerminal(path.join(dir, 'bare'), { create: true });
     try {
       expect(() => importOutcomeFile(bare, first.path)).toThrow(/no lottery key is enrolled/);
       expect(listBlocks(bare.db)).toEqual([]);

@@ -32,7 +32,7 @@ describe('terminal', () => {
     f = await makeTerminal({ operators: false });
     await expect(initTerminal(f.dir, { terminalId: 'T-002', managerName: 'zoe', pin: '1234' })).rejects.toThrow(/already terminal T-001/);
     const empty = join(mkdtempSync(join(tmpdir(), 'guichet-none-')), 'nothing-here');
-    expect(() => openLotteryTerminal(empty)).toThrow(/holds no terminal: run guichet init/);
+    expect(() => openLotteryTerminal(empty)).toThrow(/no terminal in .*: run guichet init or guichet enroll/);
     expect(existsSync(empty)).toBe(false);
   });
 

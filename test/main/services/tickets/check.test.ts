@@ -20,7 +20,7 @@ const files = new Map<GameCode, FixtureFile>();
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'guichet-check-'));
   key = lotteryKey(dir);
-  terminal = openTerminal(path.join(dir, 'data'));
+  terminal = openTerminal(path.join(dir, 'data'), { create: true });
   enrolKeyFile(terminal.db, key.pubFile);
   for (const game of GAME_CODES) {
     const f = writeFixture(path.join(dir, `${game}.outcome`), key, { game, emission: 7, block: 3, units: 24, firstUnit: 100, claimDeadline: '2027-06-30T23:59:59.000Z' });
@@ -115,7 +115,7 @@ describe('secrecy at the terminal', () => {
 
 describe('tampering after import', () => {
   it('a flipped byte in a stored record makes its chunk tampered, even for a right code; other chunks still answer', () => {
-    const local = openTerminal(path.join(dir, 'tamper'));
+    const local = openTerminal(path.join(dir, 'tamper'), { create: true });
     try {
       enrolKeyFile(local.db, key.pubFile);
       const f = writeFixture(path.join(dir, 'tamper.outcome'), key, { game: 'happy-2014', units: 24, chunkUnits: 8 });
@@ -133,7 +133,7 @@ describe('tampering after import', () => {
   });
 
   it('a stored file replaced by another signed file for the same block is tampered', () => {
-    const local = openTerminal(path.join(dir, 'replaced'));
+    const local = openTerminal(path.join(dir, 'replaced'), { create: true });
     try {
       enrolKeyFile(local.db, key.pubFile);
       const f = writeFixture(path.join(dir, 'orig.outcome'), key, { game: 'happy-2014', block: 5 });
@@ -148,7 +148,7 @@ describe('tampering after import', () => {
   });
 
   it('a missing stored file is tampered', () => {
-    const local = openTerminal(path.join(dir, 'missing'));
+    const local = openTerminal(path.join(dir, 'missing'), { create: true });
     try {
       enrolKeyFile(local.db, key.pubFile);
       const f = writeFixture(path.join(dir, 'gone.outcome'), key, { game: 'happy-2014', block: 6 });
@@ -163,7 +163,7 @@ describe('tampering after import', () => {
 
 describe('sealed outcomes the rules engine cannot vouch for', () => {
   it('an unknown layout version or a prize outside the table is tampered', () => {
-    const local = openTerminal(path.join(dir, 'sealed'));
+    const local = openTerminal(path.join(dir, 'sealed'), { create: true });
     try {
       enrolKeyFile(local.db, key.pubFile);
       const f = writeFixture(path.join(dir, 'sealed.outcome'), key, {

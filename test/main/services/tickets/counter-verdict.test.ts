@@ -5,6 +5,7 @@ import { findBlock } from '../../../../db/queries/blocks.js';
 import { activatePack, receivePack } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { revokeKey } from '../../../../main/services/outcomes/trust.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import { COUNTER_VERDICTS, CounterChecker, checkAtCounter, counterVerdictJson } from '../../../../main/services/tickets/counter-verdict.js';
@@ -69,6 +70,11 @@ describe('the counter verdict', () => {
     const block = findBlock(f.t.db, 'annee-chance-2013', 1, 1)!;
     flipByte(path.join(f.t.folder.outcomesDir, block.file_name), recordOffset(f.files.paper, 60) + 5);
     expectVerdict(f.val(60), 'tampered');
+
+    // A block signed by a key revoked since: never payable, the prize not shown.
+    expect(expectVerdict(f.val(10), 'loser').verdict).toBe('loser');
+    revokeKey(f.t, f.alice, block.signer, 'key compromised');
+    expect(expectVerdict(f.val(2), 'key-revoked')).toMatchObject({ prize_cents: null, play: null, payable: false });
 
     expect([...seen].sort()).toEqual([...COUNTER_VERDICTS].sort());
   });
