@@ -6,7 +6,7 @@
 import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { canonicalJson } from '../journal/canonical-json.js';
+import { canonicalJson } from '../../../common/canonical-json.js';
 import { record } from '../journal/record.js';
 import { ServiceError } from '../terminal/errors.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
