@@ -12,10 +12,9 @@ import { createApp, type App } from '../../app/app.js';
 import type { AppDevices } from '../../app/context.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { getSettings } from '../../services/terminal/settings.js';
+import { VERSION } from '../../services/terminal/version.js';
 import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
-
-export const VERSION = '0.1.0';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
 export function rendererDir(): string {
