@@ -41,7 +41,7 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
   const say = options.onProgress ?? (() => undefined);
   const [manager, ...others] = DEMO_OPERATORS;
   say('terminal');
-  await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin });
+  (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
   const t = openLotteryTerminal(root);
   try {
     const boss = await authenticate(t, manager.name, manager.pin);

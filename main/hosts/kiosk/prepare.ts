@@ -42,37 +42,60 @@ export interface PreparedKiosk {
 export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKiosk> {
   const demo = isEmptyDataFolder(options.dataDir);
   if (demo) await setupDemo(options.dataDir, options.onProgress ? { onProgress: options.onProgress } : {});
-  const terminal = openLotteryTerminal(options.dataDir);
-  // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
-  const settings = getSettings(terminal);
-  const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });
-  const scanner = virtualScanner({ scheme: 'virtual', name: 'counter' });
-  const scanners: Scanner[] = [scanner];
-  for (const uri of settings.scanner_uris ?? []) {
-    if (uri === 'virtual:counter') continue;
+  // What is open so far, undone in reverse order should a later step fail: a failed start leaves no
+  // database handle, scanner port or listener behind. (A printer holds nothing open between jobs.)
+  const opened: (() => unknown)[] = [];
+  try {
+    const terminal = openLotteryTerminal(options.dataDir);
+    opened.push(() => terminal.close());
+    // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
+    const settings = getSettings(terminal);
+    const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });
+    const scanner = virtualScanner({ scheme: 'virtual', name: 'counter' });
+    const scanners: Scanner[] = [scanner];
+    for (const uri of settings.scanner_uris ?? []) {
+      if (uri === 'virtual:counter') continue;
+      try {
+        scanners.push(await createScanner(uri));
+      } catch (err) {
+        console.error(`guichet: scanner ${uri} not opened: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const devices: AppDevices = {
+      printer,
+      drawer: new PrinterCashDrawer(printer),
+      scanners,
+      feedScan: (data) => scanner.feed(data),
+    };
+    const app = createApp({ terminal, devices, host: options.host, version: VERSION, ...(settings.language ? { language: settings.language } : {}) });
+    // Closing the application closes the terminal (and drops the event listeners).
+    opened[0] = () => app.close();
+    for (const s of scanners) {
+      s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
+      opened.push(() => s.close());
+      await s.open();
+    }
+    return {
+      app,
+      demo,
+      async close() {
+        for (const s of scanners) await s.close();
+        app.close();
+      },
+    };
+  } catch (err) {
+    await release(opened);
+    throw err;
+  }
+}
+
+/** Undoes the steps, last first; one that fails is reported and the others still run. */
+async function release(steps: readonly (() => unknown)[]): Promise<void> {
+  for (const step of [...steps].reverse()) {
     try {
-      scanners.push(await createScanner(uri));
+      await step();
     } catch (err) {
-      console.error(`guichet: scanner ${uri} not opened: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`guichet: while releasing a failed start: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const devices: AppDevices = {
-    printer,
-    drawer: new PrinterCashDrawer(printer),
-    scanners,
-    feedScan: (data) => scanner.feed(data),
-  };
-  const app = createApp({ terminal, devices, host: options.host, version: VERSION, ...(settings.language ? { language: settings.language } : {}) });
-  for (const s of scanners) {
-    s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
-    await s.open();
-  }
-  return {
-    app,
-    demo,
-    async close() {
-      for (const s of scanners) await s.close();
-      app.close();
-    },
-  };
 }
