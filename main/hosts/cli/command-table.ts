@@ -24,6 +24,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/kiosk.js')).kioskCommand(),
   },
   {
+    name: 'kiosk-exit',
+    term: 'kiosk-exit',
+    description: 'Let a packaged terminal start out of kiosk mode (GUICHET_KIOSK=0 or --no-kiosk) for a few hours (technician, journaled).',
+    load: async () => (await import('./commands/kiosk-exit.js')).kioskExitCommand(),
+  },
+  {
     name: 'games',
     term: 'games [options]',
     description: 'The three games, their prize tables, totals and payout rates.',

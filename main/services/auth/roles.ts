@@ -2,7 +2,8 @@
  * Roles and the permission table. The services enforce it (a host only hides buttons):
  * - cashier: sell, check, pay within the retailer's payout limit, file claims, receive/activate packs, open a cash session;
  * - manager: everything a cashier does, plus voids, pack returns, cash in/out, session close, reports, settings, operators;
- * - technician: diagnostics and device set-up only (no sale, no payout, no cash, no report with money in it).
+ * - technician: diagnostics and device set-up only (no sale, no payout, no cash, no report with money in it),
+ *   and alone may let a packaged terminal out of kiosk mode for a while ('kiosk.exit').
  */
 import type { RoleName } from '../../../db/queries/operators.js';
 import { PermissionError } from './errors.js';
@@ -14,6 +15,7 @@ export const ROLES: readonly Role[] = ['cashier', 'manager', 'technician'];
 const SELLER: readonly Role[] = ['cashier', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];
 const TECH: readonly Role[] = ['manager', 'technician'];
+const TECHNICIAN: readonly Role[] = ['technician'];
 
 /** Which roles hold each permission. */
 export const PERMISSIONS = {
@@ -38,6 +40,7 @@ export const PERMISSIONS = {
   'diagnostics.run': TECH,
   'devices.setup': TECH,
   'outbox.view': TECH,
+  'kiosk.exit': TECHNICIAN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -64,6 +67,7 @@ const WORDS: Record<Permission, string> = {
   'diagnostics.run': 'run diagnostics',
   'devices.setup': 'set up devices',
   'outbox.view': 'see the outbox',
+  'kiosk.exit': 'let the terminal out of kiosk mode',
 };
 
 export function isRole(value: string): value is Role {

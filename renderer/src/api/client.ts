@@ -6,13 +6,25 @@
 import type { GuichetApi, InputOf, MethodName, OutputOf } from '../../../main/api/contract.js';
 import { ApiError, type ApiResult } from '../../../main/api/errors.js';
 import type { AppEvent } from '../../../main/api/events.js';
+import type { DisplayView, Language } from '../../../main/api/views.js';
+
+/** What the customer display needs: the language, and the display views as the cashier's calls make them. */
+export interface DisplayApi {
+  language(): Promise<Language>;
+  onDisplay(listener: (view: DisplayView) => void): () => void;
+}
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent in the browser host. */
+    /** Set by the cashier window's Electron preload; absent in the browser host and on the customer display. */
     guichet?: {
       invoke(method: string, input: unknown): Promise<ApiResult<unknown>>;
       onEvent(listener: (event: AppEvent) => void): () => void;
+    };
+    /** Set by the customer display's Electron preload (display-preload.cts): nothing but what it shows. */
+    guichetDisplay?: {
+      language(): Promise<unknown>;
+      onDisplay(listener: (view: DisplayView) => void): () => void;
     };
   }
 }
@@ -65,3 +77,17 @@ function browserApi(): GuichetApi {
 }
 
 export const api: GuichetApi = window.guichet ? electronApi(window.guichet) : browserApi();
+
+/** The customer display's API: in Electron its own narrow preload; in the browser host, the same API as the cashier's. */
+export const displayApi: DisplayApi = window.guichetDisplay
+  ? {
+      language: async () => ((await window.guichetDisplay?.language()) === 'en' ? 'en' : 'fr'),
+      onDisplay: (listener) => window.guichetDisplay?.onDisplay(listener) ?? (() => undefined),
+    }
+  : {
+      language: async () => (await api.call('app.info', {})).language,
+      onDisplay: (listener) =>
+        api.subscribe((event) => {
+          if (event.type === 'display') listener(event.display);
+        }),
+    };

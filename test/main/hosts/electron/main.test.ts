@@ -60,7 +60,7 @@ describe('Electron entry', () => {
     expect(main.loaded).toEqual(['guichet://app/index.html']);
     expect(main.options).toMatchObject({ kiosk: true });
     const prefs = main.options.webPreferences as { preload: string; sandbox: boolean };
-    expect(prefs.preload.endsWith(path.join('main', 'electron', 'preload.cjs'))).toBe(true);
+    expect(prefs.preload.endsWith(path.join('main', 'hosts', 'electron', 'preload.cjs'))).toBe(true);
     expect(prefs.sandbox).toBe(true);
     expect(BrowserWindow.created).toHaveLength(1);
   });
