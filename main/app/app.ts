@@ -1,5 +1,6 @@
 /**
- * The application both hosts carry: one dispatcher over the typed API. Every input is validated
+ * The application both hosts carry: one dispatcher over the typed API. Nothing but the login screen's
+ * methods answers without a logged-in operator (SESSIONLESS_METHODS); every input is validated
  * against its schema before a handler runs; every refusal becomes `{ ok: false, error: { code, message } }`.
  * Hosts only transport calls and events; the rules live in the services the handlers call.
  */
@@ -13,6 +14,7 @@ import type { LotteryTerminal } from '../services/terminal/terminal.js';
 import type { AppContext, AppDevices } from './context.js';
 import type { Handler, Handlers } from './handler.js';
 import { HANDLERS } from './handlers/index.js';
+import { SESSIONLESS_METHODS } from './require-session.js';
 
 export interface AppOptions {
   readonly terminal: LotteryTerminal;
@@ -58,6 +60,7 @@ export function createApp(options: AppOptions): App {
       if (!isMethodName(method)) return { ok: false, error: { code: 'unknown-method', message: `unknown API method ${JSON.stringify(method)}` } };
       const handler = handlers[method] as Handler<MethodName> | undefined;
       if (!handler) return { ok: false, error: { code: 'not-implemented', message: `${method} is not available on this terminal yet` } };
+      if (!context.session && !SESSIONLESS_METHODS.has(method)) return { ok: false, error: { code: 'not-logged-in', message: `log in first (${method})` } };
       try {
         const parsed = parseInput(method, input);
         return { ok: true, value: await handler(context, parsed as never) };

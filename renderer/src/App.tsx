@@ -12,7 +12,7 @@ import { ScanProvider } from './scan/ScanProvider.js';
 import { runEscape, useGlobalKeys } from './shell/hotkeys.js';
 import { navigate } from './shell/route.js';
 import { homeFor, screenByHotkey, SHELL_HOTKEYS } from './shell/screens.js';
-import { SessionProvider, useSession } from './shell/session.js';
+import { fetchStatus, SessionProvider, useSession } from './shell/session.js';
 import { Shell } from './shell/Shell.js';
 
 const saveLanguage = (language: Language) => void api.call('settings.language', { language }).catch(() => undefined);
@@ -22,7 +22,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);
-    Promise.all([api.call('app.info', {}), api.call('status.get', {})]).then(
+    Promise.all([api.call('app.info', {}), fetchStatus()]).then(
       ([info, status]) => setBoot({ info, status }),
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );

@@ -13,8 +13,9 @@ vi.mock('electron', () => import('./fake-electron.js'));
 
 const VERDICT = { barcode: 'B', verdict: 'winner' } as unknown as VerdictView;
 
+/** The application with someone logged in (a stand-in session: the handlers here are stand-ins too). */
 function makeApp(checked: string[]): App {
-  return createApp({
+  const app = createApp({
     terminal: { close() {} } as unknown as LotteryTerminal,
     devices: { printer: null },
     host: 'electron',
@@ -26,6 +27,8 @@ function makeApp(checked: string[]): App {
       },
     },
   });
+  app.context.session = { operator_id: 1, name: 'Camille', role: 'cashier' } as unknown as NonNullable<App['context']['session']>;
+  return app;
 }
 
 function ourWindow(windows: WindowRegistry, role: 'main' | 'customer' = 'main'): BrowserWindow {
