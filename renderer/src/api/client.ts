@@ -45,10 +45,20 @@ function browserApi(): GuichetApi {
   const listeners = new Set<(event: AppEvent) => void>();
   let source: EventSource | null = null;
   const connect = (): void => {
-    source = new EventSource('/api/events');
-    source.onmessage = (m: MessageEvent<string>) => {
+    const opened = new EventSource('/api/events');
+    source = opened;
+    opened.onmessage = (m: MessageEvent<string>) => {
       const event = JSON.parse(m.data) as AppEvent;
       for (const l of listeners) l(event);
+    };
+    // The host closes the stream when the session cookie rotates (login, logout); the browser retries on
+    // its own, but gives up for good on a refusal: then open a new stream a little later.
+    opened.onerror = () => {
+      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+      source = null;
+      setTimeout(() => {
+        if (listeners.size > 0 && !source) connect();
+      }, 1000);
     };
   };
   return {
