@@ -149,7 +149,8 @@ describe('browser host', () => {
   it('opens the event stream for our own page only, and without the cookie for nobody', async () => {
     const cookie = await open();
     const auth = { cookie: `${COOKIE}=${cookie}` };
-    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of foreign) {
       const res = await openStream(host, { ...auth, ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       res.resume();
@@ -157,7 +158,8 @@ describe('browser host', () => {
     const noCookie = await openStream(host, { 'sec-fetch-site': 'same-origin' });
     expect(noCookie.statusCode).toBe(401);
     noCookie.resume();
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { origin: host.origin }]) {
+    const ours: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { origin: host.origin }];
+    for (const headers of ours) {
       const res = await openStream(host, { ...auth, ...headers });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/event-stream');
