@@ -1,9 +1,20 @@
 #!/usr/bin/env node
-// The `guichet` command. The sources are TypeScript; tsx compiles them in memory as they load.
+// The `guichet` command. In a checkout the sources are TypeScript and tsx compiles them in memory as
+// they load; an installed terminal has only the compiled JavaScript (out/, from `npm run build`) and
+// no sources next to it, and runs that without any TypeScript loader.
 // The lottery side's commands (emission, units, central) live in central/cli, the terminal's in
 // main/hosts/cli: neither side loads the other.
-import { register } from 'tsx/esm/api';
+import { existsSync } from 'node:fs';
 
 const LOTTERY = new Set(['emission', 'units', 'central']);
-register();
-await import(LOTTERY.has(process.argv[2] ?? '') ? '../central/cli/main.ts' : '../main/hosts/cli/main.ts');
+const entry = LOTTERY.has(process.argv[2] ?? '') ? 'central/cli/main' : 'main/hosts/cli/main';
+const source = new URL(`../${entry}.ts`, import.meta.url);
+const compiled = new URL(`../out/${entry}.js`, import.meta.url);
+
+if (!existsSync(source) && existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(source.href);
+}

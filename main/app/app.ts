@@ -1,5 +1,6 @@
 /**
- * The application both hosts carry: one dispatcher over the typed API. Every input is validated
+ * The application both hosts carry: one dispatcher over the typed API. Nothing but the login screen's
+ * methods answers without a logged-in operator (SESSIONLESS_METHODS); every input is validated
  * against its schema before a handler runs; every refusal becomes `{ ok: false, error: { code, message } }`.
  * Hosts only transport calls and events; the rules live in the services the handlers call.
  */
@@ -15,6 +16,7 @@ import type { Handler, Handlers } from './handler.js';
 import { HANDLERS } from './handlers/index.js';
 import { SelfCheckService, type SelfCheckConfig } from '../services/selfcheck/self-check.js';
 import { selfCheckRefusal } from './self-check-mode.js';
+import { SESSIONLESS_METHODS } from './require-session.js';
 
 export interface AppOptions {
   readonly terminal: LotteryTerminal;
@@ -32,6 +34,8 @@ export interface AppOptions {
 
 /** What a host needs of the application: calls in, events out, and closing it. */
 export interface HostApp {
+  /** The terminal's application context; absent while the terminal is not provisioned. */
+  readonly context?: AppContext;
   call(method: unknown, input: unknown): Promise<ApiResult<unknown>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
   close(): void;
@@ -69,6 +73,7 @@ export function createApp(options: AppOptions): App {
       if (refused) return { ok: false, error: refused };
       const handler = handlers[method] as Handler<MethodName> | undefined;
       if (!handler) return { ok: false, error: { code: 'not-implemented', message: `${method} is not available on this terminal yet` } };
+      if (!context.session && !SESSIONLESS_METHODS.has(method)) return { ok: false, error: { code: 'not-logged-in', message: `log in first (${method})` } };
       try {
         const parsed = parseInput(method, input);
         return { ok: true, value: await handler(context, parsed as never) };

@@ -13,7 +13,7 @@ import { ScanProvider } from './scan/ScanProvider.js';
 import { runEscape, useGlobalKeys } from './shell/hotkeys.js';
 import { navigate } from './shell/route.js';
 import { homeFor, screenByHotkey, SHELL_HOTKEYS } from './shell/screens.js';
-import { SessionProvider, useSession } from './shell/session.js';
+import { fetchStatus, SessionProvider, useSession } from './shell/session.js';
 import { Shell } from './shell/Shell.js';
 
 export function App() {
@@ -23,9 +23,9 @@ export function App() {
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     setError(null);
-    // The status first: a terminal not set up answers nothing else (the provisioning screen).
-    api
-      .call('status.get', {})
+    // The status first (a logged-out one until someone logs in): a terminal not set up answers nothing
+    // else, and the kiosk shows its provisioning screen.
+    fetchStatus(api)
       .then(async (status) => (status.provisioning ? { provisioning: status.provisioning } : { info: await api.call('app.info', {}), status }))
       .then(setBoot, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   }, [api]);

@@ -16,6 +16,12 @@ const isDisplay = window.location.hash.startsWith('#/display');
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ApiProvider api={createApi()}>{isDisplay ? <CustomerDisplay /> : <ModeGate />}</ApiProvider>
+    {isDisplay ? (
+      <CustomerDisplay />
+    ) : (
+      <ApiProvider api={createApi()}>
+        <ModeGate />
+      </ApiProvider>
+    )}
   </StrictMode>,
 );

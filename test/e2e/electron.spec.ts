@@ -65,8 +65,14 @@ test.describe('the Electron window', () => {
   test('answers calls through the preload, input validated', async () => {
     const info = await running.page.evaluate(() => window.guichet?.invoke('app.info', {}));
     expect(info).toMatchObject({ ok: true, value: { host: 'electron', terminal_id: 'DEMO-01' } });
+    // Nobody logged in: only the login screen's methods answer.
+    const early = await running.page.evaluate(() => window.guichet?.invoke('ticket.check', { barcode: '' }));
+    expect(early).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
+    const login = await running.page.evaluate(() => window.guichet?.invoke('auth.login', { name: 'Camille', pin: '2222' }));
+    expect(login).toMatchObject({ ok: true });
     const bad = await running.page.evaluate(() => window.guichet?.invoke('ticket.check', { barcode: '' }));
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    await running.page.evaluate(() => window.guichet?.invoke('auth.logout', {}));
     const unknown = await running.page.evaluate(() => window.guichet?.invoke('system.shutdown', {}));
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
@@ -138,6 +144,14 @@ test('opens the customer display when asked, on the display route', async () => 
     await expect.poll(() => running.app.windows().length).toBe(2);
     const urls = running.app.windows().map((p) => p.url()).sort();
     expect(urls).toEqual(['guichet://app/index.html', 'guichet://app/index.html#/display']);
+    // Least privilege: the display has its own preload (language and display views), not the cashier's API.
+    const display = running.app.windows().find((p) => p.url().endsWith('#/display'));
+    const seen = await display?.evaluate(async () => ({
+      cashier: typeof window.guichet,
+      keys: Object.keys(window.guichetDisplay ?? {}).sort(),
+      language: await window.guichetDisplay?.language(),
+    }));
+    expect(seen).toEqual({ cashier: 'undefined', keys: ['language', 'onDisplay'], language: 'fr' });
   } finally {
     await stop(running);
   }

@@ -1,8 +1,14 @@
 /**
  * The browser host: the same renderer and the same API as the Electron window, served on 127.0.0.1.
- * A token made at each start opens the session (`/?token=…` sets an HttpOnly, SameSite=Strict cookie);
- * every API request must carry that cookie, come from the page's own origin and name this host, so
- * another page in the browser or a DNS-rebinding site cannot drive the terminal.
+ * A token made at each start opens the kiosk once: `/?token=…` trades it for a fresh random session
+ * cookie (HttpOnly, SameSite=Strict) and is then spent (a second use is refused 401). The cookie is
+ * rotated at each operator login (the `auth.login` call answers with the new one, and the old one stops
+ * working, its event streams closed) and at logout (the logged-in one is cleared: a fresh one reaching
+ * only the login screen replaces it). Every API request and the event stream must carry the current
+ * cookie, come from the page's own origin (Origin, or for the stream Sec-Fetch-Site) and name this
+ * host; the calls must be JSON. So neither another page in the browser, nor a DNS-rebinding site, nor
+ * whoever saw the start-up link or an old cookie, can drive the terminal. Which methods need a
+ * logged-in operator is the application's rule (SESSIONLESS_METHODS), the same in Electron.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -23,14 +29,16 @@ export interface BrowserHostOptions {
 }
 
 export interface BrowserHost {
-  /** The URL that opens the kiosk, token included. */
+  /** The URL that opens the kiosk, token included (once). */
   readonly url: string;
   readonly origin: string;
   readonly token: string;
   close(): Promise<void>;
 }
 
-const COOKIE = 'guichet_session';
+export const COOKIE = 'guichet_session';
+/** Methods after which the session cookie is replaced: a login (or operator switch) and a logout. */
+const ROTATING_METHODS: ReadonlySet<unknown> = new Set(['auth.login', 'auth.logout']);
 const MAX_BODY = 64 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,9 +67,17 @@ function cookieOf(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
   res.end(body);
+}
+
+function sessionCookie(value: string): string {
+  return `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -81,14 +97,35 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = options.token ?? randomBytes(32).toString('base64url');
+  const token = options.token ?? newSecret();
+  let tokenSpent = false;
+  /** The one session cookie that works now (none until the token is traded). */
+  let session: string | null = null;
   const staticDir = path.resolve(options.staticDir);
   let origin = '';
-  const streams = new Set<ServerResponse>();
+  /** Open event streams, each with the session cookie it was opened with. */
+  const streams = new Map<ServerResponse, string>();
   const unsubscribe = options.app.subscribe((event) => {
     const line = `data: ${JSON.stringify(event)}\n\n`;
-    for (const s of streams) s.write(line);
+    for (const s of streams.keys()) s.write(line);
   });
+
+  /** A fresh session cookie replaces the current one, whose event streams are closed. */
+  function rotate(): string {
+    session = newSecret();
+    for (const [s, cookie] of streams) {
+      if (cookie !== session) {
+        streams.delete(s);
+        s.end();
+      }
+    }
+    return session;
+  }
+
+  function validSession(req: IncomingMessage): string | null {
+    const given = cookieOf(req);
+    return session !== null && sameToken(given, session) ? session : null;
+  }
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -102,11 +139,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // DNS rebinding: only requests addressed to this very host and port.
     if (req.headers.host !== new URL(origin).host) return send(res, 421, 'wrong host');
     if (url.pathname.startsWith('/api/')) {
-      if (!sameToken(cookieOf(req), token)) return send(res, 401, 'not authenticated: open the kiosk URL with its token');
+      const current = validSession(req);
+      if (current === null) return send(res, 401, 'not authenticated: open the kiosk URL with its token');
       if (url.pathname === '/api/events' && req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-        res.write(': connected\n\n');
-        streams.add(res);
+        // An EventSource of our own page sends Sec-Fetch-Site: same-origin (and an Origin, if any, ours).
+        const from = req.headers.origin;
+        const site = req.headers['sec-fetch-site'];
+        if ((from !== undefined && from !== origin) || (from === undefined && site !== 'same-origin')) return send(res, 403, 'cross-origin request refused');
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+        // Reconnect soon after the stream is closed by a cookie rotation.
+        res.write('retry: 250\n: connected\n\n');
+        streams.set(res, current);
         req.on('close', () => streams.delete(res));
         return;
       }
@@ -119,8 +162,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         } catch (err) {
           return send(res, 400, err instanceof Error ? err.message : 'bad request');
         }
+        if (typeof body !== 'object' || body === null) return send(res, 400, 'the body is {"method": …, "input": …}');
         const result = await options.app.call(body.method, body.input);
-        return send(res, 200, JSON.stringify(result), 'application/json');
+        // A new operator, or none: the cookie that was good until now stops working.
+        const rotated: Record<string, string> = result.ok && ROTATING_METHODS.has(body.method) ? { 'set-cookie': sessionCookie(rotate()) } : {};
+        return send(res, 200, JSON.stringify(result), 'application/json', rotated);
       }
       return send(res, 404, 'no such API route');
     }
@@ -128,12 +174,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const given = url.searchParams.get('token');
     if (given !== null) {
       if (!sameToken(given, token)) return send(res, 401, 'wrong token');
-      // Trade the token in the address for a cookie, and drop it from the address bar and history.
-      res.writeHead(303, {
-        location: '/',
-        'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        'cache-control': 'no-store',
-      });
+      if (tokenSpent) return send(res, 401, 'this start-up link was already used: restart the kiosk for a new one');
+      tokenSpent = true;
+      // Trade the token in the address for a fresh cookie, and drop it from the address bar and history.
+      res.writeHead(303, { location: '/', 'set-cookie': sessionCookie(rotate()), 'cache-control': 'no-store' });
       return void res.end();
     }
     return serveStatic(url.pathname, res);
@@ -169,7 +213,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();
-        for (const s of streams) s.end();
+        for (const s of streams.keys()) s.end();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

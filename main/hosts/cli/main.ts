@@ -1,5 +1,5 @@
-/** Entry point of the `guichet` command. */
+/** Entry point of the `guichet` command: loads only the command it runs. */
 import { buildProgram } from './program.js';
 import { runCli } from '../../../common/cli-run.js';
 
-await runCli(buildProgram(), process.argv);
+await runCli(await buildProgram(process.argv.slice(2)), process.argv);

@@ -1,7 +1,9 @@
 /**
  * Kiosk mode, for production: the windows take the whole screen, there is no menu (so no reload or
- * devtools shortcuts) and devtools are off. On with `--kiosk` or `GUICHET_KIOSK=1`, and by default
- * in a packaged build (`GUICHET_KIOSK=0` turns it off there).
+ * devtools shortcuts) and devtools are off. On with `--kiosk` or `GUICHET_KIOSK=1`, and always in a
+ * packaged build: there `GUICHET_KIOSK=0` or `--no-kiosk` is obeyed only while a technician's override
+ * is in force (`guichet kiosk-exit allow`, journaled; main/services/terminal/kiosk-exit.ts). In a
+ * developer's checkout it is off unless asked for.
  */
 import { Menu, type BrowserWindowConstructorOptions } from 'electron';
 
@@ -10,14 +12,29 @@ export interface KioskSource {
   readonly env: NodeJS.ProcessEnv;
   /** `app.isPackaged`: an installed build rather than a developer's checkout. */
   readonly packaged: boolean;
+  /** A technician allowed this terminal out of kiosk mode, and the allowance has not expired. */
+  readonly exitAllowed?: boolean;
+}
+
+export interface KioskDecision {
+  readonly kiosk: boolean;
+  /** Set when a request to leave kiosk mode was ignored: why. */
+  readonly ignored?: string;
+}
+
+/** Whether the windows run as a kiosk, and whether a request to leave it was ignored. */
+export function kioskDecision({ argv, env, packaged, exitAllowed = false }: KioskSource): KioskDecision {
+  if (argv.includes('--kiosk') || env.GUICHET_KIOSK === '1') return { kiosk: true };
+  const offAsked = argv.includes('--no-kiosk') || env.GUICHET_KIOSK === '0';
+  if (!packaged) return { kiosk: false };
+  if (!offAsked) return { kiosk: true };
+  if (exitAllowed) return { kiosk: false };
+  return { kiosk: true, ignored: 'a packaged terminal leaves kiosk mode only while a technician allows it (guichet kiosk-exit allow)' };
 }
 
 /** Whether the windows run as a kiosk. */
-export function isKioskMode({ argv, env, packaged }: KioskSource): boolean {
-  if (argv.includes('--kiosk')) return true;
-  if (env.GUICHET_KIOSK === '1') return true;
-  if (env.GUICHET_KIOSK === '0') return false;
-  return packaged;
+export function isKioskMode(source: KioskSource): boolean {
+  return kioskDecision(source).kiosk;
 }
 
 /** Window options for the mode: full screen, frameless, unclosable by the menu in kiosk; a plain window otherwise. */

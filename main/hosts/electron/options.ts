@@ -1,8 +1,10 @@
 /**
  * The Electron app's command line: `--data DIR` (else GUICHET_DATA, else the per-user default),
- * `--printer URI` (else GUICHET_PRINTER, else the virtual printer), `--kiosk`, and
+ * `--printer URI` (else GUICHET_PRINTER, else the virtual printer), `--kiosk` / `--no-kiosk`, and
  * `--customer-display` to open the customer window even on a single screen (development), `--demo` for
  * the demo terminal on an empty data folder (development).
+ * `kiosk` here is the decision before the terminal is open (no technician's override known yet);
+ * main.ts decides again once it can read the override.
  */
 import { resolveDataDir } from '../../services/terminal/data-folder.js';
 import { isKioskMode } from './kiosk.js';

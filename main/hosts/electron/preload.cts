@@ -1,8 +1,9 @@
 /**
- * The preload of every Guichet window (sandboxed, so CommonJS, and it may require nothing but
+ * The preload of the cashier's window (sandboxed, so CommonJS, and it may require nothing but
  * `electron`). It exposes one object, `window.guichet`, and nothing else: `invoke(method, input)`
  * answers an ApiResult, `onEvent(listener)` returns the function that stops listening. The renderer
- * never sees `ipcRenderer` or an IPC event object.
+ * never sees `ipcRenderer` or an IPC event object. (The customer display has its own, narrower one:
+ * display-preload.cts.)
  *
  * The two channel names repeat those of `ipc.ts` (a sandboxed preload cannot load local modules);
  * a test checks that they match.

@@ -2,7 +2,7 @@
  * The cashier's window and, when a second screen exists, the customer-facing window on it
  * (the renderer's `#/display` route). The customer window follows the screens: it opens when one is
  * plugged in and closes when it goes. It never takes the keyboard focus, so the scanner's keystrokes
- * always reach the cashier's window.
+ * always reach the cashier's window. It gets its own preload, which exposes only what it shows.
  */
 import { screen, type BrowserWindow, type Display } from 'electron';
 import { appUrl } from './app-url.js';
@@ -11,8 +11,10 @@ import { createSecureWindow } from './security.js';
 import type { WindowRegistry } from './window-registry.js';
 
 export interface WindowOptions {
-  /** Absolute path of the built preload (`preload.cjs`). */
+  /** Absolute path of the cashier window's built preload (`preload.cjs`). */
   readonly preload: string;
+  /** Absolute path of the customer display's built preload (`display-preload.cjs`): its language and display events only. */
+  readonly displayPreload: string;
   readonly kiosk: boolean;
   readonly windows: WindowRegistry;
 }
@@ -49,7 +51,7 @@ export function createCustomerWindow(options: WindowOptions, display?: Display):
       ...(area ? { x: area.x, y: area.y } : {}),
       ...(area && !options.kiosk ? { width: area.width, height: area.height } : {}),
     },
-    { preload: options.preload, kiosk: options.kiosk },
+    { preload: options.displayPreload, kiosk: options.kiosk },
   );
   options.windows.add(window, 'customer');
   window.once('ready-to-show', () => window.showInactive());

@@ -84,7 +84,7 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
   const draw = options.drawEmissions ?? drawEmissionsByCommand;
   await draw(lottery, { ...(options.now ? { now: options.now } : {}), onProgress: say });
   say('terminal');
-  await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin });
+  (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
   const t = openLotteryTerminal(root);
   try {
     const boss = await authenticate(t, manager.name, manager.pin);

@@ -14,12 +14,11 @@ import { createProvisioningApp } from '../../app/provisioning.js';
 import type { AppDevices } from '../../app/context.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { getSettings } from '../../services/terminal/settings.js';
+import { VERSION } from '../../services/terminal/version.js';
 import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
 import { terminalMode } from '../../services/selfcheck/mode.js';
-
-export const VERSION = '0.1.0';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
 export function rendererDir(): string {
@@ -62,47 +61,70 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
   }
   const demo = empty;
   if (demo) await setupDemo(options.dataDir, options.onProgress ? { onProgress: options.onProgress } : {});
-  const terminal = openLotteryTerminal(options.dataDir);
-  // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
-  const settings = getSettings(terminal);
-  const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });
-  const scanner = virtualScanner({ scheme: 'virtual', name: 'counter' });
-  const scanners: Scanner[] = [scanner];
-  for (const uri of settings.scanner_uris ?? []) {
-    if (uri === 'virtual:counter') continue;
+  // What is open so far, undone in reverse order should a later step fail: a failed start leaves no
+  // database handle, scanner port or listener behind. (A printer holds nothing open between jobs.)
+  const opened: (() => unknown)[] = [];
+  try {
+    const terminal = openLotteryTerminal(options.dataDir);
+    opened.push(() => terminal.close());
+    // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
+    const settings = getSettings(terminal);
+    const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });
+    const scanner = virtualScanner({ scheme: 'virtual', name: 'counter' });
+    const scanners: Scanner[] = [scanner];
+    for (const uri of settings.scanner_uris ?? []) {
+      if (uri === 'virtual:counter') continue;
+      try {
+        scanners.push(await createScanner(uri));
+      } catch (err) {
+        console.error(`guichet: scanner ${uri} not opened: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const devices: AppDevices = {
+      printer,
+      drawer: new PrinterCashDrawer(printer),
+      scanners,
+      feedScan: (data) => scanner.feed(data),
+    };
+    const selfCheck = options.selfCheck ?? (terminalMode(terminal) === 'self_check' ? DEFAULT_SELF_CHECK : undefined);
+    const app = createApp({
+      terminal,
+      devices,
+      host: options.host,
+      version: VERSION,
+      ...(settings.language ? { language: settings.language } : {}),
+      ...(selfCheck ? { selfCheck } : {}),
+    });
+    // Closing the application closes the terminal (and drops the event listeners).
+    opened[0] = () => app.close();
+    for (const s of scanners) {
+      s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
+      opened.push(() => s.close());
+      await s.open();
+    }
+    return {
+      app,
+      demo,
+      selfCheck: selfCheck !== undefined,
+      provisioned: true,
+      async close() {
+        for (const s of scanners) await s.close();
+        app.close();
+      },
+    };
+  } catch (err) {
+    await release(opened);
+    throw err;
+  }
+}
+
+/** Undoes the steps, last first; one that fails is reported and the others still run. */
+async function release(steps: readonly (() => unknown)[]): Promise<void> {
+  for (const step of [...steps].reverse()) {
     try {
-      scanners.push(await createScanner(uri));
+      await step();
     } catch (err) {
-      console.error(`guichet: scanner ${uri} not opened: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`guichet: while releasing a failed start: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const devices: AppDevices = {
-    printer,
-    drawer: new PrinterCashDrawer(printer),
-    scanners,
-    feedScan: (data) => scanner.feed(data),
-  };
-  const selfCheck = options.selfCheck ?? (terminalMode(terminal) === 'self_check' ? DEFAULT_SELF_CHECK : undefined);
-  const app = createApp({
-    terminal,
-    devices,
-    host: options.host,
-    version: VERSION,
-    ...(settings.language ? { language: settings.language } : {}),
-    ...(selfCheck ? { selfCheck } : {}),
-  });
-  for (const s of scanners) {
-    s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
-    await s.open();
-  }
-  return {
-    app,
-    demo,
-    selfCheck: selfCheck !== undefined,
-    provisioned: true,
-    async close() {
-      for (const s of scanners) await s.close();
-      app.close();
-    },
-  };
 }

@@ -2,7 +2,8 @@
  * Roles and the permission table. The services enforce it (a host only hides buttons):
  * - cashier: sell, check, pay within the retailer's payout limit, file claims, receive/activate packs, open a cash session;
  * - manager: everything a cashier does, plus voids, pack returns, cash in/out, session close, reports, settings, operators;
- * - technician: diagnostics, device set-up and outcome-file imports only (no sale, no payout, no cash, no report with money in it).
+ * - technician: diagnostics, device set-up and outcome-file imports only (no sale, no payout, no cash, no report with money in it),
+ *   and alone may let a packaged terminal out of kiosk mode for a while ('kiosk.exit').
  * Trusting or revoking a lottery key is a manager's act; importing an outcome file, a manager's or a technician's.
  */
 import type { RoleName } from '../../../db/queries/operators.js';
@@ -15,6 +16,7 @@ export const ROLES: readonly Role[] = ['cashier', 'manager', 'technician'];
 const SELLER: readonly Role[] = ['cashier', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];
 const TECH: readonly Role[] = ['manager', 'technician'];
+const TECHNICIAN: readonly Role[] = ['technician'];
 
 /** Which roles hold each permission. */
 export const PERMISSIONS = {
@@ -41,6 +43,7 @@ export const PERMISSIONS = {
   'outbox.view': TECH,
   'keys.manage': MANAGER,
   'outcomes.import': TECH,
+  'kiosk.exit': TECHNICIAN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -69,6 +72,7 @@ const WORDS: Record<Permission, string> = {
   'outbox.view': 'see the outbox',
   'keys.manage': "trust or revoke the lottery's keys",
   'outcomes.import': 'import outcome files',
+  'kiosk.exit': 'let the terminal out of kiosk mode',
 };
 
 export function isRole(value: string): value is Role {

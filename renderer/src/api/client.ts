@@ -6,13 +6,25 @@
 import type { GuichetApi, InputOf, MethodName, OutputOf } from '../../../main/api/contract.js';
 import { ApiError, type ApiResult } from '../../../main/api/errors.js';
 import type { AppEvent } from '../../../main/api/events.js';
+import type { DisplayView, Language } from '../../../main/api/views.js';
+
+/** What the customer display needs: the language, and the display views as the cashier's calls make them. */
+export interface DisplayApi {
+  language(): Promise<Language>;
+  onDisplay(listener: (view: DisplayView) => void): () => void;
+}
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent in the browser host. */
+    /** Set by the cashier window's Electron preload; absent in the browser host and on the customer display. */
     guichet?: {
       invoke(method: string, input: unknown): Promise<ApiResult<unknown>>;
       onEvent(listener: (event: AppEvent) => void): () => void;
+    };
+    /** Set by the customer display's Electron preload (display-preload.cts): nothing but what it shows. */
+    guichetDisplay?: {
+      language(): Promise<unknown>;
+      onDisplay(listener: (view: DisplayView) => void): () => void;
     };
   }
 }
@@ -33,10 +45,20 @@ function browserApi(): GuichetApi {
   const listeners = new Set<(event: AppEvent) => void>();
   let source: EventSource | null = null;
   const connect = (): void => {
-    source = new EventSource('/api/events');
-    source.onmessage = (m: MessageEvent<string>) => {
+    const opened = new EventSource('/api/events');
+    source = opened;
+    opened.onmessage = (m: MessageEvent<string>) => {
       const event = JSON.parse(m.data) as AppEvent;
       for (const l of listeners) l(event);
+    };
+    // The host closes the stream when the session cookie rotates (login, logout); the browser retries on
+    // its own, but gives up for good on a refusal: then open a new stream a little later.
+    opened.onerror = () => {
+      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+      source = null;
+      setTimeout(() => {
+        if (listeners.size > 0 && !source) connect();
+      }, 1000);
     };
   };
   return {
@@ -67,4 +89,21 @@ function browserApi(): GuichetApi {
 /** The window's API: the Electron preload's bridge when there is one, else the browser host's HTTP client. */
 export function createApi(): GuichetApi {
   return window.guichet ? electronApi(window.guichet) : browserApi();
+}
+/** The customer display's API: in Electron its own narrow preload; in the browser host, the same API as the cashier's. */
+export function createDisplayApi(): DisplayApi {
+  const bridge = window.guichetDisplay;
+  if (bridge)
+    return {
+      language: async () => ((await bridge.language()) === 'en' ? 'en' : 'fr'),
+      onDisplay: (listener) => bridge.onDisplay(listener),
+    };
+  const api = createApi();
+  return {
+    language: async () => (await api.call('app.info', {})).language,
+    onDisplay: (listener) =>
+      api.subscribe((event) => {
+        if (event.type === 'display') listener(event.display);
+      }),
+  };
 }

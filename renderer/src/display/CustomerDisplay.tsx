@@ -1,24 +1,31 @@
 /**
  * The customer-facing display (route `#/display`, the second screen): shows the player each verdict
  * and amount at the very moment the cashier sees it (the `display` events are emitted by the same
- * call that answers the cashier), and the sale total. Nothing here is interactive.
+ * call that answers the cashier), and the sale total. Nothing here is interactive: in Electron this
+ * window's preload gives it the language and the display views, nothing else (`displayApi`).
  */
 import { useEffect, useState } from 'react';
 import type { DisplayView, Language, VerdictKind } from '../../../main/api/views.js';
-import { useApi } from '../api/context.js';
+import { createDisplayApi, type DisplayApi } from '../api/client.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 
 /** After this long without news the display goes back to its welcome. */
 export const DISPLAY_IDLE_MS = 60_000;
 
+/** The display's narrow API, made once for this window. */
+let shared: DisplayApi | null = null;
+function displayApi(): DisplayApi {
+  shared ??= createDisplayApi();
+  return shared;
+}
+
 export function CustomerDisplay() {
-  const api = useApi();
   const [language, setLanguage] = useState<Language | null>(null);
   useEffect(() => {
     const load = () =>
-      api.call('app.info', {}).then(
-        (info) => setLanguage(info.language),
+      displayApi().language().then(
+        (language) => setLanguage(language),
         () => setLanguage((l) => l ?? 'fr'),
       );
     void load();
@@ -41,18 +48,11 @@ function tone(verdict: VerdictKind): 'win' | 'lose' | 'info' | 'warn' {
 }
 
 function DisplayBoard() {
-  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [view, setView] = useState<DisplayView>({ kind: 'idle' });
 
-  useEffect(
-    () =>
-      api.subscribe((event) => {
-        if (event.type === 'display') setView(event.display);
-      }),
-    [],
-  );
+  useEffect(() => displayApi().onDisplay(setView), []);
   useEffect(() => {
     if (view.kind === 'idle') return undefined;
     const timer = setTimeout(() => setView({ kind: 'idle' }), DISPLAY_IDLE_MS);

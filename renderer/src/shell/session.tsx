@@ -4,8 +4,23 @@
  * few seconds and updated at once by the host's `status` and `printer` events.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '../../../main/api/errors.js';
 import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
+import type { GuichetApi } from '../../../main/api/contract.js';
 import { useApi } from '../api/context.js';
+
+/** The status shown while nobody is logged in (the terminal tells its status to a logged-in operator only). */
+export const LOGGED_OUT_STATUS: StatusView = { operator: null, connection: 'offline', outbox_waiting: 0, printer: null, cash_session_open: false };
+
+/** The terminal's status, or the logged-out one when nobody is logged in. */
+export async function fetchStatus(api: GuichetApi): Promise<StatusView> {
+  try {
+    return await api.call('status.get', {});
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'not-logged-in') return LOGGED_OUT_STATUS;
+    throw err;
+  }
+}
 
 export const STATUS_POLL_MS = 4000;
 
@@ -31,7 +46,7 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
 
   const refreshStatus = useCallback(async () => {
     try {
-      setStatus(await api.call('status.get', {}));
+      setStatus(await fetchStatus(api));
       setReachable(true);
     } catch {
       setReachable(false);

@@ -134,6 +134,9 @@ describe('sale handlers on the demo terminal', () => {
   it('asks for a login first and validates input', async () => {
     fx = await demoApp();
     await fx.refused('sale.preview', { barcodes: [inv(1)] }, 'not-logged-in');
+    // Before anyone logs in even a malformed call is refused for the login, not looked at.
+    await fx.refused('sale.complete', { barcodes: [], tendered_cents: 0 }, 'not-logged-in');
+    await fx.login('Camille');
     await fx.refused('sale.complete', { barcodes: [], tendered_cents: 0 }, 'invalid-input');
     await fx.refused('sale.complete', { barcodes: [inv(1)], tendered_cents: 1.5 }, 'invalid-input');
   });

@@ -1,10 +1,11 @@
 // `guichet print …`: the receipt printer seen by a technician (test page, status).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { terminalRow } from '../../../../db/queries/terminal.js';
 import { dataFolder, openTerminal } from '../../../services/terminal/data-folder.js';
+import { VERSION } from '../../../services/terminal/version.js';
 import { isReady, PrinterError, type Printer, type PrinterStatus } from '../../../devices/printer.js';
 import { parseDeviceUri } from '../../../devices/uri.js';
 import { reprintReceipt } from '../../../services/receipts/journal-receipts.js';
@@ -38,15 +39,6 @@ function withPrinterOptions(command: Command): Command {
 function language(value: string): ReceiptLanguage {
   if (value !== 'fr' && value !== 'en') throw new InvalidArgumentError('the language is fr or en');
   return value;
-}
-
-function softwareVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** The terminal id recorded by `guichet init` in the data folder, if there is one. */
@@ -110,7 +102,7 @@ function testPageCommand(): Command {
         reprintCount: 0,
         printerUri: printer.uri,
         printerStatus: status.reported || status.online ? status : null,
-        softwareVersion: softwareVersion(),
+        softwareVersion: VERSION,
       };
       try {
         await printer.printLayout(receiptLayout(page, { language: opts.lang }));

@@ -4,7 +4,8 @@ import type { ApiResult } from '../../../../main/api/errors.js';
 import type { VerdictView } from '../../../../main/api/views.js';
 import { createApp, type App } from '../../../../main/app/app.js';
 import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, registerIpc } from '../../../../main/hosts/electron/ipc.js';
+import { DISPLAY_CHANNEL, DISPLAY_LANGUAGE_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, mayCall, registerIpc, WINDOW_RIGHTS } from '../../../../main/hosts/electron/ipc.js';
+import { METHODS, type MethodName } from '../../../../main/api/contract.js';
 import { WindowRegistry } from '../../../../main/hosts/electron/window-registry.js';
 import { BrowserWindow, FakeWebContents, ipcMain, resetFakeElectron, type FakeFrame } from './fake-electron.js';
 
@@ -12,8 +13,9 @@ vi.mock('electron', () => import('./fake-electron.js'));
 
 const VERDICT = { barcode: 'B', verdict: 'winner' } as unknown as VerdictView;
 
+/** The application with someone logged in (a stand-in session: the handlers here are stand-ins too). */
 function makeApp(checked: string[]): App {
-  return createApp({
+  const app = createApp({
     terminal: { close() {} } as unknown as LotteryTerminal,
     devices: { printer: null },
     host: 'electron',
@@ -25,6 +27,8 @@ function makeApp(checked: string[]): App {
       },
     },
   });
+  app.context.session = { operator_id: 1, name: 'Camille', role: 'cashier' } as unknown as NonNullable<App['context']['session']>;
+  return app;
 }
 
 function ourWindow(windows: WindowRegistry, role: 'main' | 'customer' = 'main'): BrowserWindow {
@@ -42,6 +46,12 @@ async function invoke(event: IpcMainInvokeEvent, ...args: unknown[]): Promise<Ap
   const handler = ipcMain.handlers.get(INVOKE_CHANNEL);
   if (!handler) throw new Error('no handler registered');
   return (await handler(event, ...args)) as ApiResult<unknown>;
+}
+
+async function askLanguage(event: IpcMainInvokeEvent, ...args: unknown[]): Promise<unknown> {
+  const handler = ipcMain.handlers.get(DISPLAY_LANGUAGE_CHANNEL);
+  if (!handler) throw new Error('no language handler registered');
+  return handler(event, ...args);
 }
 
 describe('IPC: the invoke channel', () => {
@@ -63,9 +73,32 @@ describe('IPC: the invoke channel', () => {
     expect(checked).toEqual(['123']);
   });
 
-  it('answers the customer window too', async () => {
+  it('refuses the customer display every API method: it only shows', async () => {
     const w = ourWindow(windows, 'customer');
-    expect((await invoke(eventFrom(w.webContents), 'ticket.check', { barcode: '9' })).ok).toBe(true);
+    for (const method of ['ticket.check', 'ticket.pay', 'app.info', 'auth.login', 'scanner.feed']) {
+      const result = await invoke(eventFrom(w.webContents), method, method === 'ticket.check' || method === 'ticket.pay' ? { barcode: '9' } : {});
+      expect(result, method).toMatchObject({ ok: false, error: { code: 'forbidden-window' } });
+    }
+    expect(checked).toEqual([]);
+    expect(logged.join('\n')).toContain('customer window called ticket.pay');
+    const main = ourWindow(windows);
+    expect((await invoke(eventFrom(main.webContents), 'ticket.check', { barcode: '9' })).ok).toBe(true);
+  });
+
+  it('gives each role exactly its methods: the cashier every one, the display none', () => {
+    const all = Object.keys(METHODS) as MethodName[];
+    expect(all.filter((m) => mayCall('main', m))).toEqual(all);
+    expect(all.filter((m) => mayCall('customer', m))).toEqual([]);
+    expect(WINDOW_RIGHTS.customer).toMatchObject({ language: true, events: 'display' });
+  });
+
+  it("tells the display the terminal's language, and no stranger", async () => {
+    const w = ourWindow(windows, 'customer');
+    expect(await askLanguage(eventFrom(w.webContents))).toBe('fr');
+    expect(await askLanguage(eventFrom(w.webContents), 'extra')).toBeNull();
+    expect(await askLanguage(eventFrom(new FakeWebContents('guichet://app/index.html')))).toBeNull();
+    w.webContents.mainFrame.url = 'https://evil.example/';
+    expect(await askLanguage(eventFrom(w.webContents))).toBeNull();
   });
 
   it('validates the input with the method schema before anything runs', async () => {
@@ -126,6 +159,20 @@ describe('IPC: the invoke channel', () => {
 describe('IPC: events', () => {
   beforeEach(() => resetFakeElectron());
 
+  it('reach the customer display only as display views, on its own channel: never a scan or a status', () => {
+    const windows = new WindowRegistry();
+    const app = makeApp([]);
+    registerIpc(app, windows, { log: () => {} });
+    const main = ourWindow(windows);
+    const customer = ourWindow(windows, 'customer');
+    const scan = { type: 'scan', scan: { data: '123', source: 'virtual:counter', receivedAt: '2026-01-01T00:00:00.000Z' } } as const;
+    const status = { type: 'status', status: {} as never } as const;
+    const display = { type: 'display', display: { kind: 'paid', prize_cents: 500 } } as const;
+    for (const e of [scan, status, display]) app.context.emit(e);
+    expect(customer.webContents.sent).toEqual([{ channel: DISPLAY_CHANNEL, args: [display.display] }]);
+    expect(main.webContents.sent).toEqual([scan, status, display].map((e) => ({ channel: EVENT_CHANNEL, args: [e] })));
+  });
+
   it('go to our windows showing the app, and to nothing else', () => {
     const windows = new WindowRegistry();
     const app = makeApp([]);
@@ -143,7 +190,7 @@ describe('IPC: events', () => {
     app.context.emit(event);
 
     expect(main.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, args: [event] }]);
-    expect(customer.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, args: [event] }]);
+    expect(customer.webContents.sent).toEqual([]);
     expect(strayed.webContents.sent).toEqual([]);
     expect(closed.webContents.sent).toEqual([]);
     expect(stranger.webContents.sent).toEqual([]);
@@ -158,6 +205,7 @@ describe('IPC: events', () => {
     app.context.emit({ type: 'status', status: {} as never });
     expect(main.webContents.sent).toEqual([]);
     expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
+    expect(ipcMain.handlers.has(DISPLAY_LANGUAGE_CHANNEL)).toBe(false);
     await expect(invoke(eventFrom(main.webContents), 'ticket.check', { barcode: '1' })).rejects.toThrow('no handler');
   });
 });

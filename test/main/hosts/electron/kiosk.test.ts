@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyKioskMenu, isKioskMode, kioskWindowOptions } from '../../../../main/hosts/electron/kiosk.js';
+import { applyKioskMenu, isKioskMode, kioskDecision, kioskWindowOptions } from '../../../../main/hosts/electron/kiosk.js';
 import { argValue, electronOptions } from '../../../../main/hosts/electron/options.js';
 import { Menu, resetFakeElectron } from './fake-electron.js';
 
@@ -14,9 +14,20 @@ describe('kiosk mode', () => {
     expect(isKioskMode({ argv: ['electron', 'main.js', '--kiosk'], env: {}, packaged: false })).toBe(true);
     expect(isKioskMode({ argv: [], env: { GUICHET_KIOSK: '1' }, packaged: false })).toBe(true);
     expect(isKioskMode({ argv: [], env: {}, packaged: true })).toBe(true);
-    expect(isKioskMode({ argv: [], env: { GUICHET_KIOSK: '0' }, packaged: true })).toBe(false);
+    expect(isKioskMode({ argv: [], env: { GUICHET_KIOSK: '0' }, packaged: false })).toBe(false);
+    expect(isKioskMode({ argv: ['--no-kiosk'], env: {}, packaged: false })).toBe(false);
     expect(isKioskMode({ argv: ['--kiosk'], env: { GUICHET_KIOSK: '0' }, packaged: false })).toBe(true);
     expect(isKioskMode({ argv: ['--kiosked'], env: { GUICHET_KIOSK: 'yes' }, packaged: false })).toBe(false);
+  });
+
+  it('cannot be turned off in a packaged build without a technician', () => {
+    for (const off of [{ argv: [], env: { GUICHET_KIOSK: '0' } }, { argv: ['--no-kiosk'], env: {} }]) {
+      expect(kioskDecision({ ...off, packaged: true })).toEqual({ kiosk: true, ignored: expect.stringContaining('technician') });
+      expect(kioskDecision({ ...off, packaged: true, exitAllowed: false }).kiosk).toBe(true);
+      expect(kioskDecision({ ...off, packaged: true, exitAllowed: true })).toEqual({ kiosk: false });
+    }
+    // An allowance alone changes nothing: kiosk mode is left only when asked for.
+    expect(kioskDecision({ argv: [], env: {}, packaged: true, exitAllowed: true })).toEqual({ kiosk: true });
   });
 
   it('takes the whole screen without a frame in kiosk mode, a plain window otherwise', () => {

@@ -69,8 +69,10 @@ describe('Electron entry', () => {
     expect(BrowserWindow.created).toHaveLength(1);
   });
 
-  it('answers the window with the demo terminal of the data folder', async () => {
+  it('answers the window with the demo terminal of the data folder, the login screen first', async () => {
     expect(await call('app.info', {})).toMatchObject({ ok: true, value: { terminal_id: 'DEMO-01', host: 'electron' } });
+    expect(await call('ticket.check', { barcode: '' })).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
+    expect(await call('auth.login', { name: 'Camille', pin: '2222' })).toMatchObject({ ok: true, value: { name: 'Camille' } });
     expect(await call('ticket.check', { barcode: '' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { createContext, Script } from 'node:vm';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../../main/hosts/electron/ipc.js';
+import { DISPLAY_CHANNEL, DISPLAY_LANGUAGE_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../../main/hosts/electron/ipc.js';
 
 // ipc.ts (the channel names' home) imports Electron's main-process API.
 vi.mock('electron', () => import('./fake-electron.js'));
 
-const SOURCE = path.resolve(import.meta.dirname, '../../../../main/hosts/electron/preload.cts');
+const DIR = path.resolve(import.meta.dirname, '../../../../main/hosts/electron');
 
 interface Loaded {
   required: string[];
@@ -21,10 +21,10 @@ interface Loaded {
   listeners: Map<string, Set<(...args: unknown[]) => void>>;
 }
 
-function loadPreload(): Loaded {
-  const { outputText } = ts.transpileModule(readFileSync(SOURCE, 'utf8'), {
+function loadPreload(file = 'preload.cts'): Loaded {
+  const { outputText } = ts.transpileModule(readFileSync(path.join(DIR, file), 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-    fileName: 'preload.cts',
+    fileName: file,
   });
   const loaded: Loaded = { required: [], exposed: [], invoked: [], listeners: new Map() };
   const electron = {
@@ -36,7 +36,7 @@ function loadPreload(): Loaded {
     ipcRenderer: {
       invoke(...args: unknown[]) {
         loaded.invoked.push(args);
-        return Promise.resolve({ ok: true, value: 'answer' });
+        return Promise.resolve(args[0] === DISPLAY_LANGUAGE_CHANNEL ? 'en' : { ok: true, value: 'answer' });
       },
       on(channel: string, listener: (...args: unknown[]) => void) {
         if (!loaded.listeners.has(channel)) loaded.listeners.set(channel, new Set());
@@ -95,5 +95,42 @@ describe('preload', () => {
     stop();
     expect(loaded.listeners.get(EVENT_CHANNEL)?.size).toBe(0);
     expect(() => api?.onEvent?.('not a function')).toThrow('the listener is a function');
+  });
+});
+
+describe('display preload (the customer display)', () => {
+  let loaded: Loaded;
+  beforeAll(() => {
+    loaded = loadPreload('display-preload.cts');
+  });
+
+  it('requires nothing but electron', () => {
+    expect(loaded.required).toEqual(['electron']);
+  });
+
+  it('exposes window.guichetDisplay with language and onDisplay only: no invoke, no event stream', () => {
+    expect(loaded.exposed.map((e) => e.name)).toEqual(['guichetDisplay']);
+    expect(Object.keys(loaded.exposed[0]?.api ?? {}).sort()).toEqual(['language', 'onDisplay']);
+  });
+
+  it('asks the language on the channel ipc.ts answers, with no argument the page could choose', async () => {
+    const api = loaded.exposed[0]?.api;
+    loaded.invoked.length = 0;
+    await expect(api?.language?.('ticket.pay', { barcode: '1' })).resolves.toBe('en');
+    expect(loaded.invoked).toEqual([[DISPLAY_LANGUAGE_CHANNEL]]);
+  });
+
+  it('listens to the display channel only, hands over the view only, and stops when asked', () => {
+    const api = loaded.exposed[0]?.api;
+    const received: unknown[][] = [];
+    const stop = api?.onDisplay?.((...args: unknown[]) => received.push(args)) as () => void;
+    expect([...loaded.listeners.keys()]).toEqual([DISPLAY_CHANNEL]);
+    expect(loaded.listeners.has(EVENT_CHANNEL)).toBe(false);
+    const forward = [...(loaded.listeners.get(DISPLAY_CHANNEL) ?? [])];
+    forward[0]?.({ sender: 'the IPC event must not leak' }, { kind: 'idle' });
+    expect(received).toEqual([[{ kind: 'idle' }]]);
+    stop();
+    expect(loaded.listeners.get(DISPLAY_CHANNEL)?.size).toBe(0);
+    expect(() => api?.onDisplay?.('not a function')).toThrow('the listener is a function');
   });
 });

@@ -6,6 +6,7 @@ import { BrowserWindow, resetFakeElectron, screen } from './fake-electron.js';
 vi.mock('electron', () => import('./fake-electron.js'));
 
 const PRELOAD = '/opt/guichet/out/main/hosts/electron/preload.cjs';
+const DISPLAY_PRELOAD = '/opt/guichet/out/main/hosts/electron/display-preload.cjs';
 const SECOND = { id: 2, bounds: { x: 1920, y: 0, width: 1024, height: 768 } };
 
 function prefsOf(w: BrowserWindow): Record<string, unknown> {
@@ -20,7 +21,7 @@ describe('windows', () => {
   });
 
   it('opens only the cashier window on a single screen, hardened and loading the app', () => {
-    openWindows({ preload: PRELOAD, kiosk: false, windows });
+    openWindows({ preload: PRELOAD, displayPreload: DISPLAY_PRELOAD, kiosk: false, windows });
     expect(BrowserWindow.created).toHaveLength(1);
     const main = BrowserWindow.created[0] as BrowserWindow;
     expect(main.loaded).toEqual(['guichet://app/index.html']);
@@ -33,7 +34,7 @@ describe('windows', () => {
 
   it('opens the customer display on the second screen, never focusable', () => {
     screen.displays.push(SECOND);
-    openWindows({ preload: PRELOAD, kiosk: true, windows });
+    openWindows({ preload: PRELOAD, displayPreload: DISPLAY_PRELOAD, kiosk: true, windows });
     expect(BrowserWindow.created).toHaveLength(2);
     const [main, customer] = BrowserWindow.created as [BrowserWindow, BrowserWindow];
     expect(main.options).toMatchObject({ kiosk: true, fullscreen: true });
@@ -41,12 +42,15 @@ describe('windows', () => {
     expect(customer.loaded).toEqual(['guichet://app/index.html#/display']);
     expect(customer.options).toMatchObject({ x: 1920, y: 0, focusable: false, kiosk: true, fullscreen: true });
     expect(prefsOf(customer)).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false });
+    // Least privilege: the display's own preload, never the cashier's.
+    expect(prefsOf(customer).preload).toBe(DISPLAY_PRELOAD);
+    expect(prefsOf(main).preload).toBe(PRELOAD);
     customer.emit('ready-to-show');
     expect(customer.shown).toBe('inactive');
   });
 
   it('follows the screens: opens when one is plugged in, closes when it goes', () => {
-    openWindows({ preload: PRELOAD, kiosk: false, windows });
+    openWindows({ preload: PRELOAD, displayPreload: DISPLAY_PRELOAD, kiosk: false, windows });
     expect(windows.get('customer')).toBeUndefined();
     screen.displays.push(SECOND);
     screen.emit('display-added', {}, SECOND);
@@ -64,7 +68,7 @@ describe('windows', () => {
 
   it('closes the customer window with the cashier window and stops following the screens', () => {
     screen.displays.push(SECOND);
-    const main = openWindows({ preload: PRELOAD, kiosk: false, windows }) as unknown as BrowserWindow;
+    const main = openWindows({ preload: PRELOAD, displayPreload: DISPLAY_PRELOAD, kiosk: false, windows }) as unknown as BrowserWindow;
     const customer = windows.get('customer') as unknown as BrowserWindow;
     main.destroy();
     expect(customer.destroyed).toBe(true);
@@ -73,7 +77,7 @@ describe('windows', () => {
   });
 
   it('opens the customer window on one screen when forced (development)', () => {
-    openWindows({ preload: PRELOAD, kiosk: false, windows, forceCustomerDisplay: true });
+    openWindows({ preload: PRELOAD, displayPreload: DISPLAY_PRELOAD, kiosk: false, windows, forceCustomerDisplay: true });
     expect(windows.get('customer')).toBeDefined();
   });
 });

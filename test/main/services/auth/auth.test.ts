@@ -26,7 +26,7 @@ describe('roles', () => {
     for (const p of ['ticket.sell', 'payout.pay', 'session.open', 'session.close', 'cash.move', 'report.x', 'report.z', 'sale.void', 'drawer.open'] as const) {
       expect(can('technician', p)).toBe(false);
     }
-    expect(permissionsOf('technician')).toEqual(['diagnostics.run', 'devices.setup', 'outbox.view', 'outcomes.import']);
+    expect(permissionsOf('technician')).toEqual(['diagnostics.run', 'devices.setup', 'outbox.view', 'outcomes.import', 'kiosk.exit']);
     for (const p of ['sale.void', 'pack.return', 'pack.settle', 'stoplist.manage', 'session.close', 'report.x', 'report.z', 'settings.change', 'operator.manage'] as const) {
       expect(can('cashier', p)).toBe(false);
       expect(can('manager', p)).toBe(true);
