@@ -32,7 +32,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'mode',
     term: 'mode [options] [mode]',
-    description: "The kiosk's mode: counter (cashiers) or self_check (players check their tickets alone); manager, journaled.",
+    description: "Show the terminal's mode, or change it (a manager): counter (the cashier's kiosk) or self_check (the players' self-check kiosk, from the next start).",
     load: async () => (await import('./commands/mode.js')).modeCommand(),
   },
   {
