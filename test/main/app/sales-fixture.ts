@@ -1,7 +1,7 @@
 /**
  * The kiosk's application on a real demo terminal (main/hosts/kiosk/demo.ts: a small emission of each game,
- * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 1234,
- * Camille cashier 2222, Theo technician 3333) in a temp folder, with a virtual printer. The demo is set
+ * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 123456,
+ * Camille cashier 2222, Theo technician 333333) in a temp folder, with a virtual printer. The demo is set
  * up once per test file and copied for each test.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -56,7 +56,7 @@ export function inv(unit: number): string {
   return inventoryBarcode({ game: PAPER, emission: 1, block: 1, unit });
 }
 
-const PINS = { Marie: '1234', Camille: '2222', Theo: '3333' } as const;
+const PINS = { Marie: '123456', Camille: '2222', Theo: '333333' } as const;
 
 /** A demo terminal's application; `printer` replaces the virtual printer (e.g. a real TCP printer). */
 export async function demoApp(options: { printer?: Printer } = {}): Promise<AppFixture> {

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'guichet-cli-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const { terminal: t } = await initTerminal(dir, { terminalId: 'T-007', managerName: 'alice', pin: '1234' });
+  const { terminal: t } = await initTerminal(dir, { terminalId: 'T-007', managerName: 'alice', pin: '123456' });
   for (let i = 1; i <= 4; i++) inTransaction(t, () => record(t, { type: 'pack.receive', operator: null, payload: { pack: i } }));
   t.close();
   // Entry 4 of 6 edited behind Guichet's back.
