@@ -15,6 +15,7 @@ import { journalMethods, type JournalOutputs } from './methods/journal.js';
 import { diagnosticsMethods, type DiagnosticsOutputs } from './methods/diagnostics.js';
 import { settingsMethods, type SettingsOutputs } from './methods/settings.js';
 import { selfCheckMethods, type SelfCheckOutputs } from './methods/selfcheck.js';
+import { operatorMethods, type OperatorOutputs } from './methods/operators.js';
 
 export const METHODS = {
   ...coreMethods,
@@ -26,10 +27,21 @@ export const METHODS = {
   ...diagnosticsMethods,
   ...settingsMethods,
   ...selfCheckMethods,
+  ...operatorMethods,
 } as const;
 
 /** Result type of each method. */
-export interface Outputs extends CoreOutputs, TicketOutputs, SalesOutputs, PackOutputs, CashOutputs, JournalOutputs, DiagnosticsOutputs, SettingsOutputs, SelfCheckOutputs {}
+export interface Outputs
+  extends CoreOutputs,
+    TicketOutputs,
+    SalesOutputs,
+    PackOutputs,
+    CashOutputs,
+    JournalOutputs,
+    DiagnosticsOutputs,
+    SettingsOutputs,
+    SelfCheckOutputs,
+    OperatorOutputs {}
 
 export type MethodName = keyof typeof METHODS;
 export type InputOf<M extends MethodName> = z.input<(typeof METHODS)[M]>;

@@ -9,5 +9,17 @@ import { diagnosticsHandlers } from './diagnostics.js';
 import { settingsHandlers } from './settings.js';
 import { ticketHandlers } from './tickets.js';
 import { selfCheckHandlers } from './selfcheck.js';
+import { operatorHandlers } from './operators.js';
 
-export const HANDLERS: Handlers = { ...coreHandlers, ...salesHandlers, ...packHandlers, ...cashHandlers, ...journalHandlers, ...diagnosticsHandlers, ...settingsHandlers, ...ticketHandlers, ...selfCheckHandlers };
+export const HANDLERS: Handlers = {
+  ...coreHandlers,
+  ...salesHandlers,
+  ...packHandlers,
+  ...cashHandlers,
+  ...journalHandlers,
+  ...diagnosticsHandlers,
+  ...settingsHandlers,
+  ...ticketHandlers,
+  ...selfCheckHandlers,
+  ...operatorHandlers,
+};

@@ -14,6 +14,6 @@ export const journalHandlers: Handlers = {
   'journal.verify': (ctx) => {
     requireSession(ctx);
     const r = verifyJournal(ctx.terminal);
-    return { ok: r.ok, entries: r.entries, last_hash: r.last_hash, first_break: r.first_break ?? null, checked_at: ctx.terminal.now() };
+    return { ok: r.ok, entries: r.entries, last_hash: r.last_hash, first_break: r.first_break ?? null, invariants: r.invariants.map((b) => ({ ...b })), checked_at: ctx.terminal.now() };
   },
 };

@@ -26,9 +26,9 @@ export const DEMO_TERMINAL_ID = 'DEMO-01';
 /** The emission the demo lottery draws of each game (`guichet emission demo`). */
 export const DEMO_EMISSION = 1;
 export const DEMO_OPERATORS = [
-  { name: 'Marie', role: 'manager', pin: '1234' },
+  { name: 'Marie', role: 'manager', pin: '123456' },
   { name: 'Camille', role: 'cashier', pin: '2222' },
-  { name: 'Theo', role: 'technician', pin: '3333' },
+  { name: 'Theo', role: 'technician', pin: '333333' },
 ] as const;
 
 export function demoLotteryDir(root: string): string {

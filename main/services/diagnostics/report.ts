@@ -20,6 +20,7 @@ import type { Printer } from '../../devices/printer.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { diskSpace } from './disk.js';
 import { versionsOf } from './versions.js';
+import { wrongCodesSummary } from '../tickets/refused-codes.js';
 
 export interface DeviceSet {
   readonly printer: Printer | null;
@@ -108,5 +109,6 @@ export async function unauthorisedReport(c: ReportContext): Promise<DiagnosticsR
     blocks: blockViews(t),
     disk: diskSpace(t.folder.root),
     self_check: selfCheckCounts(t.db),
+    wrong_codes: wrongCodesSummary(t),
   };
 }

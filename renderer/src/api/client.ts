@@ -31,7 +31,7 @@ declare global {
 
 function unwrap<T>(result: ApiResult<unknown>): T {
   if (result.ok) return result.value as T;
-  throw new ApiError(result.error.code, result.error.message);
+  throw new ApiError(result.error.code, result.error.message, result.error.details);
 }
 
 function electronApi(bridge: NonNullable<Window['guichet']>): GuichetApi {

@@ -1,13 +1,15 @@
 /**
  * What the whole kiosk knows about the terminal: app info (terminal id, operators, payout limit) and
  * the live status (operator, connection, events waiting to sync, printer). The status is polled every
- * few seconds and updated at once by the host's `status` and `printer` events.
+ * few seconds and updated at once by the host's `status` and `printer` events. A logged-in operator
+ * idle for the terminal's `idle_logout_minutes` is logged out on every screen (the login comes back).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../main/api/errors.js';
 import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
 import type { GuichetApi } from '../../../main/api/contract.js';
 import { useApi } from '../api/context.js';
+import { watchIdle } from './idle.js';
 
 /** The status shown while nobody is logged in (the terminal tells its status to a logged-in operator only). */
 export const LOGGED_OUT_STATUS: StatusView = { operator: null, connection: 'offline', outbox_waiting: 0, printer: null, cash_session_open: false };
@@ -72,6 +74,18 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
       off();
     };
   }, [refreshStatus]);
+
+  // Idle logout: the window's timer (the services refuse an idle session too, and status.get ends it).
+  const loggedIn = status.operator !== null;
+  const idleMs = info.idle_logout_minutes * 60_000;
+  useEffect(() => {
+    if (!loggedIn || !(idleMs > 0)) return undefined;
+    return watchIdle(window, {
+      limitMs: idleMs,
+      onActivity: () => void api.call('auth.activity', {}).catch(() => undefined),
+      onIdle: () => void api.call('auth.logout', {}).catch(() => undefined).then(refreshStatus),
+    });
+  }, [api, loggedIn, idleMs, status.operator?.name, status.operator?.since, refreshStatus]);
 
   const value = useMemo<SessionState>(
     () => ({ info, status, reachable, operator: status.operator, refreshInfo, refreshStatus }),

@@ -38,6 +38,7 @@ const INFO: AppInfo = {
   host: 'browser',
   language: 'fr',
   payout_limit_cents: 30_000,
+  idle_logout_minutes: 5,
   operators: [
     { name: 'Marie', role: 'manager' },
     { name: 'Camille', role: 'cashier' },

@@ -1,6 +1,7 @@
 /**
  * The technician's home: devices and their status, a scanner test with raw scans and timings, printer
- * test page, database and outcome tables with an integrity check, disk space, versions, support bundle.
+ * test page, database and outcome tables with an integrity check, disk space, versions, support bundle,
+ * and the alerts raised by wrong validation codes at the counter.
  * Digit keys run the actions (1 test page, 2 printer status, 3 integrity check, 4 bundle, 5 refresh).
  * Never an amount on this screen.
  */
@@ -19,6 +20,7 @@ import { SelfCheckPanel } from '../../selfcheck/SelfCheckPanel.js';
 import { PrinterPanel } from './PrinterPanel.js';
 import { ScannerTest } from './ScannerTest.js';
 import { SystemPanel } from './SystemPanel.js';
+import { WrongCodesPanel } from './WrongCodesPanel.js';
 import { useDigitKeys } from './usePanelKeys.js';
 import '../../styles/diagnostics.css';
 
@@ -127,6 +129,7 @@ export function DiagnosticsScreen() {
       {!report && !error && <p className="empty">{t('diag.loading')}</p>}
       {report && (
         <>
+          {report.wrong_codes && <WrongCodesPanel wrongCodes={report.wrong_codes} />}
           <div className="diag-grid">
             <div className="diag-col">
               <PrinterPanel

@@ -82,8 +82,18 @@ export function JournalScreen() {
               ✗
             </span>
             <div>
-              <strong>{t('journal.broken', { seq: verify.first_break?.seq ?? '?', problem: problem(verify.first_break?.problem ?? '?') })}</strong>
-              <p>{verify.first_break?.detail}</p>
+              {verify.first_break && (
+                <>
+                  <strong>{t('journal.broken', { seq: verify.first_break.seq, problem: problem(verify.first_break.problem) })}</strong>
+                  <p>{verify.first_break.detail}</p>
+                </>
+              )}
+              {verify.invariants.map((b) => (
+                <div key={b.rule} data-testid="journal-invariant" data-rule={b.rule}>
+                  <strong>{t('journal.invariant', { seq: b.seq, rule: textOf(t, `journal.rule.${b.rule}`, undefined, b.rule) })}</strong>
+                  <p>{b.detail}</p>
+                </div>
+              ))}
               <p className="small">{t('journal.checkedAt', { at: dateTime(verify.checked_at, language) })}</p>
             </div>
           </div>
@@ -148,7 +158,7 @@ export function JournalScreen() {
                 </thead>
                 <tbody>
                   {page.entries.map((e) => (
-                    <tr key={e.seq} data-testid="journal-entry" className={verify?.first_break?.seq === e.seq ? 'broken' : undefined}>
+                    <tr key={e.seq} data-testid="journal-entry" className={verify?.first_break?.seq === e.seq || verify?.invariants.some((b) => b.seq === e.seq) ? 'broken' : undefined}>
                       <td className="num mono">{e.seq}</td>
                       <td className="nowrap">{dateTime(e.at, language)}</td>
                       <td>

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
+import { touchSession, type OperatorSession } from '../../../../main/services/auth/session.js';
 import { addOperator } from '../../../../main/services/operators/operators.js';
 import { fixedClock, type FixedClock } from '../../../../main/services/terminal/clock.js';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
@@ -16,6 +16,11 @@ export interface Fixture {
   readonly alice: OperatorSession;
   readonly bob: OperatorSession;
   readonly tom: OperatorSession;
+  /**
+   * Moves the clock as `clock.advance` or `clock.set` would, the fixture's operators staying active
+   * meanwhile (their sessions are not ended by the idle logout): for tests about other things than idling.
+   */
+  later(by: number | string): void;
   cleanup(): void;
 }
 
@@ -27,11 +32,11 @@ function template(withOperators: boolean): Promise<string> {
   if (!made) {
     made = (async () => {
       const dir = mkdtempSync(join(tmpdir(), 'guichet-template-'));
-      const { terminal: t } = await initTerminal(dir, { terminalId: 'T-001', managerName: 'alice', pin: '1234', clock: fixedClock('2026-11-30T09:00:00.000Z') });
+      const { terminal: t } = await initTerminal(dir, { terminalId: 'T-001', managerName: 'alice', pin: '123456', clock: fixedClock('2026-11-30T09:00:00.000Z') });
       if (withOperators) {
-        const alice = await authenticate(t, 'alice', '1234');
+        const alice = await authenticate(t, 'alice', '123456');
         await addOperator(t, alice, { name: 'bob', role: 'cashier', pin: '4321' });
-        await addOperator(t, alice, { name: 'tom', role: 'technician', pin: '5555' });
+        await addOperator(t, alice, { name: 'tom', role: 'technician', pin: '555555' });
       }
       t.close();
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -53,9 +58,9 @@ export async function makeTerminal(options: { operators?: boolean } = {}): Promi
   cpSync(source, dir, { recursive: true });
   const clock = fixedClock('2026-11-30T09:00:00.000Z');
   const t = openLotteryTerminal(dir, { clock });
-  const alice = await authenticate(t, 'alice', '1234');
+  const alice = await authenticate(t, 'alice', '123456');
   const bob = withOperators ? await authenticate(t, 'bob', '4321') : alice;
-  const tom = withOperators ? await authenticate(t, 'tom', '5555') : alice;
+  const tom = withOperators ? await authenticate(t, 'tom', '555555') : alice;
   return {
     dir,
     t,
@@ -63,6 +68,11 @@ export async function makeTerminal(options: { operators?: boolean } = {}): Promi
     alice,
     bob,
     tom,
+    later: (by) => {
+      if (typeof by === 'number') clock.advance(by);
+      else clock.set(by);
+      for (const s of [alice, bob, tom]) touchSession(s, clock().getTime());
+    },
     cleanup: () => {
       t.close();
       rmSync(dir, { recursive: true, force: true });
