@@ -53,10 +53,10 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
     } catch {
       setReachable(false);
     }
-  }, []);
+  }, [api]);
   const refreshInfo = useCallback(async () => {
     setInfo(await api.call('app.info', {}));
-  }, []);
+  }, [api]);
 
   useEffect(() => {
     const timer = setInterval(() => void refreshStatus(), STATUS_POLL_MS);
