@@ -2,7 +2,7 @@
 import { insertJournalRow, lastJournalRow } from '../../../db/queries/journal.js';
 import { nextCounter } from '../../../db/queries/counters.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
-import { canonicalJson, type Json } from './canonical-json.js';
+import { canonicalJson, type Json } from '../../../common/canonical-json.js';
 import { GENESIS_HASH, sealEntry, type JournalEntry } from './chain.js';
 
 export interface NewJournalEntry {

@@ -5,7 +5,7 @@
  * new entries, never edits).
  */
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../../common/canonical-json.js';
 
 /** Hash that the first entry points back to. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -3,7 +3,7 @@ import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { DeviceUriError, formatDeviceUri, parseDeviceUriOf } from '../../devices/uri.js';
-import { canonicalJson } from '../journal/canonical-json.js';
+import { canonicalJson } from '../../../common/canonical-json.js';
 import { record } from '../journal/record.js';
 import { ServiceError } from './errors.js';
 import { inTransaction, type LotteryTerminal } from './terminal.js';

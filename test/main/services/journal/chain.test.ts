@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../../main/services/journal/canonical-json.js';
+import { canonicalJson } from '../../../../common/canonical-json.js';
 import { GENESIS_HASH, sealEntry, verifyChain, type JournalEntry } from '../../../../main/services/journal/chain.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');

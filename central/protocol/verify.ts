@@ -1,0 +1,69 @@
+/**
+ * Central's crypto for the protocol: checks a terminal's signed request and journal entries, signs what
+ * central sends (common/protocol holds the pure rules; this file holds node:crypto).
+ */
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { canonicalJson } from '../../common/canonical-json.js';
+import { contentDigestHeader, enrolProofString, lotterySigningString, requestSigningString, type SignedRequestParts, type WireJournalEntry } from '../../common/protocol/index.js';
+
+/** Hash the first journal entry points back to (main/services/journal/chain.ts GENESIS_HASH). */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The content-digest header value of a body. */
+export function contentDigest(body: Buffer | string): string {
+  return contentDigestHeader(createHash('sha256').update(body).digest('base64'));
+}
+
+/** Parses an SPKI PEM Ed25519 public key, or returns null. */
+export function parseEd25519PublicKey(pem: string): KeyObject | null {
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+function verifyB64(message: string, key: KeyObject, signatureB64: string): boolean {
+  try {
+    return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(signatureB64, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** True when `signature` signs the request's signing string with `key`. */
+export function verifyRequestSignature(parts: SignedRequestParts, signatureB64: string, key: KeyObject): boolean {
+  return verifyB64(requestSigningString(parts), key, signatureB64);
+}
+
+/** True when `proof` shows the holder of `publicKeyPem`'s private key asked to enrol with `code`. */
+export function verifyEnrolProof(code: string, publicKeyPem: string, proof: string, key: KeyObject): boolean {
+  return verifyB64(enrolProofString(code, publicKeyPem), key, proof);
+}
+
+/**
+ * The hash of a journal entry, computed exactly as the terminal does (main/services/journal/chain.ts
+ * entryHash): SHA-256 of `prev_hash`, a line feed, and the canonical JSON of its fields.
+ */
+export function journalEntryHash(e: Pick<WireJournalEntry, 'seq' | 'at' | 'terminal' | 'type' | 'operator' | 'payload'>, prevHash: string): string {
+  const body = canonicalJson({ seq: e.seq, at: e.at, terminal: e.terminal, type: e.type, operator: e.operator, payload: e.payload });
+  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+}
+
+/** What is wrong with one entry on its own (hash or signature), or null. The chain link is checked by the caller. */
+export function entryProblem(e: WireJournalEntry, key: KeyObject): 'entry_hash' | 'entry_signature' | null {
+  let hash: string;
+  try {
+    hash = journalEntryHash(e, e.prev_hash);
+  } catch {
+    return 'entry_hash';
+  }
+  if (hash !== e.hash) return 'entry_hash';
+  return verifyB64(e.hash, key, e.signature) ? null : 'entry_signature';
+}
+
+/** Signs a lottery document (enrolment answer, feed entry) with the lottery's private key. */
+export function signLotteryDocument(kind: 'enrolment' | 'feed', body: unknown, privateKey: KeyObject): string {
+  return sign(null, Buffer.from(lotterySigningString(kind, body), 'utf8'), privateKey).toString('base64');
+}

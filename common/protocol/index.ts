@@ -1,0 +1,18 @@
+/** The sync protocol between a terminal and central: schemas, signed-request headers, signing strings. */
+export * from './primitives.js';
+export * from './signature.js';
+export * from './messages.js';
+export { canonicalJson, type Json } from '../canonical-json.js';
+
+/** Paths of the endpoints (all under the central URL). */
+export const ENDPOINTS = {
+  enrol: '/v1/enrol',
+  push: '/v1/push',
+  feed: '/v1/feed',
+  files: '/v1/files/',
+  time: '/v1/time',
+  health: '/v1/health',
+} as const;
+
+/** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;

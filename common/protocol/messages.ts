@@ -1,0 +1,260 @@
+/** The requests and answers between a terminal and central, as zod schemas (both sides parse with them). */
+import { z } from 'zod';
+import { canonicalJson } from '../canonical-json.js';
+import { Count, GameCode, IsoUtc, JsonObject, PackId, PublicKeyPem, Sha256Hex, SignatureB64, TerminalId } from './primitives.js';
+
+// ── Errors ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Why central refused a request's signature headers (answers 401, or 403 for disabled/wrong terminal). */
+export const AUTH_REFUSALS = [
+  'missing_header',
+  'unknown_terminal',
+  'terminal_disabled',
+  'wrong_terminal',
+  'bad_digest',
+  'bad_signature',
+  'clock_skew',
+  'replayed_nonce',
+] as const;
+export type AuthRefusal = (typeof AUTH_REFUSALS)[number];
+
+/** Why central refused a push (answers 409): the batch does not continue what central holds. */
+export const PUSH_REFUSALS = [
+  /** A gap, a prev_hash that is not the previous entry's hash, or a held seq with another hash. */
+  'chain_broken',
+  /** An entry whose hash does not match its contents. */
+  'entry_hash',
+  /** An entry whose signature does not verify with the enrolled key. */
+  'entry_signature',
+  /** An entry that names another terminal. */
+  'entry_terminal',
+] as const;
+export type PushRefusal = (typeof PUSH_REFUSALS)[number];
+
+/** Every 4xx/5xx answer: a sentence for people and a code for programs. */
+export const ErrorAnswer = z.object({
+  error: z.string(),
+  reason: z.string(),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+// ── Lottery-signed documents ──────────────────────────────────────────────────────────────────────
+
+/**
+ * What the lottery key signs for a document of `kind`: `guichet-<kind>/1\n<canonical JSON of body>`.
+ * The terminal recomputes it from the body it received and verifies `signature` with the key named by `signer`.
+ */
+export function lotterySigningString(kind: 'enrolment' | 'feed', body: unknown): string {
+  return `guichet-${kind}/1\n${canonicalJson(body)}`;
+}
+
+export const LotteryKey = z.object({
+  /** keyFingerprint: hex SHA-256 of the raw 32-byte public key. */
+  fingerprint: Sha256Hex,
+  public_key: PublicKeyPem,
+});
+export type LotteryKey = z.infer<typeof LotteryKey>;
+
+// ── POST /v1/enrol (not signed by headers: the terminal has no id yet) ───────────────────────────
+
+export const EnrolRequest = z
+  .object({
+    /** The one-time code `guichet central terminal add` printed. */
+    code: z.string().min(8).max(64),
+    /** The terminal's new Ed25519 public key (SPKI PEM). */
+    public_key: PublicKeyPem,
+    /** base64 Ed25519 signature of enrolProofString(code, public_key) by that key. */
+    proof: SignatureB64,
+  })
+  .strict();
+export type EnrolRequest = z.infer<typeof EnrolRequest>;
+
+/** The signed part of the enrolment answer. */
+export const Enrolment = z.object({
+  terminal_id: TerminalId,
+  retailer: z.string(),
+  /** Fingerprint of the terminal key central enrolled (the terminal checks it is its own). */
+  terminal_key: Sha256Hex,
+  /** The lottery's current public keys (not revoked). */
+  lottery_keys: z.array(LotteryKey).min(1),
+  /** Settings terminals must obey, e.g. payout_limit_max_cents. */
+  config: JsonObject,
+  /** Start pulling the feed from this cursor (0: from the beginning). */
+  feed_cursor: Count,
+  at: IsoUtc,
+});
+export type Enrolment = z.infer<typeof Enrolment>;
+
+export const EnrolAnswer = z.object({
+  enrolment: Enrolment,
+  /** Fingerprint of the lottery key that signed. */
+  signer: Sha256Hex,
+  /** base64 Ed25519 of lotterySigningString('enrolment', enrolment). */
+  signature: SignatureB64,
+});
+export type EnrolAnswer = z.infer<typeof EnrolAnswer>;
+
+// ── POST /v1/push (signed) ────────────────────────────────────────────────────────────────────────
+
+/** One journal entry exactly as the terminal sealed it (main/services/journal/chain.ts JournalEntry). */
+export const WireJournalEntry = z
+  .object({
+    seq: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    at: IsoUtc,
+    terminal: TerminalId,
+    type: z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/).max(100),
+    operator: z.string().max(200).nullable(),
+    /** The payload as JSON (its canonical JSON text is what the hash covers). */
+    payload: JsonObject,
+    prev_hash: Sha256Hex,
+    hash: Sha256Hex,
+    /** base64 Ed25519 signature of the UTF-8 bytes of `hash` (hex text). */
+    signature: SignatureB64,
+  })
+  .strict();
+export type WireJournalEntry = z.infer<typeof WireJournalEntry>;
+
+/** One outbox event (db/queries/outbox.ts OutboxRow, without the terminal's delivery bookkeeping). */
+export const WireOutboxEvent = z
+  .object({
+    /** The stored idempotency key, `<terminal id>/<key>`. */
+    key: z.string().regex(/^[\w.:/-]{1,240}$/),
+    type: z.string().min(1).max(100),
+    journal_seq: z.number().int().nonnegative(),
+    payload: JsonObject,
+    created_at: IsoUtc,
+  })
+  .strict();
+export type WireOutboxEvent = z.infer<typeof WireOutboxEvent>;
+
+export const MAX_PUSH_ENTRIES = 1000;
+export const MAX_PUSH_EVENTS = 1000;
+
+export const PushRequest = z
+  .object({
+    /** Entries in seq order, continuing from what central acknowledged (re-sending held ones is harmless). */
+    entries: z.array(WireJournalEntry).max(MAX_PUSH_ENTRIES),
+    events: z.array(WireOutboxEvent).max(MAX_PUSH_EVENTS),
+  })
+  .strict();
+export type PushRequest = z.infer<typeof PushRequest>;
+
+/** 200: what central now holds for this terminal. */
+export const PushAnswer = z.object({
+  /** Last journal entry central holds (0 and the genesis hash when none). */
+  last_seq: Count,
+  last_hash: Sha256Hex,
+  /** Entries and events newly stored by this request, and those already held (skipped). */
+  stored_entries: Count,
+  skipped_entries: Count,
+  stored_events: Count,
+  skipped_events: Count,
+});
+export type PushAnswer = z.infer<typeof PushAnswer>;
+
+/** 409: the batch was refused whole; nothing was stored; central recorded an integrity alert. */
+export const PushRefusalAnswer = z.object({
+  error: z.string(),
+  reason: z.enum(PUSH_REFUSALS),
+  /** The first entry central refused. */
+  at_seq: Count,
+  last_seq: Count,
+  last_hash: Sha256Hex,
+});
+export type PushRefusalAnswer = z.infer<typeof PushRefusalAnswer>;
+
+// ── GET /v1/feed?cursor=N&limit=M (signed) ────────────────────────────────────────────────────────
+
+export const OutcomeFileItem = z.object({
+  kind: z.literal('outcome_file'),
+  game: GameCode,
+  emission: z.number().int().min(1).max(999),
+  block: z.number().int().min(1).max(99),
+  /** File name, `<game>-<emission>-<block>.outcome`; GET /v1/files/<name> serves it. */
+  name: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/),
+  /** The manifest as the file holds it (the terminal still verifies the file itself on import). */
+  manifest: JsonObject,
+  size: Count,
+  sha256: Sha256Hex,
+  /** Path relative to the central URL: `/v1/files/<name>`. */
+  url: z.string(),
+});
+export const StopListItem = z.object({
+  kind: z.literal('stop_list'),
+  pack: PackId,
+  /** 'add' puts the pack on the stop list, 'remove' lifts it. */
+  action: z.enum(['add', 'remove']),
+  reason: z.string(),
+});
+export const ConfigItem = z.object({
+  kind: z.literal('config'),
+  key: z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/),
+  value: z.unknown(),
+});
+export const LotteryKeyItem = z.object({
+  kind: z.literal('lottery_key'),
+  fingerprint: Sha256Hex,
+  public_key: PublicKeyPem,
+  /** 'add' trusts the key; 'revoke' stops trusting it (files signed by it are refused). */
+  action: z.enum(['add', 'revoke']),
+  reason: z.string(),
+});
+export const TerminalStatusItem = z.object({
+  kind: z.literal('terminal_status'),
+  terminal: TerminalId,
+  enabled: z.boolean(),
+  reason: z.string(),
+});
+export const GameStatusItem = z.object({
+  kind: z.literal('game_status'),
+  game: GameCode,
+  enabled: z.boolean(),
+  reason: z.string(),
+});
+
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem]);
+export type FeedItem = z.infer<typeof FeedItem>;
+export type FeedItemKind = FeedItem['kind'];
+
+/** The signed part of a feed entry: its place in the feed, when, and what. */
+export const FeedBody = z.object({
+  cursor: z.number().int().positive(),
+  at: IsoUtc,
+  item: FeedItem,
+});
+export type FeedBody = z.infer<typeof FeedBody>;
+
+export const SignedFeedEntry = z.object({
+  body: FeedBody,
+  signer: Sha256Hex,
+  /** base64 Ed25519 of lotterySigningString('feed', body). */
+  signature: SignatureB64,
+});
+export type SignedFeedEntry = z.infer<typeof SignedFeedEntry>;
+
+export const MAX_FEED_LIMIT = 500;
+
+export const FeedQuery = z.object({
+  /** The last cursor the terminal applied (0 at first). */
+  cursor: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_FEED_LIMIT).default(100),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+export const FeedAnswer = z.object({
+  /** Entries after the cursor meant for this terminal, in cursor order. */
+  entries: z.array(SignedFeedEntry),
+  /** Cursor to send next time (the last entry's, or the one sent when there is nothing new). */
+  next_cursor: Count,
+  /** True when more entries wait after next_cursor. */
+  more: z.boolean(),
+});
+export type FeedAnswer = z.infer<typeof FeedAnswer>;
+
+// ── GET /v1/time, GET /v1/health (not signed) ────────────────────────────────────────────────────
+
+export const TimeAnswer = z.object({ now: IsoUtc });
+export type TimeAnswer = z.infer<typeof TimeAnswer>;
+
+export const HealthAnswer = z.object({ ok: z.literal(true), service: z.literal('guichet-central'), version: z.string() });
+export type HealthAnswer = z.infer<typeof HealthAnswer>;

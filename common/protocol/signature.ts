@@ -1,0 +1,60 @@
+/**
+ * Signed requests, an equivalent of HTTP Message Signatures (RFC 9421) reduced to one fixed set of
+ * components. Each request from a terminal carries:
+ *
+ *   x-guichet-terminal   the terminal id
+ *   x-guichet-timestamp  UTC ISO time of signing (refused when more than 5 minutes off central's clock)
+ *   x-guichet-nonce      16–64 characters of base64url, never reused by that terminal
+ *   content-digest       `sha-256=:<base64 SHA-256 of the body bytes>:` (RFC 9530; empty body for GET)
+ *   x-guichet-signature  base64 Ed25519 signature, by the terminal's key, of the UTF-8 bytes of
+ *                        requestSigningString(...) below
+ *
+ * Pure: each side hashes and signs with its own crypto (central/protocol/verify.ts on central's side).
+ */
+
+export const HEADER_TERMINAL = 'x-guichet-terminal';
+export const HEADER_TIMESTAMP = 'x-guichet-timestamp';
+export const HEADER_NONCE = 'x-guichet-nonce';
+export const HEADER_DIGEST = 'content-digest';
+export const HEADER_SIGNATURE = 'x-guichet-signature';
+
+/** The headers a signed request must carry, in the order of the signing string after method and path. */
+export const SIGNED_HEADERS = [HEADER_TERMINAL, HEADER_TIMESTAMP, HEADER_NONCE, HEADER_DIGEST, HEADER_SIGNATURE] as const;
+
+/** How far a request's timestamp may be from central's clock. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const DIGEST_PATTERN = /^sha-256=:([A-Za-z0-9+/]{43}=):$/;
+
+export interface SignedRequestParts {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** Path with its query string, exactly as sent: `/v1/feed?cursor=12`. */
+  readonly path: string;
+  /** The content-digest header value. */
+  readonly digest: string;
+  readonly timestamp: string;
+  readonly nonce: string;
+  readonly terminal: string;
+}
+
+/** `method\npath\ndigest\ntimestamp\nnonce\nterminal`: the text whose UTF-8 bytes are signed. */
+export function requestSigningString(p: SignedRequestParts): string {
+  for (const [name, value] of Object.entries(p)) {
+    if (typeof value !== 'string' || /[\r\n]/.test(value)) throw new TypeError(`signed request ${name} may not hold a line break`);
+  }
+  return [p.method.toUpperCase(), p.path, p.digest, p.timestamp, p.nonce, p.terminal].join('\n');
+}
+
+/** The content-digest header value for a base64 SHA-256 of the body. */
+export function contentDigestHeader(sha256Base64: string): string {
+  return `sha-256=:${sha256Base64}:`;
+}
+
+/**
+ * What a terminal signs to prove it holds the key it enrols with: `guichet-enrol/1\ncode\npublic key PEM`.
+ */
+export function enrolProofString(code: string, publicKeyPem: string): string {
+  return `guichet-enrol/1\n${code}\n${publicKeyPem}`;
+}
