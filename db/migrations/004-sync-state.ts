@@ -6,7 +6,7 @@ import type { Migration } from './migration.js';
  * what went wrong last. `refused_*` is set when central refused the journal's chain ("journal refused
  * by central") and stays until central accepts a push again. `disabled_reason` is set when central's
  * signed feed disabled the terminal: no sale nor payout until it enables it again.
- * `feed_files` keeps partially downloaded outcome files so a cut download resumes with an HTTP Range.
+ * `feed_downloads` keeps partially downloaded outcome files so a cut download resumes with an HTTP Range.
  */
 export const syncState: Migration = {
   version: 4,
@@ -21,7 +21,7 @@ export const syncState: Migration = {
         pushed_seq         INTEGER NOT NULL DEFAULT 0 CHECK (pushed_seq >= 0),
         acked_seq          INTEGER NOT NULL DEFAULT 0 CHECK (acked_seq >= 0),
         acked_hash         TEXT NOT NULL DEFAULT '${'0'.repeat(64)}' CHECK (length(acked_hash) = 64),
-        feed_cursor        TEXT NOT NULL DEFAULT '0',
+        feed_cursor        INTEGER NOT NULL DEFAULT 0 CHECK (feed_cursor >= 0),
         last_contact_at    TEXT,
         last_push_at       TEXT,
         last_pull_at       TEXT,
@@ -41,6 +41,9 @@ export const syncState: Migration = {
         sha256        TEXT NOT NULL CHECK (length(sha256) = 64),
         started_at    TEXT NOT NULL
       ) STRICT;
+
+      -- A lottery key central revoked: files signed by it are no longer accepted.
+      ALTER TABLE trusted_keys ADD COLUMN revoked_at TEXT;
     `);
   },
 };

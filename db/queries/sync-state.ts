@@ -8,7 +8,7 @@ export interface SyncStateRow {
   readonly pushed_seq: number;
   readonly acked_seq: number;
   readonly acked_hash: string;
-  readonly feed_cursor: string;
+  readonly feed_cursor: number;
   readonly last_contact_at: string | null;
   readonly last_push_at: string | null;
   readonly last_pull_at: string | null;
@@ -31,8 +31,8 @@ export function syncStateRow(db: Database): SyncStateRow | undefined {
 }
 
 /** Writes the row at enrolment; throws when one already exists. */
-export function insertSyncState(db: Database, row: Pick<SyncStateRow, 'central_url' | 'terminal_id' | 'enrolled_at'>): void {
-  db.prepare('INSERT INTO sync_state (singleton, central_url, terminal_id, enrolled_at) VALUES (1, @central_url, @terminal_id, @enrolled_at)').run(row);
+export function insertSyncState(db: Database, row: Pick<SyncStateRow, 'central_url' | 'terminal_id' | 'enrolled_at' | 'feed_cursor'>): void {
+  db.prepare('INSERT INTO sync_state (singleton, central_url, terminal_id, enrolled_at, feed_cursor) VALUES (1, @central_url, @terminal_id, @enrolled_at, @feed_cursor)').run(row);
 }
 
 type Updatable = Omit<SyncStateRow, 'terminal_id' | 'enrolled_at'>;

@@ -47,7 +47,10 @@ export function enrolKeyFile(db: Database, file: string, options: { label?: stri
   return { key: stored, added };
 }
 
-/** The enrolled keys as key objects, ready to verify signatures. */
+/** The enrolled keys central has not revoked, as key objects, ready to verify signatures. */
 export function trustedKeyObjects(db: Database): KeyObject[] {
-  return listTrustedKeys(db).map((k) => createPublicKey(k.public_key_pem));
+  const revoked = new Set(db.prepare<[], { fingerprint: string }>('SELECT fingerprint FROM trusted_keys WHERE revoked_at IS NOT NULL').all().map((r) => r.fingerprint));
+  return listTrustedKeys(db)
+    .filter((k) => !revoked.has(k.fingerprint))
+    .map((k) => createPublicKey(k.public_key_pem));
 }
