@@ -5,6 +5,9 @@
  * retried: they carry central's reason (`CentralAnswerError`).
  */
 import { ExponentialBackoff, handleWhen, retry, type IPolicy } from 'cockatiel';
+import { createWriteStream, existsSync, statSync, truncateSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import { ErrorAnswer } from '../../../common/protocol/index.js';
 import { signedHeaders, type Signer } from './sign.js';
@@ -55,8 +58,13 @@ export interface CentralClient {
   readonly url: string;
   /** A JSON call; `schema` parses a 2xx answer. */
   call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, body: unknown, schema: S): Promise<z.infer<S>>;
-  /** A raw GET (file downloads), with extra headers (Range); answers 200/206 as bytes. */
+  /** A raw GET, with extra headers; answers 2xx/3xx as bytes. */
   getBytes(path: string, headers?: Record<string, string>): Promise<RawAnswer>;
+  /**
+   * Downloads `path` into `file` until it holds `size` bytes: each attempt asks for the missing part
+   * (HTTP Range) and appends what arrives, so a cut download resumes where it stopped.
+   */
+  download(path: string, file: string, size: number): Promise<void>;
 }
 
 const isTransient = (err: unknown): boolean => err instanceof CentralUnreachableError;
@@ -122,6 +130,37 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
         const parsed = schema.safeParse(json);
         if (!parsed.success) throw new CentralAnswerError(answer.status, 'bad_answer', `central ${path}: unexpected answer: ${parsed.error.message}`, json);
         return parsed.data as z.infer<typeof schema>;
+      });
+    },
+    async download(path, file, size) {
+      await policy.execute(async () => {
+        const have = existsSync(file) ? statSync(file).size : 0;
+        if (have > size) truncateSync(file, 0);
+        const from = have > size ? 0 : have;
+        if (from === size) return;
+        const headers: Record<string, string> = { range: `bytes=${from}-` };
+        if (options.signer) Object.assign(headers, signedHeaders(options.signer, 'GET', path, Buffer.alloc(0)));
+        let res: Response;
+        try {
+          res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs * 8) });
+        } catch (err) {
+          throw new CentralUnreachableError(`central ${base}${path} unreachable: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        if (res.status >= 500 || res.status === 429) throw new CentralUnreachableError(`central ${base}${path} answered ${res.status}`);
+        if (res.status !== 206 && res.status !== 200) throw refusalOf(res.status, Buffer.from(await res.arrayBuffer()));
+        if (res.status === 200 && from > 0) truncateSync(file, 0); // the whole file came back: start over
+        if (!res.body) throw new CentralUnreachableError(`central ${base}${path}: empty answer`);
+        try {
+          await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file, { flags: 'a' }));
+        } catch (err) {
+          throw new CentralUnreachableError(`download of ${path} cut: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        const now = statSync(file).size;
+        if (now < size) throw new CentralUnreachableError(`download of ${path} cut at ${now} of ${size} bytes`);
+        if (now > size) {
+          truncateSync(file, 0);
+          throw new CentralUnreachableError(`download of ${path}: ${now} bytes, expected ${size}`);
+        }
       });
     },
     async getBytes(path, headers = {}) {

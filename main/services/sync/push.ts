@@ -93,6 +93,15 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof CentralAnswerError && err.status === 409) {
         const refusal = PushRefusalAnswer.safeParse(err.body);
+        // Not an alert: central holds less than we thought (e.g. restored); resend from its mark.
+        if (refusal.success && (refusal.data.reason as string) === 'out_of_order' && batch.entries.length > 0 && refusal.data.last_seq < (batch.entries[0]?.seq ?? 0)) {
+          const mine = refusal.data.last_seq === 0 ? GENESIS_HASH : journalRow(t.db, refusal.data.last_seq)?.hash;
+          if (mine === refusal.data.last_hash && refusal.data.last_seq !== acked) {
+            acked = refusal.data.last_seq;
+            inTransaction(t, () => updateSyncState(t.db, { acked_seq: acked, acked_hash: refusal.data.last_hash }));
+            continue;
+          }
+        }
         const reason = refusal.success ? `${refusal.data.reason} at entry ${refusal.data.at_seq}: ${refusal.data.error}` : message;
         inTransaction(t, () => {
           updateSyncState(t.db, { refused_at: at, refused_reason: reason, last_error: `journal refused by central: ${reason}`, last_error_at: at, last_contact_at: at });
