@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { centralCommand } from './commands/central.js';
 import { emissionCommand } from './commands/emission.js';
 import { unitsCommand } from './commands/units.js';
 
@@ -12,5 +13,6 @@ export function buildLotteryProgram(): Command {
     .configureHelp({ sortSubcommands: true });
   program.addCommand(emissionCommand());
   program.addCommand(unitsCommand());
+  program.addCommand(centralCommand());
   return program;
 }

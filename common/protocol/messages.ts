@@ -10,6 +10,7 @@ export const AUTH_REFUSALS = [
   'missing_header',
   'unknown_terminal',
   'terminal_disabled',
+  /** A push carrying entries or events of another terminal (nothing stored). */
   'wrong_terminal',
   'bad_digest',
   'bad_signature',
@@ -18,16 +19,20 @@ export const AUTH_REFUSALS = [
 ] as const;
 export type AuthRefusal = (typeof AUTH_REFUSALS)[number];
 
-/** Why central refused a push (answers 409): the batch does not continue what central holds. */
+/**
+ * Why central refused a push (answers 409, nothing stored). All but 'out_of_order' are integrity alerts
+ * at central; 'out_of_order' only says to resend from last_seq + 1 (a batch that arrived before the one
+ * it follows).
+ */
 export const PUSH_REFUSALS = [
-  /** A gap, a prev_hash that is not the previous entry's hash, or a held seq with another hash. */
+  /** The batch starts after last_seq + 1 or skips a seq: resend from last_seq + 1. Not an alert. */
+  'out_of_order',
+  /** A prev_hash that is not the previous entry's hash, or a held seq with another hash. */
   'chain_broken',
   /** An entry whose hash does not match its contents. */
   'entry_hash',
   /** An entry whose signature does not verify with the enrolled key. */
   'entry_signature',
-  /** An entry that names another terminal. */
-  'entry_terminal',
 ] as const;
 export type PushRefusal = (typeof PUSH_REFUSALS)[number];
 

@@ -20,7 +20,7 @@ export const PublicKeyPem = z
 export const Count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 /** A JSON object (payloads). */
 export const JsonObject = z.record(z.string(), z.unknown());
-/** Game code (games/index.ts), e.g. 'CASH', 'MOTS'. */
-export const GameCode = z.string().regex(/^[A-Z0-9_]{2,16}$/, 'a game code');
+/** Game code (games/index.ts), e.g. 'millionnaire'. */
+export const GameCode = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a game code');
 /** A pack (the printed pack number). */
 export const PackId = z.string().min(1).max(64);

@@ -1,0 +1,73 @@
+/**
+ * The administrative operations of `guichet central …`, by name, with zod-checked arguments: run in the
+ * command's own process, or by the running service when it holds the store (POST /v1/admin/:op).
+ */
+import { z } from 'zod';
+import type { Central } from '../store/context.js';
+import { setConfig, stopListChange } from '../store/feed.js';
+import { publishEmission } from '../store/publish.js';
+import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
+import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
+
+const ACTOR = 'admin';
+
+export const ADMIN_OPS = {
+  'terminal.add': {
+    args: z.object({ id: z.string(), retailer: z.string() }).strict(),
+    run: async (c: Central, a: { id: string; retailer: string }) => ({ terminal_id: a.id, ...(await addTerminal(c, ACTOR, a.id, a.retailer)) }),
+  },
+  'terminal.list': {
+    args: z.object({}).strict(),
+    run: async (c: Central) => (await listTerminals(c)).map(({ public_key: _, ...t }) => t),
+  },
+  'terminal.disable': {
+    args: z.object({ id: z.string(), reason: z.string() }).strict(),
+    run: async (c: Central, a: { id: string; reason: string }) => {
+      await setTerminalEnabled(c, ACTOR, a.id, false, a.reason);
+      return { terminal_id: a.id, status: 'disabled' };
+    },
+  },
+  'terminal.enable': {
+    args: z.object({ id: z.string(), reason: z.string() }).strict(),
+    run: async (c: Central, a: { id: string; reason: string }) => {
+      await setTerminalEnabled(c, ACTOR, a.id, true, a.reason);
+      return { terminal_id: a.id, status: 'enabled' };
+    },
+  },
+  publish: {
+    args: z.object({ dir: z.string() }).strict(),
+    run: async (c: Central, a: { dir: string }) => publishEmission(c, ACTOR, a.dir),
+  },
+  'stoplist.add': {
+    args: z.object({ pack: z.string(), reason: z.string() }).strict(),
+    run: async (c: Central, a: { pack: string; reason: string }) => ({ pack: a.pack, cursor: await stopListChange(c, ACTOR, a.pack, 'add', a.reason) }),
+  },
+  'config.set': {
+    args: z.object({ key: z.string(), value: z.unknown() }).strict(),
+    run: async (c: Central, a: { key: string; value?: unknown }) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ACTOR, a.key, a.value) }),
+  },
+  events: {
+    args: z.object({ terminal: z.string(), limit: z.number().int().positive().optional() }).strict(),
+    run: async (c: Central, a: { terminal: string; limit?: number | undefined }) => ({
+      events: await terminalEvents(c, a.terminal, a.limit ?? 1000),
+      integrity_alerts: await integrityAlerts(c, a.terminal),
+    }),
+  },
+  terminals: {
+    args: z.object({}).strict(),
+    run: async (c: Central) => terminalsReport(c),
+  },
+} as const;
+
+export type AdminOp = keyof typeof ADMIN_OPS;
+
+export function isAdminOp(op: string): op is AdminOp {
+  return Object.hasOwn(ADMIN_OPS, op);
+}
+
+/** Runs one operation; throws a ZodError for bad arguments, a CentralError for a refusal. */
+export async function runAdminOp(c: Central, op: AdminOp, args: unknown): Promise<unknown> {
+  const def = ADMIN_OPS[op];
+  const parsed = def.args.parse(args ?? {});
+  return (def.run as (c: Central, a: unknown) => Promise<unknown>)(c, parsed);
+}

@@ -1,0 +1,193 @@
+/** `guichet central …`: the lottery's system of record (store, service, terminals, publications). */
+import { Command, Option } from 'commander';
+import { CliError } from '../../../common/cli-run.js';
+import { AdminRefusal, callService } from '../../admin/client.js';
+import { runAdminOp, type AdminOp } from '../../admin/ops.js';
+import { CentralError } from '../../store/context.js';
+import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
+import type { TerminalReport } from '../../store/reports.js';
+import { redactUrl } from '../../store/postgres.js';
+import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
+
+interface CommonFlags {
+  data: string;
+  databaseUrl?: string;
+  json?: boolean;
+}
+
+function common(cmd: Command): Command {
+  return cmd
+    .requiredOption('--data <dir>', 'central data folder')
+    .addOption(new Option('--database-url <url>', 'PostgreSQL server (default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
+    .option('--json', 'print JSON');
+}
+
+/** Runs an operation through the running service when there is one, else on the store directly. */
+async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown>): Promise<unknown> {
+  try {
+    for (;;) {
+      const rec = await waitForService(flags.data);
+      if (rec?.url) return await callService(flags.data, { ...rec, url: rec.url }, op, args);
+      // Nobody serves the folder: take it for the time of this command.
+      if (claimDataDir(flags.data)) continue;
+      try {
+        const central = await openCentral({ dataDir: flags.data, databaseUrl: databaseUrlFrom(flags.databaseUrl) });
+        try {
+          return await runAdminOp(central, op, args);
+        } finally {
+          await central.db.close();
+        }
+      } finally {
+        releaseDataDir(flags.data);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AdminRefusal || err instanceof CentralError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+function print(flags: CommonFlags, value: unknown, human: () => string[]): void {
+  if (flags.json) console.log(JSON.stringify(value, null, 2));
+  else for (const line of human()) console.log(line);
+}
+
+/** A configuration value: whole numbers and true/false as such, anything else as text. */
+export function configValue(text: string): unknown {
+  if (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text))) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  return text;
+}
+
+export function centralCommand(): Command {
+  const cmd = new Command('central').description("The lottery's central service: terminals enrol with it, push their journals, pull signed data.");
+
+  common(cmd.command('init'))
+    .description('Create a central store in the data folder; the lottery key is created when missing (Ed25519, PKCS#8 PEM, as `emission create` uses).')
+    .requiredOption('--key <file>', "the lottery's signing key")
+    .action(async (flags: CommonFlags & { key: string }) => {
+      const url = databaseUrlFrom(flags.databaseUrl);
+      const { central, keyCreated } = await initCentral({ dataDir: flags.data, databaseUrl: url, keyFile: flags.key });
+      await central.db.close();
+      print(flags, { data: central.dataDir, engine: url ? 'postgres' : 'pglite', lottery_key: flags.key, fingerprint: central.lotteryKey.fingerprint, key_created: keyCreated }, () => [
+        `central store created in ${central.dataDir} (${url ? `PostgreSQL ${redactUrl(url)}` : 'PGlite in the data folder'})`,
+        ...(keyCreated ? [`lottery key created: ${flags.key} (keep it secret)`] : []),
+        `lottery key fingerprint: ${central.lotteryKey.fingerprint}`,
+      ]);
+    });
+
+  common(cmd.command('serve'))
+    .description('Serve the store to terminals; prints its URL. Other `central` commands go through it while it runs.')
+    .option('--listen <host:port>', `address to listen on (default ${DEFAULT_LISTEN}; port 0 picks one)`, DEFAULT_LISTEN)
+    .option('--tls-cert <file>', 'TLS certificate (PEM): serve https')
+    .option('--tls-key <file>', 'TLS private key (PEM)')
+    .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string }) => {
+      if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new CliError('--tls-cert and --tls-key go together');
+      const running = await serveCentral({
+        dataDir: flags.data,
+        databaseUrl: databaseUrlFrom(flags.databaseUrl),
+        listen: flags.listen,
+        ...(flags.tlsCert && flags.tlsKey ? { tls: { certFile: flags.tlsCert, keyFile: flags.tlsKey } } : {}),
+      });
+      print(flags, { url: running.url, pid: process.pid }, () => [`central listening on ${running.url}`]);
+      await new Promise<void>((done) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void running.close().finally(done);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+
+  const terminal = cmd.command('terminal').description('Register, list, disable and enable terminals.');
+  common(terminal.command('add'))
+    .description('Register a terminal and print its one-time enrolment code (valid 24 h).')
+    .requiredOption('--id <id>', 'terminal id (letters, digits, . _ -)')
+    .requiredOption('--retailer <name>', "the retailer's name")
+    .action(async (flags: CommonFlags & { id: string; retailer: string }) => {
+      const r = (await run(flags, 'terminal.add', { id: flags.id, retailer: flags.retailer })) as { terminal_id: string; code: string; expires_at: string };
+      print(flags, r, () => [`terminal ${r.terminal_id} registered for ${flags.retailer}`, `enrolment code: ${r.code} (one use, expires ${r.expires_at})`]);
+    });
+  common(terminal.command('list'))
+    .description('List the terminals: status, enrolment, last contact, last journal entry acknowledged.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'terminal.list', {})) as { terminal_id: string; retailer: string; status: string; last_contact_at: string | null; last_seq: number }[];
+      print(flags, rows, () =>
+        rows.length === 0 ? ['no terminal'] : rows.map((t) => `${t.terminal_id}  ${t.status}  ${t.retailer}  last contact ${t.last_contact_at ?? 'never'}  journal up to ${t.last_seq}`),
+      );
+    });
+  for (const [name, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    common(terminal.command(name))
+      .description(enabled ? 'Let a disabled terminal sell and pay again.' : 'Stop a terminal: it stops selling and paying and says why; central refuses its pushes.')
+      .argument('<id>', 'terminal id')
+      .option('--reason <text>', 'why (shown on the terminal)', enabled ? 'enabled by the lottery' : 'disabled by the lottery')
+      .action(async (id: string, flags: CommonFlags & { reason: string }) => {
+        const r = await run(flags, enabled ? 'terminal.enable' : 'terminal.disable', { id, reason: flags.reason });
+        print(flags, r, () => [`terminal ${id} ${enabled ? 'enabled' : 'disabled'}: ${flags.reason}`]);
+      });
+  }
+
+  common(cmd.command('publish'))
+    .description("Publish an emission folder's outcome files to the terminals (the print data stays at central).")
+    .argument('<emission-dir>', 'folder written by `guichet emission create`')
+    .action(async (dir: string, flags: CommonFlags) => {
+      const { resolve } = await import('node:path');
+      const rows = (await run(flags, 'publish', { dir: resolve(dir) })) as { name: string; size: number; sha256: string; already: boolean; cursor: number | null }[];
+      print(flags, rows, () => rows.map((p) => (p.already ? `${p.name}: already published` : `${p.name}: published (${p.size} bytes, sha256 ${p.sha256.slice(0, 16)}…, feed ${p.cursor})`)));
+    });
+
+  const stoplist = cmd.command('stoplist').description('The stop list: packs terminals must refuse.');
+  common(stoplist.command('add'))
+    .description('Put a pack on the stop list (journaled at central, sent to every terminal).')
+    .argument('<pack>', 'pack number')
+    .requiredOption('--reason <text>', 'why')
+    .action(async (pack: string, flags: CommonFlags & { reason: string }) => {
+      const r = await run(flags, 'stoplist.add', { pack, reason: flags.reason });
+      print(flags, r, () => [`pack ${pack} on the stop list: ${flags.reason}`]);
+    });
+
+  const config = cmd.command('config').description('Settings terminals must obey (e.g. payout_limit_max_cents).');
+  common(config.command('set'))
+    .description('Set a value (journaled at central, sent to every terminal). Whole numbers and true/false are typed.')
+    .argument('<key>', 'setting, e.g. payout_limit_max_cents')
+    .argument('<value>', 'value')
+    .action(async (key: string, value: string, flags: CommonFlags) => {
+      const r = await run(flags, 'config.set', { key, value: configValue(value) });
+      print(flags, r, () => [`${key} = ${JSON.stringify(configValue(value))}`]);
+    });
+
+  common(cmd.command('events'))
+    .description('The events central received from a terminal, and its integrity alerts.')
+    .requiredOption('--terminal <id>', 'terminal id')
+    .action(async (flags: CommonFlags & { terminal: string }) => {
+      const r = (await run(flags, 'events', { terminal: flags.terminal })) as {
+        events: { journal_seq: number; type: string; event_key: string; created_at: string }[];
+        integrity_alerts: { at: string; reason: string; at_seq: number; detail: string }[];
+      };
+      print(flags, r, () => [
+        ...(r.events.length === 0 ? [`no event from ${flags.terminal}`] : r.events.map((e) => `${e.created_at}  #${e.journal_seq}  ${e.type}  ${e.event_key}`)),
+        ...r.integrity_alerts.map((a) => `INTEGRITY ALERT ${a.at}: ${a.reason} at entry ${a.at_seq}: ${a.detail}`),
+      ]);
+    });
+
+  common(cmd.command('terminals'))
+    .description('What central holds per terminal: last contact, last acknowledged entry and hash, events by type, refused pushes.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'terminals', {})) as TerminalReport[];
+      print(flags, rows, () =>
+        rows.flatMap((t) => [
+          `${t.terminal_id} (${t.retailer}) ${t.status}, last contact ${t.last_contact_at ?? 'never'}`,
+          `  journal: up to entry ${t.last_seq}, hash ${t.last_hash}`,
+          `  events: ${Object.entries(t.events_by_type).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+          ...(t.integrity_alerts > 0 ? [`  integrity alerts: ${t.integrity_alerts}`] : []),
+          ...t.refused_pushes.map((p) => `  refused push ${p.at}: ${p.reason}${p.at_seq === null ? '' : ` at entry ${p.at_seq}`}: ${p.detail}`),
+        ]),
+      );
+    });
+  return cmd;
+}

@@ -1,0 +1,116 @@
+/** Central's HTTP service (fastify, with the zod schemas of common/protocol at every route). */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { EnrolAnswer, EnrolRequest, ENDPOINTS, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
+import { isAdminOp, runAdminOp } from '../admin/ops.js';
+import { CentralError, type Central } from '../store/context.js';
+import { readFeed } from '../store/feed.js';
+import { ingestPush } from '../store/ingest.js';
+import { enrolTerminal } from '../store/terminals.js';
+import { signatureHook } from './auth.js';
+import { serveFile } from './files.js';
+
+export const CENTRAL_VERSION = '1';
+
+export interface ServerOptions {
+  /** Token for /v1/admin/* (loopback only); no admin routes without one. */
+  adminToken?: string;
+  https?: { cert: Buffer; key: Buffer };
+  /** Print errors of 5xx answers here (default: stderr). */
+  log?: (line: string) => void;
+}
+
+class MalformedJson extends Error {
+  readonly statusCode = 400;
+  readonly code = 'GUICHET_MALFORMED_JSON';
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+}
+
+export function buildCentralServer(c: Central, opts: ServerOptions = {}): FastifyInstance {
+  const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const fastifyOpts: FastifyServerOptions = { bodyLimit: MAX_BODY_BYTES, logger: false, return503OnClosing: true };
+  const app = (opts.https ? Fastify({ ...fastifyOpts, https: opts.https } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Keep the raw bytes: the signature covers their digest.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const raw = body as Buffer;
+    req.rawBody = raw;
+    try {
+      done(null, JSON.parse(raw.toString('utf8')));
+    } catch (err) {
+      done(new MalformedJson(`the body is not JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+
+  app.addHook('preValidation', signatureHook(c));
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const detail = err.validation.slice(0, 3).map((v) => `${v.instancePath || '(body)'} ${v.message ?? ''}`.trim()).join('; ');
+      return reply.code(400).send({ error: `the request does not match the protocol: ${detail}`, reason: 'bad_request' });
+    }
+    if (err instanceof MalformedJson || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.code(400).send({ error: err.message, reason: 'malformed_json' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: `the body is over ${MAX_BODY_BYTES} bytes`, reason: 'too_large' });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'send JSON (content-type: application/json)', reason: 'unsupported_media_type' });
+    if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason });
+    if (err instanceof z.ZodError) return reply.code(400).send({ error: err.issues.map((i) => `${i.path.join('.') || '(args)'}: ${i.message}`).join('; '), reason: 'bad_request' });
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: err.message, reason: 'bad_request' });
+    }
+    log(`central: ${req.method} ${req.url} failed: ${err.stack ?? err.message}`);
+    return reply.code(500).send({ error: 'central failed to handle the request; try again', reason: 'internal' });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}`, reason: 'not_found' }));
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const Err = z.object({ error: z.string(), reason: z.string() });
+
+  r.get(ENDPOINTS.health, { schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
+  r.get(ENDPOINTS.time, { schema: { response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
+
+  r.post(ENDPOINTS.enrol, { schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
+
+  r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {
+    const result = await ingestPush(c, req.terminalId!, req.body);
+    if (result.refused) {
+      return reply.code(409).send({ error: result.detail, reason: result.reason, at_seq: result.at_seq, last_seq: result.last_seq, last_hash: result.last_hash });
+    }
+    const { refused: _, ...answer } = result;
+    return PushAnswer.parse(answer);
+  });
+
+  r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>
+    readFeed(c, req.terminalId!, req.query.cursor, req.query.limit),
+  );
+
+  r.get(`${ENDPOINTS.files}:name`, { config: { signed: true }, schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/) }) } }, (req, reply) =>
+    serveFile(c, req.params.name, req.headers, reply),
+  );
+
+  if (opts.adminToken) {
+    const token = opts.adminToken;
+    r.post('/v1/admin/:op', { schema: { params: z.object({ op: z.string() }) } }, async (req, reply) => {
+      const auth = req.headers.authorization ?? '';
+      if (!isLoopback(req.ip) || !auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token)) {
+        return reply.code(401).send({ error: 'admin requests come from this machine with the data folder\'s admin.token', reason: 'not_admin' });
+      }
+      if (!isAdminOp(req.params.op)) return reply.code(404).send({ error: `no admin operation '${req.params.op}'`, reason: 'not_found' });
+      return { result: await runAdminOp(c, req.params.op, req.body) };
+    });
+  }
+  return app;
+}

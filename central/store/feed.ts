@@ -1,0 +1,93 @@
+/** The feed: lottery-signed items in cursor order, and the reference data they announce. */
+import { FeedBody, type FeedItem, type SignedFeedEntry } from '../../common/protocol/index.js';
+import { signLotteryDocument } from '../protocol/verify.js';
+import type { Queryable } from './db.js';
+import { journalAtCentral, type Central } from './context.js';
+
+/** Appends a signed item for every terminal (or one) inside the caller's transaction; returns its cursor. */
+export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, terminalId: string | null = null): Promise<number> {
+  // One writer at a time: cursors are handed out in commit order, so a reader never skips one.
+  await tx.execute('LOCK TABLE feed IN EXCLUSIVE MODE');
+  const rows = await tx.query<{ next: number }>('SELECT coalesce(max(cursor), 0) + 1 AS next FROM feed');
+  const cursor = rows[0]?.next ?? 1;
+  const body = FeedBody.parse({ cursor, at: c.now(), item });
+  const signature = signLotteryDocument('feed', body, c.lotteryKey.privateKey);
+  await tx.execute('INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    cursor,
+    body.at,
+    terminalId,
+    item.kind,
+    JSON.stringify(body),
+    c.lotteryKey.fingerprint,
+    signature,
+  ]);
+  return cursor;
+}
+
+/** Feed entries after `cursor` meant for `terminalId`, at most `limit`. */
+export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean }> {
+  const rows = await c.db.query<{ body: SignedFeedEntry['body']; signer: string; signature: string }>(
+    `SELECT body, signer, signature FROM feed
+      WHERE cursor > $1 AND (terminal_id IS NULL OR terminal_id = $2)
+      ORDER BY cursor LIMIT $3`,
+    [cursor, terminalId, limit + 1],
+  );
+  const more = rows.length > limit;
+  const entries = rows.slice(0, limit).map((r) => ({ body: r.body, signer: r.signer, signature: r.signature }));
+  return { entries, next_cursor: entries.at(-1)?.body.cursor ?? cursor, more };
+}
+
+/** Current configuration as one object. */
+export async function currentConfig(q: Queryable): Promise<Record<string, unknown>> {
+  const rows = await q.query<{ key: string; value: unknown }>('SELECT key, value FROM config ORDER BY key');
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** Sets a configuration value, journaled at central and announced on the feed. */
+export async function setConfig(c: Central, actor: string, key: string, value: unknown): Promise<number> {
+  if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
+  return c.db.transaction(async (tx) => {
+    const at = c.now();
+    await tx.execute(
+      `INSERT INTO config (key, value, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+      [key, JSON.stringify(value), at],
+    );
+    await journalAtCentral(tx, at, actor, 'config.set', { key, value });
+    return appendFeed(c, tx, { kind: 'config', key, value });
+  });
+}
+
+/** Puts a pack on the stop list (or lifts it), journaled and announced. */
+export async function stopListChange(c: Central, actor: string, pack: string, action: 'add' | 'remove', reason: string): Promise<number> {
+  if (!pack || pack.length > 64) throw new Error('a pack number, 1 to 64 characters');
+  return c.db.transaction(async (tx) => {
+    const at = c.now();
+    if (action === 'add') {
+      await tx.execute(
+        `INSERT INTO stop_list (pack, reason, added_at) VALUES ($1, $2, $3)
+         ON CONFLICT (pack) DO UPDATE SET reason = EXCLUDED.reason, added_at = EXCLUDED.added_at, removed_at = NULL`,
+        [pack, reason, at],
+      );
+    } else {
+      const n = await tx.execute('UPDATE stop_list SET removed_at = $2 WHERE pack = $1 AND removed_at IS NULL', [pack, at]);
+      if (n === 0) throw new Error(`pack ${pack} is not on the stop list`);
+    }
+    await journalAtCentral(tx, at, actor, `stoplist.${action}`, { pack, reason });
+    return appendFeed(c, tx, { kind: 'stop_list', pack, action, reason });
+  });
+}
+
+/** Enables or disables a game for every terminal, journaled and announced. */
+export async function setGameStatus(c: Central, actor: string, game: string, enabled: boolean, reason: string): Promise<number> {
+  return c.db.transaction(async (tx) => {
+    const at = c.now();
+    await tx.execute(
+      `INSERT INTO games (game, enabled, reason, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (game) DO UPDATE SET enabled = EXCLUDED.enabled, reason = EXCLUDED.reason, updated_at = EXCLUDED.updated_at`,
+      [game, enabled, reason, at],
+    );
+    await journalAtCentral(tx, at, actor, enabled ? 'game.enable' : 'game.disable', { game, reason });
+    return appendFeed(c, tx, { kind: 'game_status', game, enabled, reason });
+  });
+}

@@ -1,0 +1,177 @@
+/**
+ * Receiving a push: the terminal's journal entries and outbox events, exactly once. The whole batch is
+ * checked against what central holds, under a lock on the terminal's row, and stored in one
+ * transaction, or refused whole with an integrity alert.
+ */
+import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../../common/protocol/index.js';
+import { entryProblem, parseEd25519PublicKey } from '../protocol/verify.js';
+import { CentralError, type Central } from './context.js';
+import type { Queryable } from './db.js';
+
+export interface PushRefused {
+  readonly refused: true;
+  readonly reason: PushRefusal;
+  readonly at_seq: number;
+  readonly detail: string;
+  readonly held_hash: string | null;
+  readonly offered_hash: string | null;
+  readonly last_seq: number;
+  readonly last_hash: string;
+}
+
+export type PushResult = ({ readonly refused: false } & PushAnswer) | PushRefused;
+
+class Refusal extends Error {
+  constructor(
+    readonly reason: PushRefusal,
+    readonly at_seq: number,
+    message: string,
+    readonly held_hash: string | null = null,
+    readonly offered_hash: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Stores a batch; answers what central now holds, or why the batch was refused (then recorded as an alert). */
+export async function ingestPush(c: Central, terminalId: string, batch: PushRequest): Promise<PushResult> {
+  for (const e of batch.entries) {
+    if (e.terminal !== terminalId) throw new CentralError('wrong_terminal', `entry ${e.seq} belongs to terminal ${e.terminal}, not ${terminalId}`, 403);
+  }
+  for (const ev of batch.events) {
+    if (!ev.key.startsWith(`${terminalId}/`)) throw new CentralError('wrong_terminal', `event ${ev.key} is not one of terminal ${terminalId}'s`, 403);
+  }
+  try {
+    return await c.db.transaction((tx) => storeBatch(c, tx, terminalId, batch));
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    return recordRefusal(c, terminalId, batch, err);
+  }
+}
+
+async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: PushRequest): Promise<PushResult> {
+  const rows = await tx.query<{ public_key: string | null; last_seq: number; last_hash: string }>(
+    'SELECT public_key, last_seq, last_hash FROM terminals WHERE terminal_id = $1 FOR UPDATE',
+    [terminalId],
+  );
+  const t = rows[0];
+  const key = t?.public_key ? parseEd25519PublicKey(t.public_key) : null;
+  if (!t || !key) throw new CentralError('unknown_terminal', `terminal ${terminalId} is not enrolled`, 401);
+  const now = c.now();
+
+  // Order by seq; the same entry twice in one batch is a harmless repeat, two different ones a break.
+  const bySeq = new Map<number, WireJournalEntry>();
+  for (const e of batch.entries) {
+    const seen = bySeq.get(e.seq);
+    if (seen && seen.hash !== e.hash) throw new Refusal('chain_broken', e.seq, `the batch holds two different entries ${e.seq}`, seen.hash, e.hash);
+    bySeq.set(e.seq, e);
+  }
+  const entries = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+
+  // Entries central already holds must be the very same (a rewritten entry, even re-signed, is refused).
+  const held = entries.filter((e) => e.seq <= t.last_seq);
+  if (held.length > 0) {
+    const heldRows = await tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM journal_entries WHERE terminal_id = $1 AND seq = ANY($2::bigint[])', [
+      terminalId,
+      held.map((e) => e.seq),
+    ]);
+    const heldHash = new Map(heldRows.map((r) => [r.seq, r.hash]));
+    for (const e of held) {
+      const h = heldHash.get(e.seq);
+      if (h !== e.hash) {
+        throw new Refusal('chain_broken', e.seq, `entry ${e.seq} differs from the one central acknowledged: the journal was rewritten after central saw it`, h ?? null, e.hash);
+      }
+    }
+  }
+
+  // New entries continue the chain from the last acknowledged one, each sealed and signed by the terminal.
+  const fresh = entries.filter((e) => e.seq > t.last_seq);
+  let prevSeq = t.last_seq;
+  let prevHash = t.last_hash;
+  for (const e of fresh) {
+    if (e.seq !== prevSeq + 1) throw new Refusal('out_of_order', prevSeq + 1, `entry ${prevSeq + 1} is missing: the batch jumps from ${prevSeq} to ${e.seq}; send from ${t.last_seq + 1}`);
+    if (e.prev_hash !== prevHash) {
+      throw new Refusal('chain_broken', e.seq, `entry ${e.seq} does not follow entry ${prevSeq}: its previous hash differs from the one central holds`, prevHash, e.prev_hash);
+    }
+    const problem = entryProblem(e, key);
+    if (problem === 'entry_hash') throw new Refusal(problem, e.seq, `entry ${e.seq} was altered: its contents do not match its hash`, null, e.hash);
+    if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
+    prevSeq = e.seq;
+    prevHash = e.hash;
+  }
+
+  if (fresh.length > 0) {
+    await tx.execute(
+      `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
+       SELECT $1, u.seq, u.at, u.type, u.operator, u.payload::jsonb, u.prev_hash, u.hash, u.signature, $2
+         FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+           AS u(seq, at, type, operator, payload, prev_hash, hash, signature)`,
+      [
+        terminalId,
+        now,
+        fresh.map((e) => e.seq),
+        fresh.map((e) => e.at),
+        fresh.map((e) => e.type),
+        fresh.map((e) => e.operator),
+        fresh.map((e) => JSON.stringify(e.payload)),
+        fresh.map((e) => e.prev_hash),
+        fresh.map((e) => e.hash),
+        fresh.map((e) => e.signature),
+      ],
+    );
+  }
+  await tx.execute('UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact_at = $4 WHERE terminal_id = $1', [terminalId, prevSeq, prevHash, now]);
+
+  let storedEvents = 0;
+  const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
+  if (events.length > 0) {
+    storedEvents = await tx.execute(
+      `INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
+       SELECT $1, u.event_key, u.type, u.journal_seq, u.payload::jsonb, u.created_at, $2
+         FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS u(event_key, type, journal_seq, payload, created_at)
+       ON CONFLICT (terminal_id, event_key) DO NOTHING`,
+      [terminalId, now, events.map((e) => e.key), events.map((e) => e.type), events.map((e) => e.journal_seq), events.map((e) => JSON.stringify(e.payload)), events.map((e) => e.created_at)],
+    );
+  }
+  return {
+    refused: false,
+    last_seq: prevSeq,
+    last_hash: prevHash,
+    stored_entries: fresh.length,
+    skipped_entries: batch.entries.length - fresh.length,
+    stored_events: storedEvents,
+    skipped_events: batch.events.length - storedEvents,
+  };
+}
+
+async function recordRefusal(c: Central, terminalId: string, batch: PushRequest, r: Refusal): Promise<PushRefused> {
+  return c.db.transaction(async (tx) => {
+    const now = c.now();
+    if (r.reason !== 'out_of_order') {
+      await tx.execute(
+      `INSERT INTO integrity_alerts (terminal_id, at, reason, at_seq, held_hash, offered_hash, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [terminalId, now, r.reason, r.at_seq, r.held_hash, r.offered_hash, r.message],
+      );
+    }
+    await tx.execute(`INSERT INTO refused_pushes (terminal_id, at, reason, at_seq, entries, detail) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      terminalId,
+      now,
+      r.reason,
+      r.at_seq,
+      batch.entries.length,
+      r.message,
+    ]);
+    await tx.execute('UPDATE terminals SET last_contact_at = $2 WHERE terminal_id = $1', [terminalId, now]);
+    const t = (await tx.query<{ last_seq: number; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal_id = $1', [terminalId]))[0];
+    return {
+      refused: true,
+      reason: r.reason,
+      at_seq: r.at_seq,
+      detail: r.message,
+      held_hash: r.held_hash,
+      offered_hash: r.offered_hash,
+      last_seq: t?.last_seq ?? 0,
+      last_hash: t?.last_hash ?? '0'.repeat(64),
+    };
+  });
+}

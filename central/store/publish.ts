@@ -1,0 +1,101 @@
+/**
+ * Publishing an emission: its outcome files (sealed; what terminals import) go to the store's files/
+ * folder and onto the feed; its print data (the lottery's secret) goes to print/, never to terminals.
+ */
+import { createHash, createPublicKey } from 'node:crypto';
+import { chmodSync, copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseBlockFileName } from '../emission/files.js';
+import { openOutcomeFile } from '../../db/outcome/reader.js';
+import { journalAtCentral, CentralError, type Central } from './context.js';
+import { appendFeed } from './feed.js';
+
+export const filesDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'files');
+export const printDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'print');
+
+async function sha256File(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+/** Copies `from` to `to` through a temporary name, so a reader never sees half a file. */
+function copyAtomic(from: string, to: string, mode?: number): void {
+  const tmp = `${to}.part`;
+  copyFileSync(from, tmp);
+  if (mode !== undefined) chmodSync(tmp, mode);
+  renameSync(tmp, to);
+}
+
+export interface Published {
+  name: string;
+  game: string;
+  emission: number;
+  block: number;
+  size: number;
+  sha256: string;
+  cursor: number | null;
+  already: boolean;
+}
+
+/**
+ * Publishes every block of an emission folder: checks each outcome file's signature against the
+ * lottery keys central trusts, copies it, and adds a signed feed item. Publishing the same file again
+ * changes nothing; another file under a published name is refused.
+ */
+export async function publishEmission(c: Central, actor: string, dir: string): Promise<Published[]> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
+  const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
+  if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
+  const keys = await c.db.query<{ public_key: string }>('SELECT public_key FROM lottery_keys WHERE revoked_at IS NULL');
+  const trusted = keys.map((k) => createPublicKey(k.public_key));
+  mkdirSync(filesDir(c), { recursive: true });
+  mkdirSync(printDir(c), { recursive: true, mode: 0o700 });
+  const out: Published[] = [];
+  for (const name of names) {
+    const src = join(dir, name);
+    const file = openOutcomeFile(src);
+    let manifest;
+    try {
+      file.verify(trusted);
+      manifest = file.manifest;
+    } catch (err) {
+      throw new CentralError('bad_file', `${name}: ${(err as Error).message}`);
+    } finally {
+      file.close();
+    }
+    const size = statSync(src).size;
+    const sha256 = await sha256File(src);
+    const held = (await c.db.query<{ sha256: string }>('SELECT sha256 FROM publications WHERE name = $1', [name]))[0];
+    if (held) {
+      if (held.sha256 !== sha256) throw new CentralError('already_published', `${name} was already published with other contents (sha256 ${held.sha256})`, 409);
+      out.push({ name, game: manifest.game, emission: manifest.emission, block: manifest.block, size, sha256, cursor: null, already: true });
+      continue;
+    }
+    copyAtomic(src, join(filesDir(c), name));
+    const printName = name.replace(/\.outcome$/, '.print');
+    const hasPrint = existsSync(join(dir, printName));
+    if (hasPrint) copyAtomic(join(dir, printName), join(printDir(c), printName), 0o600);
+    const cursor = await c.db.transaction(async (tx) => {
+      const at = c.now();
+      await tx.execute(
+        `INSERT INTO publications (name, game, emission, block, size, sha256, manifest, print_name, published_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [name, manifest.game, manifest.emission, manifest.block, size, sha256, JSON.stringify(manifest), hasPrint ? printName : null, at],
+      );
+      await journalAtCentral(tx, at, actor, 'publish', { name, game: manifest.game, emission: manifest.emission, block: manifest.block, sha256 });
+      return appendFeed(c, tx, {
+        kind: 'outcome_file',
+        game: manifest.game,
+        emission: manifest.emission,
+        block: manifest.block,
+        name,
+        manifest: manifest as unknown as Record<string, unknown>,
+        size,
+        sha256,
+        url: `/v1/files/${name}`,
+      });
+    });
+    out.push({ name, game: manifest.game, emission: manifest.emission, block: manifest.block, size, sha256, cursor, already: false });
+  }
+  return out;
+}
