@@ -8,6 +8,7 @@ import { ExponentialBackoff, handleWhen, retry, type IPolicy } from 'cockatiel';
 import { createWriteStream, existsSync, statSync, truncateSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { ErrorAnswer } from '../../../common/protocol/index.js';
 import { signedHeaders, type Signer } from './sign.js';
@@ -151,7 +152,7 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
         if (res.status === 200 && from > 0) truncateSync(file, 0); // the whole file came back: start over
         if (!res.body) throw new CentralUnreachableError(`central ${base}${path}: empty answer`);
         try {
-          await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file, { flags: 'a' }));
+          await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(file, { flags: 'a' }));
         } catch (err) {
           throw new CentralUnreachableError(`download of ${path} cut: ${err instanceof Error ? err.message : String(err)}`);
         }
