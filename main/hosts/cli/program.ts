@@ -20,6 +20,8 @@ import { payCommand } from './commands/pay.js';
 import { sellCommand } from './commands/sell.js';
 import { stoplistCommand } from './commands/stoplist.js';
 import { voidCommand } from './commands/void.js';
+import { enrollCommand } from './commands/enroll.js';
+import { syncCommand } from './commands/sync.js';
 
 const LOTTERY_HELP = [
   ['emission', "the lottery's emissions: draw, audit (guichet emission --help)"],
@@ -45,7 +47,7 @@ export function buildProgram(): Command {
   program.addCommand(scanCommand());
   program.addCommand(printCommand());
   program.addCommand(drawerCommand());
-  for (const counter of [initCommand(), operatorCommand(), loginCommand(), sessionCommand(), reportCommand(), journalCommand(), outboxCommand()]) {
+  for (const counter of [initCommand(), enrollCommand(), syncCommand(), operatorCommand(), loginCommand(), sessionCommand(), reportCommand(), journalCommand(), outboxCommand()]) {
     program.addCommand(counter);
   }
   for (const sales of [packCommand(), sellCommand(), payCommand(), voidCommand(), stoplistCommand()]) program.addCommand(sales);
