@@ -30,6 +30,8 @@ export interface FaultProxyOptions {
   readonly maxDelayMs?: number;
   /** Largest request body accepted, bytes; default 64 MiB. */
   readonly maxBodyBytes?: number;
+  /** Called for each request once its body is read, before anything is passed on (tests kill processes here). */
+  readonly onRequest?: (request: { readonly method: string; readonly path: string; readonly bytes: number }) => void | Promise<void>;
 }
 
 export interface FaultProxy {
@@ -120,6 +122,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     seen++;
     const body = await readBody(req, limit);
+    await options.onRequest?.({ method: req.method ?? 'GET', path: req.url ?? '/', bytes: body.length });
     const mode = draw();
     const socket = req.socket;
     switch (mode) {

@@ -6,7 +6,7 @@
  *   counter fixture's outcome files, opens a cash session, and gives an operator session.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,8 +103,10 @@ export interface EnrolledCounter {
 }
 
 /** Enrols a fresh terminal with `code` at `url`, ready to sell and pay (packs 0–2 active). */
-export async function enrolledCounter(url: string, code: string): Promise<EnrolledCounter> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-enrolled-'));
+export async function enrolledCounter(url: string, code: string, options: { inMemoryDisk?: boolean } = {}): Promise<EnrolledCounter> {
+  // Thousands of fsynced commits: a tmpfs folder when asked (the durability under kills is the crash test's subject).
+  const base = options.inMemoryDisk && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(path.join(base, 'guichet-enrolled-'));
   const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '1234', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
   const files = lotteryFiles();
   enrolKeyFile(t.db, files.pubFile);
