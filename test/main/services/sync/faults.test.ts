@@ -63,15 +63,15 @@ describe('sync through faults', () => {
     let proxy: FaultProxy | undefined;
     let c: EnrolledCounter | undefined;
     try {
-      proxy = await startFaultProxy({ target: central.url, seed: 'faults-5000', rate: 0.35, maxFaults: 500, maxDelayMs: 30 });
+      proxy = await startFaultProxy({ target: central.url, seed: 'faults-5000', rate: 0.7, maxFaults: 500, maxDelayMs: 20 });
       c = await enrolledCounter(proxy.url, store.codes.get('F1')!, { inMemoryDisk: true });
       const counts = { sales: 0, voids: 0, payouts: 0 };
       for (let chunk = 0; chunk < 50; chunk++) {
         runOps(c, 100, `faults-${chunk}`, counts);
-        await syncOnce(c.t, { ...FAST, batchSize: 40 }).catch(() => undefined);
+        await syncOnce(c.t, { ...FAST, batchSize: 250 }).catch(() => undefined);
       }
       expect(counts.sales + counts.voids + counts.payouts).toBe(5000);
-      while (proxy.faults() < 500) await syncOnce(c.t, { ...FAST, batchSize: 40 }).catch(() => undefined);
+      while (proxy.faults() < 500) await syncOnce(c.t, { ...FAST, batchSize: 250 }).catch(() => undefined);
       await syncUntilDone(c, 1000);
       expect(proxy.faults()).toBe(500);
       for (const n of Object.values(proxy.counts)) expect(n).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ describe('sync through faults', () => {
         if (r.path !== '/v1/push' || r.bytes < 1000) return;
         pushes++;
         // Let the batch reach central, then kill it while it works on it.
-        if (pushes % 3 === 0 && killed < 3) {
+        if (pushes % 3 === 0 && killed < 2) {
           killed++;
           const victim = server;
           setTimeout(() => void victim.kill(), 3 + killed * 4);
@@ -106,7 +106,7 @@ describe('sync through faults', () => {
     let c: EnrolledCounter | undefined;
     try {
       c = await enrolledCounter(proxy.url, store.codes.get('K1')!, { inMemoryDisk: true });
-      runOps(c, 600, 'kill');
+      runOps(c, 400, 'kill');
       for (let round = 0; round < 60 && syncStateRow(c.t.db)!.acked_seq < terminalJournal(c.t).length; round++) {
         await syncOnce(c.t, { client: { initialDelayMs: 5, maxDelayMs: 50, maxAttempts: 3 }, batchSize: 200 }).catch(() => undefined);
         if (server.child.exitCode !== null || server.child.signalCode !== null) {
