@@ -4,6 +4,7 @@ import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { login, logout, switchOperator } from '../../services/auth/login.js';
 import { currentCashSession } from '../../services/cash/sessions.js';
 import { getSettings } from '../../services/terminal/settings.js';
+import { syncStatus } from '../../services/sync/status.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
@@ -15,10 +16,12 @@ export function operatorView(ctx: AppContext): OperatorView | null {
 
 export async function statusOf(ctx: AppContext): Promise<StatusView> {
   const printer = ctx.devices.printer ? { uri: ctx.devices.printer.uri, ...(await ctx.devices.printer.status()) } : null;
+  const link = syncStatus(ctx.terminal);
   return {
     operator: operatorView(ctx),
-    connection: 'offline',
+    connection: link.online ? 'online' : 'offline',
     outbox_waiting: pendingOutboxCount(ctx.terminal.db),
+    central: { state: link.state, seconds_since_contact: link.seconds_since_contact, problem: link.disabled ?? link.refused },
     printer,
     cash_session_open: currentCashSession(ctx.terminal) !== undefined,
   };

@@ -11,7 +11,8 @@ import { listBlocks } from '../../../db/queries/blocks.js';
 import { activeOperatorCount, packCount } from '../../../db/queries/diagnostics.js';
 import { journalLength } from '../../../db/queries/journal.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
-import type { BlockView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
+import type { BlockView, CentralDiagnosticsView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
+import { syncStatus } from '../sync/status.js';
 import type { PrinterView } from '../../api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -56,6 +57,21 @@ export function blockViews(t: LotteryTerminal): BlockView[] {
   }));
 }
 
+function centralView(t: LotteryTerminal): CentralDiagnosticsView {
+  const s = syncStatus(t);
+  return {
+    state: s.state,
+    url: s.central_url,
+    last_contact_at: s.last_contact_at,
+    last_push_at: s.last_push_at,
+    last_pull_at: s.last_pull_at,
+    last_error: s.last_error,
+    clock_offset_ms: s.clock_offset_ms,
+    acked_seq: s.acked_seq,
+    problem: s.disabled ?? s.refused,
+  };
+}
+
 export function databaseView(t: LotteryTerminal): DatabaseView {
   return {
     path: t.folder.databasePath,
@@ -65,6 +81,7 @@ export function databaseView(t: LotteryTerminal): DatabaseView {
     outbox_waiting: pendingOutboxCount(t.db),
     operators_active: activeOperatorCount(t.db),
     packs: packCount(t.db),
+    central: centralView(t),
   };
 }
 
