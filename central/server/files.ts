@@ -30,10 +30,11 @@ export async function serveFile(c: Central, name: string, headers: IncomingHttpH
   const path = join(filesDir(c), name);
   if (!pub || !existsSync(path)) return reply.code(404).send({ error: `no published file ${name}`, reason: 'not_found' });
   const size = statSync(path).size;
-  reply.header('accept-ranges', 'bytes').header('etag', `"${pub.sha256}"`).header('content-type', 'application/octet-stream');
+  reply.header('accept-ranges', 'bytes').header('etag', `"${pub.sha256}"`);
   const ifRange = headers['if-range'];
   const range = ifRange && ifRange !== `"${pub.sha256}"` ? null : parseRange(headers.range, size);
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send({ error: `range outside the file's ${size} bytes`, reason: 'bad_range' });
+  reply.type('application/octet-stream');
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
     return reply.send(createReadStream(path, { start: range.start, end: range.end }));
