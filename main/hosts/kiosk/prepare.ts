@@ -14,6 +14,8 @@ import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { getSettings } from '../../services/terminal/settings.js';
 import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { startSyncLoop, type SyncLoop } from '../../services/sync/loop.js';
 
 export const VERSION = '0.1.0';
 
@@ -32,6 +34,10 @@ export interface PrepareOptions {
   /** Printer URI (default: the virtual printer, its receipts saved in the data folder). */
   readonly printer?: string;
   readonly onProgress?: (step: string) => void;
+  /** Run the background sync loop when the terminal is enrolled with a central (default true). */
+  readonly sync?: boolean;
+  /** Told each failed sync round (the loop retries on its own). */
+  readonly onSyncError?: (message: string) => void;
 }
 
 export interface PreparedKiosk {
@@ -68,10 +74,20 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     s.on('scan', (scan) => app.context.emit({ type: 'scan', scan: { data: scan.data, source: scan.source, receivedAt: scan.receivedAt, ...(scan.symbology ? { symbology: scan.symbology } : {}) } }));
     await s.open();
   }
+  // An enrolled terminal keeps its link with central in the background; a sale or payout never waits on it.
+  let sync: SyncLoop | null = null;
+  if (options.sync !== false && syncStateRow(terminal.db)) {
+    sync = startSyncLoop(terminal, {
+      onRound: (r) => {
+        if (!r.ok) options.onSyncError?.(r.error instanceof Error ? r.error.message : String(r.error));
+      },
+    });
+  }
   return {
     app,
     demo,
     async close() {
+      await sync?.stop();
       for (const s of scanners) await s.close();
       app.close();
     },

@@ -53,8 +53,9 @@ export async function measureClockOffset(t: LotteryTerminal, client: CentralClie
 export async function syncOnce(t: LotteryTerminal, options: SyncOptions = {}, client: CentralClient = clientFor(t, options)): Promise<SyncReport> {
   try {
     const offset = await measureClockOffset(t, client);
-    const push = await pushJournal(t, client, options.batchSize !== undefined ? { batchSize: options.batchSize } : {});
+    // The feed first: a disabled terminal still hears why (and when it is enabled again), even if its push is refused.
     const pull = options.pushOnly ? null : await pullFeed(t, client);
+    const push = await pushJournal(t, client, options.batchSize !== undefined ? { batchSize: options.batchSize } : {});
     return { push, pull, clock_offset_ms: offset };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

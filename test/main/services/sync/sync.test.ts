@@ -11,6 +11,11 @@ import { entryHash } from '../../../../main/services/journal/chain.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { SyncError } from '../../../../main/services/sync/errors.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';
+import { getSettings } from '../../../../main/services/terminal/settings.js';
+import { sellTickets } from '../../../../main/services/sales/sell.js';
+import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { setConfig, stopListChange } from '../../../../central/store/feed.js';
+import { setTerminalEnabled } from '../../../../central/store/terminals.js';
 import { centralStore, enrolledCounter, serveInProcess, type CentralStore, type EnrolledCounter } from './sync-fixture.js';
 import { runOps } from './ops.js';
 import { centralJournal, terminalJournal } from './compare.js';
@@ -94,5 +99,34 @@ describe('sync with central', () => {
     expect(held[0]?.payload.rewritten).toBeUndefined();
     const alerts = await central.central.db.query('SELECT * FROM integrity_alerts WHERE terminal_id = $1', ['T1']);
     expect(alerts.length).toBeGreaterThan(0);
+  });
+
+  it('pulls the signed feed: configuration, stop list, and a disable that stops sales and payouts with the reason', async () => {
+    const d = await enrolledCounter(central.url, store.codes.get('T2')!);
+    try {
+      await setConfig(central.central, 'test', 'payout_limit_max_cents', 10_000);
+      await stopListChange(central.central, 'test', '213-001-01-00002', 'add', 'stolen');
+      await syncOnce(d.t);
+      expect(getSettings(d.t).payout_limit_cents).toBe(10_000);
+      expect(d.t.db.prepare('SELECT reason FROM stop_list WHERE pack = 2').get()).toEqual({ reason: 'central: stolen' });
+      await setTerminalEnabled(central.central, 'test', 'T2', false, 'audit in progress');
+      await syncOnce(d.t).catch(() => undefined);
+      expect(syncStatus(d.t).state).toBe('disabled');
+      expect(() => sellTickets(d.t, d.manager, { barcodes: [d.inventory[0]!], tendered_cents: 1000 })).toThrow(/disabled this terminal \(audit in progress\)/);
+      expect(() => payTicket(d.t, d.manager, d.validation[0]!)).toThrow(/disabled/);
+      await setTerminalEnabled(central.central, 'test', 'T2', true, 'done');
+      await syncOnce(d.t);
+      expect(syncStatus(d.t).state).toBe('online');
+      sellTickets(d.t, d.manager, { barcodes: [d.inventory[0]!], tendered_cents: 1000 });
+      // A feed entry altered in transit (or signed by an unknown key) is refused and not applied.
+      const cursor = syncStateRow(d.t.db)!.feed_cursor;
+      d.t.db.prepare('UPDATE trusted_keys SET revoked_at = ?').run(d.t.now());
+      await setConfig(central.central, 'test', 'payout_limit_max_cents', 5_000);
+      await expect(syncOnce(d.t)).rejects.toThrow(/does not trust/);
+      expect(syncStateRow(d.t.db)!.feed_cursor).toBe(cursor);
+      expect(getSettings(d.t).payout_limit_cents).toBe(10_000);
+    } finally {
+      d.cleanup();
+    }
   });
 });
