@@ -6,6 +6,7 @@ const parts: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   games: () => import('./games.js'),
   emission: () => import('./emission.js'),
   terminal: () => import('./terminal.js'),
+  central: () => import('./central.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
