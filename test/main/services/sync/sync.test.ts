@@ -18,23 +18,25 @@ import { setConfig, stopListChange } from '../../../../central/store/feed.js';
 import { setTerminalEnabled } from '../../../../central/store/terminals.js';
 import { centralStore, enrolledCounter, serveInProcess, type CentralStore, type EnrolledCounter } from './sync-fixture.js';
 import { runOps } from './ops.js';
+import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { centralJournal, terminalJournal } from './compare.js';
 
-let store: CentralStore;
-let central: RunningCentral;
-
-beforeAll(async () => {
-  store = await centralStore(['T1', 'T2', 'T3']);
-  central = await serveInProcess(store);
-});
-
-afterAll(async () => {
-  await central?.close();
-  store?.cleanup();
-});
-
-describe('sync with central', () => {
+describe.each(ENGINES)('sync with central on %s', (engine) => {
+  let store: CentralStore;
+  let central: RunningCentral;
   let c: EnrolledCounter;
+
+  beforeAll(async () => {
+    store = await centralStore(['T1', 'T2', 'T3'], await databaseFor(engine));
+    central = await serveInProcess(store);
+  });
+
+  afterAll(async () => {
+    c?.cleanup();
+    await central?.close();
+    store?.cleanup();
+    await releaseDatabase(engine);
+  });
 
   it('enrols a fresh folder: terminal id, lottery key and link come from central', async () => {
     c = await enrolledCounter(central.url, store.codes.get('T1')!);
