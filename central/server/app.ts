@@ -68,6 +68,10 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'send JSON (content-type: application/json)', reason: 'unsupported_media_type' });
     if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason });
     if (err instanceof z.ZodError) return reply.code(400).send({ error: err.issues.map((i) => `${i.path.join('.') || '(args)'}: ${i.message}`).join('; '), reason: 'bad_request' });
+    // PostgreSQL's data exceptions (class 22: a NUL in text, an untranslatable character…) are bad input.
+    if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
+      return reply.code(400).send({ error: `central cannot store this data: ${err.message}`, reason: 'bad_request' });
+    }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: err.message, reason: 'bad_request' });
     }
