@@ -7,6 +7,7 @@ const parts: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   emission: () => import('./emission.js'),
   terminal: () => import('./terminal.js'),
   cli: () => import('./cli.js'),
+  central: () => import('./central.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => a !== '--');

@@ -35,11 +35,21 @@ export interface PrinterView {
   readonly detail?: string;
 }
 
+export interface CentralLinkView {
+  /** 'refused': central refused this journal ("journal refused by central"); 'disabled': central disabled this terminal. */
+  readonly state: 'not-enrolled' | 'online' | 'offline' | 'refused' | 'disabled';
+  readonly seconds_since_contact: number | null;
+  /** Why the journal was refused, or why the terminal is disabled (null otherwise). */
+  readonly problem: string | null;
+}
+
 export interface StatusView {
   readonly operator: OperatorView | null;
-  /** Central system link: always 'offline' until sync exists. */
+  /** Central system link: online when central answered within the last minute and nothing failed since. */
   readonly connection: 'online' | 'offline';
   readonly outbox_waiting: number;
+  /** The link with central in detail (main/services/sync/status.ts). */
+  readonly central: CentralLinkView;
   readonly printer: PrinterView | null;
   readonly cash_session_open: boolean;
   /**

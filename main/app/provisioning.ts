@@ -27,6 +27,7 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
     operator: null,
     connection: 'offline',
     outbox_waiting: 0,
+    central: { state: 'not-enrolled', seconds_since_contact: null, problem: null },
     printer: null,
     cash_session_open: false,
     provisioning: { data_dir: options.dataDir },

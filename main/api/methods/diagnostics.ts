@@ -62,6 +62,23 @@ export interface DatabaseView {
   readonly outbox_waiting: number;
   readonly operators_active: number;
   readonly packs: number;
+  /** The link with central (issue 10). */
+  readonly central: CentralDiagnosticsView;
+}
+
+export interface CentralDiagnosticsView {
+  readonly state: 'not-enrolled' | 'online' | 'offline' | 'refused' | 'disabled';
+  readonly url: string | null;
+  readonly last_contact_at: string | null;
+  readonly last_push_at: string | null;
+  readonly last_pull_at: string | null;
+  readonly last_error: string | null;
+  /** Central's clock minus this terminal's, ms. */
+  readonly clock_offset_ms: number | null;
+  /** Last journal entry central acknowledged. */
+  readonly acked_seq: number;
+  /** "journal refused by central": why; or why central disabled the terminal. */
+  readonly problem: string | null;
 }
 
 /** Wrong validation codes entered at the counter: counts per operator in the window, and the alerts raised. */

@@ -36,6 +36,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/mode.js')).modeCommand(),
   },
   {
+    name: 'enroll',
+    term: 'enroll [options]',
+    description: "Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.",
+    load: async () => (await import('./commands/enroll.js')).enrollCommand(),
+  },
+  {
+    name: 'sync',
+    term: 'sync [options]',
+    description: 'Push the journal and the outbox to central and pull its feed; keeps going until stopped, or one round with --once.',
+    load: async () => (await import('./commands/sync.js')).syncCommand(),
+  },
+  {
     name: 'games',
     term: 'games [options]',
     description: 'The three games, their prize tables, totals and payout rates.',

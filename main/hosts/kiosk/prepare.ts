@@ -19,6 +19,8 @@ import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
 import { terminalMode } from '../../services/selfcheck/mode.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { startSyncLoop, type SyncLoop } from '../../services/sync/loop.js';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
 export function rendererDir(): string {
@@ -39,6 +41,10 @@ export interface PrepareOptions {
   readonly onProgress?: (step: string) => void;
   /** Set up the demo terminal when the data folder is empty (`--demo`); never otherwise. */
   readonly demo?: boolean;
+  /** Run the background sync loop when the terminal is enrolled with a central (default true). */
+  readonly sync?: boolean;
+  /** Told each failed sync round (the loop retries on its own). */
+  readonly onSyncError?: (message: string) => void;
 }
 
 export interface PreparedKiosk {
@@ -102,12 +108,22 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
       opened.push(() => s.close());
       await s.open();
     }
+    // An enrolled terminal keeps its link with central in the background; a sale or payout never waits on it.
+    let sync: SyncLoop | null = null;
+    if (options.sync !== false && syncStateRow(terminal.db)) {
+      sync = startSyncLoop(terminal, {
+        onRound: (r) => {
+          if (!r.ok) options.onSyncError?.(r.error instanceof Error ? r.error.message : String(r.error));
+        },
+      });
+    }
     return {
       app,
       demo,
       selfCheck: selfCheck !== undefined,
       provisioned: true,
       async close() {
+        await sync?.stop();
         for (const s of scanners) await s.close();
         app.close();
       },

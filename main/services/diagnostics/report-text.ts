@@ -43,6 +43,15 @@ export function reportText(r: DiagnosticsReport, integrity: IntegrityView | null
     `  ${d.path} (${formatBytes(d.size_bytes)}), schema ${d.schema_version}`,
     `  journal entries ${d.journal_entries}, events waiting to sync ${d.outbox_waiting}, active operators ${d.operators_active}, packs ${d.packs}`,
     '',
+    'CENTRAL',
+    ...(d.central.url
+      ? [
+          `  ${d.central.url}: ${d.central.state === 'refused' ? 'journal refused by central' : d.central.state}${d.central.problem ? ` (${d.central.problem})` : ''}`,
+          `  last contact ${d.central.last_contact_at ?? 'never'}, last push ${d.central.last_push_at ?? 'never'}, last pull ${d.central.last_pull_at ?? 'never'}, central holds entry ${d.central.acked_seq}`,
+          `  clock offset ${d.central.clock_offset_ms === null ? 'unknown' : `${d.central.clock_offset_ms} ms`}, last error ${d.central.last_error ?? 'none'}`,
+        ]
+      : ['  not enrolled (guichet enroll)']),
+    '',
     'OUTCOME BLOCKS',
   );
   if (r.blocks.length === 0) lines.push('  none imported');

@@ -12,7 +12,8 @@ import { activeOperatorCount, packCount } from '../../../db/queries/diagnostics.
 import { journalLength } from '../../../db/queries/journal.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { selfCheckCounts } from '../../../db/queries/selfcheck.js';
-import type { BlockView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
+import type { BlockView, CentralDiagnosticsView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
+import { syncStatus } from '../sync/status.js';
 import type { PrinterView } from '../../api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -58,6 +59,21 @@ export function blockViews(t: LotteryTerminal): BlockView[] {
   }));
 }
 
+function centralView(t: LotteryTerminal): CentralDiagnosticsView {
+  const s = syncStatus(t);
+  return {
+    state: s.state,
+    url: s.central_url,
+    last_contact_at: s.last_contact_at,
+    last_push_at: s.last_push_at,
+    last_pull_at: s.last_pull_at,
+    last_error: s.last_error,
+    clock_offset_ms: s.clock_offset_ms,
+    acked_seq: s.acked_seq,
+    problem: s.disabled ?? s.refused,
+  };
+}
+
 export function databaseView(t: LotteryTerminal): DatabaseView {
   return {
     path: t.folder.databasePath,
@@ -67,6 +83,7 @@ export function databaseView(t: LotteryTerminal): DatabaseView {
     outbox_waiting: pendingOutboxCount(t.db),
     operators_active: activeOperatorCount(t.db),
     packs: packCount(t.db),
+    central: centralView(t),
   };
 }
 

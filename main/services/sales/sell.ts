@@ -3,6 +3,7 @@
  * One transaction: permission, open cash session, every ticket's checks, the sale and its lines, the
  * journal entry with its receipt number and money, and the outbox event `sale/<id>`.
  */
+import { assertTerminalEnabled } from '../terminal/enabled.js';
 import { gameByCode } from '../../../games/index.js';
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
@@ -75,6 +76,7 @@ function readInventory(barcode: string): UnitId {
  * in a sale not voided, and less cash than the total.
  */
 export function sellTickets(t: LotteryTerminal, session: OperatorSession, input: SellInput): SaleResult {
+  assertTerminalEnabled(t);
   if (input.barcodes.length === 0) throw new SaleError('empty-cart', 'the cart is empty: scan at least one ticket');
   const ids = input.barcodes.map(readInventory);
   const seen = new Set<string>();

@@ -7,7 +7,8 @@ import { hashPin } from '../operators/pin.js';
 import { openTerminal } from './data-folder.js';
 import { systemClock, type Clock } from './clock.js';
 import { TerminalError } from './errors.js';
-import { createTerminalKey, publicKeyPemOf } from './keys.js';
+import type { KeyObject } from 'node:crypto';
+import { createTerminalKey, publicKeyPemOf, writeTerminalKey } from './keys.js';
 import { DEFAULT_SETTINGS, writeDefaultSettings } from './settings.js';
 import { inTransaction, terminalKeyPath, terminalOf, type LotteryTerminal } from './terminal.js';
 
@@ -17,6 +18,10 @@ export interface InitOptions {
   readonly managerName: string;
   readonly pin: string;
   readonly clock?: Clock;
+  /** A key pair made beforehand (enrolment); a new one otherwise. */
+  readonly privateKey?: KeyObject;
+  /** Runs inside init's transaction after the first entries (enrolment records its link with central there). */
+  readonly inside?: (t: LotteryTerminal) => void;
 }
 
 export interface InitResult {
@@ -42,7 +47,7 @@ export async function initTerminal(root: string, options: InitOptions): Promise<
     if (existing) throw new TerminalError('already-initialised', `${base.folder.root} is already terminal ${existing.terminal_id}`);
     if (existsSync(keyFile)) throw new TerminalError('already-initialised', `${keyFile} already exists: refusing to replace a terminal key`);
     const pinHash = await hashPin(options.pin);
-    const keys = createTerminalKey(keyFile);
+    const keys = options.privateKey ? writeTerminalKey(keyFile, options.privateKey) : createTerminalKey(keyFile);
     keyWritten = true;
     const clock = options.clock ?? systemClock;
     const t = terminalOf(base.folder, base.db, options.terminalId, keys.privateKey, keys.publicKey, clock, base.close);
@@ -51,7 +56,9 @@ export async function initTerminal(root: string, options: InitOptions): Promise<
       insertTerminalRow(t.db, { terminal_id: t.id, public_key_pem: publicKeyPemOf(keys.publicKey), created_at: at });
       writeDefaultSettings(t);
       record(t, { type: 'terminal.init', operator: null, payload: { terminal: t.id, public_key_pem: publicKeyPemOf(keys.publicKey), settings: { ...DEFAULT_SETTINGS } } });
-      return insertOperatorRecorded(t, null, name, role, pinHash);
+      const info = insertOperatorRecorded(t, null, name, role, pinHash);
+      options.inside?.(t);
+      return info;
     });
     return { terminal: t, manager };
   } catch (err) {

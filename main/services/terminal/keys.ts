@@ -11,7 +11,13 @@ export interface TerminalKeys {
 
 /** Generates a key pair and writes the private key to `file`, readable by its owner only; refuses to overwrite. */
 export function createTerminalKey(file: string): TerminalKeys {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return writeTerminalKey(file, privateKey);
+}
+
+/** Writes a key pair made beforehand (enrolment makes it before central names the terminal); refuses to overwrite. */
+export function writeTerminalKey(file: string, privateKey: KeyObject): TerminalKeys {
+  const publicKey = createPublicKey(privateKey);
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
   writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
   return { privateKey, publicKey };

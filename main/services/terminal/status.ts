@@ -5,6 +5,7 @@ import type { OperatorView, PrinterView, StatusView } from '../../api/views.js';
 import type { Printer } from '../../devices/printer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';
+import { syncStatus } from '../sync/status.js';
 import type { LotteryTerminal } from './terminal.js';
 
 export function operatorView(session: OperatorSession | null): OperatorView | null {
@@ -17,10 +18,12 @@ export async function printerStatusView(printer: Printer | null): Promise<Printe
 }
 
 export async function terminalStatus(t: LotteryTerminal, session: OperatorSession | null, printer: Printer | null): Promise<StatusView> {
+  const link = syncStatus(t);
   return {
     operator: operatorView(session),
-    connection: 'offline',
+    connection: link.online ? 'online' : 'offline',
     outbox_waiting: pendingOutboxCount(t.db),
+    central: { state: link.state, seconds_since_contact: link.seconds_since_contact, problem: link.disabled ?? link.refused },
     printer: await printerStatusView(printer),
     cash_session_open: currentCashSession(t) !== undefined,
   };

@@ -6,6 +6,7 @@
  * lock), the payout or claim row — whose UNIQUE constraint on the ticket is what forbids paying twice —,
  * the journal entry with its receipt number and money, and the outbox event keyed by the ticket.
  */
+import { assertTerminalEnabled } from '../terminal/enabled.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
 import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payouts.js';
@@ -47,6 +48,7 @@ function isUniqueViolation(err: unknown): boolean {
  *   a wrong hidden code is then journaled and counted for the operator (refused-codes.ts).
  */
 export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, options: PayOptions = {}): PayResult {
+  assertTerminalEnabled(t);
   const checker = options.checker ?? new CounterChecker(t);
   try {
     return inTransaction(t, () => {

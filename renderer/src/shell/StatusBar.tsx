@@ -20,6 +20,32 @@ function roleName(t: Translate, role: Role): string {
   return t(`role.${role}`);
 }
 
+/** Seconds as a short duration: 12 s, 5 min, 3 h, 2 j/d. */
+export function shortAgo(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} d`;
+}
+
+type Status = ReturnType<typeof useSession>['status'];
+
+function connectionTone(reachable: boolean, status: Status): Tone {
+  if (!reachable) return 'bad';
+  const state = status.central?.state;
+  if (state === 'refused' || state === 'disabled') return 'bad';
+  return status.connection === 'online' ? 'ok' : 'warn';
+}
+
+function connectionText(t: Translate, reachable: boolean, status: Status): string {
+  if (!reachable) return t('status.lost');
+  const link = status.central;
+  if (link?.state === 'disabled') return t('status.disabled');
+  if (link?.state === 'refused') return t('status.refused');
+  const base = status.connection === 'online' ? t('status.online') : t('status.offline');
+  return link && link.seconds_since_contact !== null && link.state !== 'online' ? `${base} · ${t('status.contact', { ago: shortAgo(link.seconds_since_contact) })}` : base;
+}
+
 export function StatusBar() {
   const t = useT();
   const { status, reachable, info } = useSession();
@@ -35,8 +61,8 @@ export function StatusBar() {
           t('status.nobody')
         )}
       </Item>
-      <Item tone={!reachable ? 'bad' : status.connection === 'online' ? 'ok' : 'warn'} testId="status-connection">
-        {!reachable ? t('status.lost') : status.connection === 'online' ? t('status.online') : t('status.offline')}
+      <Item tone={connectionTone(reachable, status)} testId="status-connection" title={status.central?.problem ?? undefined}>
+        {connectionText(t, reachable, status)}
       </Item>
       <Item tone={status.outbox_waiting > 0 ? 'warn' : 'ok'} testId="status-outbox">
         {status.outbox_waiting > 0 ? t('status.outbox', { n: status.outbox_waiting }) : t('status.outbox.none')}

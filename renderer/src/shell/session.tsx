@@ -12,7 +12,14 @@ import { useApi } from '../api/context.js';
 import { watchIdle } from './idle.js';
 
 /** The status shown while nobody is logged in (the terminal tells its status to a logged-in operator only). */
-export const LOGGED_OUT_STATUS: StatusView = { operator: null, connection: 'offline', outbox_waiting: 0, printer: null, cash_session_open: false };
+export const LOGGED_OUT_STATUS: StatusView = {
+  operator: null,
+  connection: 'offline',
+  outbox_waiting: 0,
+  central: { state: 'offline', seconds_since_contact: null, problem: null },
+  printer: null,
+  cash_session_open: false,
+};
 
 /** The terminal's status, or the logged-out one when nobody is logged in. */
 export async function fetchStatus(api: GuichetApi): Promise<StatusView> {

@@ -48,6 +48,7 @@ const STATUS: StatusView = {
   operator: { name: 'Camille', role: 'cashier', since: '2026-11-30T08:00:00.000Z' },
   connection: 'offline',
   outbox_waiting: 2,
+  central: { state: 'offline', seconds_since_contact: 12, problem: null },
   printer: null,
   cash_session_open: true,
 };

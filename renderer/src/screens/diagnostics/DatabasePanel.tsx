@@ -59,6 +59,37 @@ export function DatabasePanel(props: DatabasePanelProps) {
           <dd>{count(d.outbox_waiting, language)}</dd>
         </div>
         <div>
+          <dt>{t('diag.central.url')}</dt>
+          <dd data-testid="diag-central-url">{d.central?.url ?? t('diag.central.none')}</dd>
+        </div>
+        {d.central?.url ? (
+          <>
+            <div>
+              <dt>{t('diag.central.state')}</dt>
+              <dd data-testid="diag-central-state" title={d.central.problem ?? undefined}>
+                {t(`diag.central.state.${d.central.state}`)}
+                {d.central.problem ? ` — ${d.central.problem}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('diag.central.push')}</dt>
+              <dd>{d.central.last_push_at ? dateTime(d.central.last_push_at, language) : t('diag.central.never')}</dd>
+            </div>
+            <div>
+              <dt>{t('diag.central.pull')}</dt>
+              <dd>{d.central.last_pull_at ? dateTime(d.central.last_pull_at, language) : t('diag.central.never')}</dd>
+            </div>
+            <div>
+              <dt>{t('diag.central.error')}</dt>
+              <dd>{d.central.last_error ?? t('diag.central.no-error')}</dd>
+            </div>
+            <div>
+              <dt>{t('diag.central.offset')}</dt>
+              <dd>{d.central.clock_offset_ms === null ? '—' : `${count(d.central.clock_offset_ms, language)} ms`}</dd>
+            </div>
+          </>
+        ) : null}
+        <div>
           <dt>{t('diag.db.operators')}</dt>
           <dd>{d.operators_active}</dd>
         </div>

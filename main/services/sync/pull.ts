@@ -1,0 +1,170 @@
+/**
+ * Pull: the terminal's feed from its cursor. Every entry must be signed by a lottery key this terminal
+ * trusts (the transport is not trusted on its own); entries are applied in cursor order, each with the
+ * cursor move in one transaction, so a cut pull resumes after the last entry applied. Outcome files are
+ * downloaded with HTTP Range (resumed after a cut), checked against the feed's size and SHA-256, and
+ * imported exactly as `guichet import` does.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ENDPOINTS, FeedAnswer, type FeedBody, type FeedItem } from '../../../common/protocol/index.js';
+import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
+import { exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
+import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
+import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
+import { canonicalJson } from '../../../common/canonical-json.js';
+import { record } from '../journal/record.js';
+import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
+import { parsePackRef } from '../packs/pack-ref.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { applyCentralConfig } from './central-config.js';
+import type { CentralClient } from './client.js';
+import { SyncError } from './errors.js';
+import { assertLotterySigned } from './lottery-signature.js';
+
+export interface PullReport {
+  readonly applied: number;
+  readonly cursor: number;
+  /** Outcome files imported (or already there). */
+  readonly files: number;
+}
+
+/** Lottery keys the terminal trusts now (not revoked): fingerprint → PEM. */
+function liveKeys(t: LotteryTerminal): Map<string, string> {
+  const rows = t.db.prepare<[], { fingerprint: string; public_key_pem: string }>('SELECT fingerprint, public_key_pem FROM trusted_keys WHERE fingerprint NOT IN (SELECT fingerprint FROM revoked_keys)').all();
+  return new Map(rows.map((r) => [r.fingerprint, r.public_key_pem]));
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const h = createHash('sha256');
+  await pipeline(createReadStream(file), h);
+  return h.digest('hex');
+}
+
+/** Downloads and imports one outcome file; returns what to journal. */
+async function fetchOutcomeFile(t: LotteryTerminal, client: CentralClient, item: Extract<FeedItem, { kind: 'outcome_file' }>): Promise<Record<string, unknown>> {
+  const dir = path.join(t.folder.outcomesDir, '.incoming');
+  mkdirSync(dir, { recursive: true });
+  const known = feedDownload(t.db, item.url);
+  const part = known && known.sha256 === item.sha256 ? known.part_path : path.join(dir, `${item.name}.part`);
+  if (!known || known.sha256 !== item.sha256) {
+    rmSync(part, { force: true });
+    insertFeedDownload(t.db, { url: item.url, part_path: part, expected_size: item.size, sha256: item.sha256, started_at: t.now() });
+  }
+  await client.download(item.url, part, item.size);
+  if ((await sha256Of(part)) !== item.sha256) {
+    rmSync(part, { force: true });
+    throw new SyncError('bad-feed', `outcome file ${item.name}: its SHA-256 is not the one the lottery signed (download again)`);
+  }
+  try {
+    const result = importOutcomeFile(t, part, { now: () => t.clock() });
+    return { name: item.name, game: item.game, emission: item.emission, block: item.block, status: result.status };
+  } catch (err) {
+    if (!(err instanceof ImportRefusedError)) throw err;
+    return { name: item.name, game: item.game, emission: item.emission, block: item.block, status: 'refused', reason: err.reason };
+  } finally {
+    rmSync(part, { force: true });
+    deleteFeedDownload(t.db, item.url);
+  }
+}
+
+const DISABLED_GAMES = 'central_disabled_games';
+
+/** Applies one verified entry inside a transaction (the cursor moves with it). */
+function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown> | null): void {
+  const item = body.item;
+  const at = t.now();
+  const journal = (payload: Record<string, unknown>): void => {
+    record(t, { type: 'central.feed', operator: null, payload: { cursor: body.cursor, kind: item.kind, ...payload } });
+  };
+  switch (item.kind) {
+    case 'outcome_file':
+      journal(extra ?? {});
+      break;
+    case 'stop_list': {
+      let pack;
+      try {
+        pack = parsePackRef(item.pack);
+      } catch {
+        journal({ pack: item.pack, action: item.action, status: 'refused', reason: 'unknown pack reference' });
+        break;
+      }
+      const row = { game: pack.game, emission: pack.emission, block: pack.block, pack: pack.pack, unit: null };
+      const held = exactStop(t.db, row);
+      if (item.action === 'add' && !held) {
+        const id = insertStop(t.db, { ...row, reason: `central: ${item.reason}`, added_at: at, added_by: null });
+        const r = record(t, {
+          type: 'stoplist.add',
+          operator: null,
+          payload: { stop_id: id, scope: 'pack', what: item.pack, game: row.game, emission: row.emission, block: row.block, pack_index: row.pack, reason: `central: ${item.reason}`, cursor: body.cursor },
+        });
+        setStopJournalSeq(t.db, id, r.seq);
+      } else if (item.action === 'remove' && held) {
+        t.db.prepare('DELETE FROM stop_list WHERE id = ?').run(held.id);
+        journal({ pack: item.pack, action: 'remove', reason: item.reason });
+      } else journal({ pack: item.pack, action: item.action, status: 'unchanged' });
+      break;
+    }
+    case 'config':
+      applyCentralConfig(t, { [item.key]: item.value });
+      break;
+    case 'lottery_key':
+      if (item.action === 'add') {
+        // A key once revoked stays revoked (guichet trust revoke, or central): adding it again changes nothing.
+        addTrustedKey(t.db, { fingerprint: item.fingerprint, public_key_pem: item.public_key, label: 'central', added_at: at });
+      } else if (t.db.prepare('SELECT 1 FROM trusted_keys WHERE fingerprint = ?').get(item.fingerprint)) {
+        revokeTrustedKey(t.db, { fingerprint: item.fingerprint, revoked_at: at, reason: item.reason || 'revoked by the lottery' });
+      }
+      journal({ fingerprint: item.fingerprint, action: item.action, reason: item.reason });
+      break;
+    case 'terminal_status':
+      if (item.terminal === t.id) {
+        updateSyncState(t.db, item.enabled ? { disabled_reason: null, disabled_at: null } : { disabled_reason: item.reason || 'disabled by the lottery', disabled_at: at });
+        journal({ enabled: item.enabled, reason: item.reason });
+      }
+      break;
+    case 'game_status': {
+      const stored = readSettings(t.db)[DISABLED_GAMES];
+      const games = new Set(Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : []);
+      if (item.enabled) games.delete(item.game);
+      else games.add(item.game);
+      writeSetting(t.db, DISABLED_GAMES, canonicalJson([...games].sort()), at);
+      journal({ game: item.game, enabled: item.enabled, reason: item.reason });
+      break;
+    }
+  }
+  updateSyncState(t.db, { feed_cursor: body.cursor, last_pull_at: at, last_contact_at: at });
+}
+
+/** Pulls and applies the feed until central says there is no more. */
+export async function pullFeed(t: LotteryTerminal, client: CentralClient, options: { limit?: number } = {}): Promise<PullReport> {
+  const state = syncStateRow(t.db);
+  if (!state) throw new SyncError('not-enrolled', 'this terminal is not enrolled with a central: run guichet enroll');
+  let cursor = state.feed_cursor;
+  let applied = 0;
+  let files = 0;
+  for (;;) {
+    const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    for (const entry of answer.entries) {
+      if (entry.body.cursor <= cursor) continue; // already applied (a repeated answer)
+      assertLotterySigned('feed', entry.body, entry.signer, entry.signature, liveKeys(t));
+      const extra = entry.body.item.kind === 'outcome_file' ? await fetchOutcomeFile(t, client, entry.body.item) : null;
+      if (extra) files++;
+      inTransaction(t, () => apply(t, entry.body, extra));
+      cursor = entry.body.cursor;
+      applied++;
+    }
+    const at = t.now();
+    updateSyncState(t.db, { last_pull_at: at, last_contact_at: at });
+    if (!answer.more || answer.entries.length === 0) break;
+  }
+  return { applied, cursor, files };
+}
+
+/** Games central disabled (no sale, no payout). */
+export function centrallyDisabledGames(t: LotteryTerminal): string[] {
+  const stored = readSettings(t.db)[DISABLED_GAMES];
+  return Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : [];
+}

@@ -1,0 +1,147 @@
+/**
+ * Push: the journal and the outbox to central, in seq order, in batches. The terminal moves its
+ * acknowledged mark (and marks the events of those entries sent) only after central's answer, in one
+ * transaction; a push cut anywhere is simply sent again (central skips what it already holds).
+ * A 409 (the chain does not continue what central holds) is recorded as "journal refused by central".
+ */
+import type { Database } from 'better-sqlite3';
+import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPOINTS, type PushRequest, type WireJournalEntry } from '../../../common/protocol/index.js';
+import { journalRow, type JournalRow } from '../../../db/queries/journal.js';
+import { markOutboxSentUpTo, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
+import type { OutboxRow } from '../../../db/queries/outbox.js';
+import { GENESIS_HASH } from '../journal/chain.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { CentralAnswerError, type CentralClient } from './client.js';
+import { SyncError } from './errors.js';
+
+export interface PushReport {
+  /** Batches central accepted. */
+  readonly batches: number;
+  /** Entries central acknowledged during this push. */
+  readonly entries: number;
+  /** Last entry central holds. */
+  readonly acked_seq: number;
+  /** Entries still waiting. */
+  readonly waiting: number;
+}
+
+function wireEntry(r: JournalRow): WireJournalEntry {
+  return {
+    seq: r.seq,
+    at: r.at,
+    terminal: r.terminal,
+    type: r.type,
+    operator: r.operator,
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+    prev_hash: r.prev_hash,
+    hash: r.hash,
+    signature: r.signature,
+  };
+}
+
+function batchOf(db: Database, afterSeq: number, size: number): PushRequest & { readonly upto: number } {
+  const rows = db
+    .prepare<[number, number], JournalRow>('SELECT seq, at, terminal, type, operator, payload, prev_hash, hash, signature FROM journal WHERE seq > ? ORDER BY seq LIMIT ?')
+    .all(afterSeq, size);
+  let upto = rows.at(-1)?.seq ?? afterSeq;
+  let events = db
+    .prepare<[number, number], OutboxRow>(
+      'SELECT idempotency_key, type, journal_seq, payload, created_at FROM outbox WHERE sent_at IS NULL AND journal_seq <= ? ORDER BY id LIMIT ?',
+    )
+    .all(upto, MAX_PUSH_EVENTS + 1);
+  if (events.length > MAX_PUSH_EVENTS) {
+    // More events than one request holds: stop the entries at the last event that fits.
+    events = events.slice(0, MAX_PUSH_EVENTS);
+    upto = Math.max(afterSeq, Math.min(upto, ...events.map((e) => e.journal_seq)) - 1);
+    events = events.filter((e) => e.journal_seq <= upto);
+  }
+  return {
+    upto,
+    entries: rows.filter((r) => r.seq <= upto).map(wireEntry),
+    events: events.map((e) => ({
+      key: e.idempotency_key,
+      type: e.type,
+      journal_seq: e.journal_seq,
+      payload: JSON.parse(e.payload) as Record<string, unknown>,
+      created_at: e.created_at,
+    })),
+  };
+}
+
+function waitingAfter(db: Database, seq: number): number {
+  return (db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?').get(seq) as { n: number }).n;
+}
+
+/** Pushes until central holds the whole journal (or a refusal or network failure stops it). */
+export async function pushJournal(t: LotteryTerminal, client: CentralClient, options: { batchSize?: number; maxBatches?: number } = {}): Promise<PushReport> {
+  const size = Math.min(options.batchSize ?? 500, MAX_PUSH_ENTRIES);
+  const state = syncStateRow(t.db);
+  if (!state) throw new SyncError('not-enrolled', 'this terminal is not enrolled with a central: run guichet enroll');
+  let acked = state.acked_seq;
+  const start = acked;
+  let batches = 0;
+  for (;;) {
+    const batch = batchOf(t.db, acked, size);
+    if (batch.entries.length === 0 && batch.events.length === 0) break;
+    if (options.maxBatches !== undefined && batches >= options.maxBatches) break;
+    updateSyncState(t.db, { pushed_seq: batch.upto });
+    let answer: PushAnswer;
+    try {
+      answer = await client.call('POST', ENDPOINTS.push, { entries: batch.entries, events: batch.events }, PushAnswer);
+    } catch (err) {
+      const at = t.now();
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof CentralAnswerError && err.status === 409) {
+        const refusal = PushRefusalAnswer.safeParse(err.body);
+        // Not an alert: central holds less than we thought (e.g. restored); resend from its mark.
+        if (refusal.success && (refusal.data.reason as string) === 'out_of_order' && batch.entries.length > 0 && refusal.data.last_seq < (batch.entries[0]?.seq ?? 0)) {
+          const mine = refusal.data.last_seq === 0 ? GENESIS_HASH : journalRow(t.db, refusal.data.last_seq)?.hash;
+          if (mine === refusal.data.last_hash && refusal.data.last_seq !== acked) {
+            acked = refusal.data.last_seq;
+            inTransaction(t, () => updateSyncState(t.db, { acked_seq: acked, acked_hash: refusal.data.last_hash }));
+            continue;
+          }
+        }
+        const reason = refusal.success ? `${refusal.data.reason} at entry ${refusal.data.at_seq}: ${refusal.data.error}` : message;
+        inTransaction(t, () => {
+          updateSyncState(t.db, { refused_at: at, refused_reason: reason, last_error: `journal refused by central: ${reason}`, last_error_at: at, last_contact_at: at });
+          recordOutboxFailureBetween(t.db, acked, batch.upto, at, `journal refused by central: ${reason}`);
+        });
+        throw new SyncError('refused', `journal refused by central: ${reason}`);
+      }
+      inTransaction(t, () => {
+        updateSyncState(t.db, { last_error: message, last_error_at: at });
+        recordOutboxFailureBetween(t.db, acked, batch.upto, at, message);
+      });
+      throw err;
+    }
+    // Central's mark must be an entry of this journal, hash for hash.
+    const held = answer.last_seq === 0 ? GENESIS_HASH : journalRow(t.db, answer.last_seq)?.hash;
+    if (held !== answer.last_hash) {
+      const at = t.now();
+      const reason = `central holds entry ${answer.last_seq} with another hash`;
+      updateSyncState(t.db, { refused_at: at, refused_reason: reason, last_error: `journal refused by central: ${reason}`, last_error_at: at });
+      throw new SyncError('diverged', `journal refused by central: ${reason}`);
+    }
+    const at = t.now();
+    inTransaction(t, () => {
+      updateSyncState(t.db, {
+        acked_seq: answer.last_seq,
+        acked_hash: answer.last_hash,
+        last_push_at: at,
+        last_contact_at: at,
+        last_error: null,
+        last_error_at: null,
+        refused_at: null,
+        refused_reason: null,
+      });
+      markOutboxSentUpTo(t.db, answer.last_seq, at);
+    });
+    batches++;
+    if (answer.last_seq < batch.upto && answer.last_seq <= acked) {
+      throw new SyncError('refused', `central did not take entries after ${answer.last_seq}`);
+    }
+    acked = answer.last_seq;
+  }
+  return { batches, entries: Math.max(0, acked - start), acked_seq: acked, waiting: waitingAfter(t.db, acked) };
+}
