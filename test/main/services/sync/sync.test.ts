@@ -122,7 +122,7 @@ describe.each(ENGINES)('sync with central on %s', (engine) => {
       sellTickets(d.t, d.manager, { barcodes: [d.inventory[0]!], tendered_cents: 1000 });
       // A feed entry altered in transit (or signed by an unknown key) is refused and not applied.
       const cursor = syncStateRow(d.t.db)!.feed_cursor;
-      d.t.db.prepare('UPDATE trusted_keys SET revoked_at = ?').run(d.t.now());
+      d.t.db.prepare("INSERT INTO revoked_keys (fingerprint, revoked_at, reason) SELECT fingerprint, ?, 'test' FROM trusted_keys").run(d.t.now());
       await setConfig(central.central, 'test', 'payout_limit_max_cents', 5_000);
       await expect(syncOnce(d.t)).rejects.toThrow(/does not trust/);
       expect(syncStateRow(d.t.db)!.feed_cursor).toBe(cursor);
