@@ -24,8 +24,7 @@ const LAYERS = [
   // The typed API between renderer and hosts: types and schemas only.
   { prefix: 'main/api/', may: ['games/', 'common/', 'main/api/'], packages: true, builtins: false },
   // The application (dispatcher and handlers) translates API calls into service calls.
-  // TEMPORARY (issue 9): some handlers still read db/queries; they move behind services.
-  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/app/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/api/', 'main/app/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
   // Device interfaces: what the services need of printers, scanners and drawers.
   { prefix: 'main/devices/', may: ['games/', 'common/', 'main/devices/'], packages: true, builtins: true },
   // Services: the terminal's rules, over its database.

@@ -62,3 +62,8 @@ export function setLoginState(db: Database, id: number, failedAttempts: number, 
 export function setOperatorDisabled(db: Database, id: number, at: string): void {
   db.prepare('UPDATE operators SET active = 0, disabled_at = ? WHERE id = ?').run(at, id);
 }
+
+/** Replaces an operator's PIN hash. */
+export function setOperatorPin(db: Database, id: number, pinHash: string): void {
+  db.prepare('UPDATE operators SET pin_hash = ? WHERE id = ?').run(pinHash, id);
+}

@@ -14,6 +14,7 @@ import { cashMethods, type CashOutputs } from './methods/cash.js';
 import { journalMethods, type JournalOutputs } from './methods/journal.js';
 import { diagnosticsMethods, type DiagnosticsOutputs } from './methods/diagnostics.js';
 import { settingsMethods, type SettingsOutputs } from './methods/settings.js';
+import { operatorMethods, type OperatorOutputs } from './methods/operators.js';
 
 export const METHODS = {
   ...coreMethods,
@@ -24,10 +25,11 @@ export const METHODS = {
   ...journalMethods,
   ...diagnosticsMethods,
   ...settingsMethods,
+  ...operatorMethods,
 } as const;
 
 /** Result type of each method. */
-export interface Outputs extends CoreOutputs, TicketOutputs, SalesOutputs, PackOutputs, CashOutputs, JournalOutputs, DiagnosticsOutputs, SettingsOutputs {}
+export interface Outputs extends CoreOutputs, TicketOutputs, SalesOutputs, PackOutputs, CashOutputs, JournalOutputs, DiagnosticsOutputs, SettingsOutputs, OperatorOutputs {}
 
 export type MethodName = keyof typeof METHODS;
 export type InputOf<M extends MethodName> = z.input<(typeof METHODS)[M]>;

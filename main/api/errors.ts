@@ -4,6 +4,8 @@ export interface ApiErrorBody {
   readonly code: string;
   /** For the person at the counter. */
   readonly message: string;
+  /** Facts a screen may use besides the message, e.g. `{ tries_left: 1, last_try: true }` for `wrong-pin`. */
+  readonly details?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export type ApiResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorBody };
@@ -13,6 +15,7 @@ export class ApiError extends Error implements ApiErrorBody {
   constructor(
     readonly code: string,
     message: string,
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(message);
   }

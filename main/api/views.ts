@@ -19,6 +19,8 @@ export interface AppInfo {
   readonly host: 'electron' | 'browser';
   readonly language: Language;
   readonly payout_limit_cents: number;
+  /** Minutes without activity after which the operator is logged out (the window's timer and the services). */
+  readonly idle_logout_minutes: number;
   readonly operators: readonly { readonly name: string; readonly role: Role }[];
 }
 

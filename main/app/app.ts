@@ -37,6 +37,14 @@ function describeZod(err: ZodError): string {
   return err.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
 }
 
+/** An error's `details` when it is a flat object of strings, numbers and booleans (what crosses to the renderer). */
+function detailsOf(err: Error): Record<string, string | number | boolean> | undefined {
+  const d = (err as { details?: unknown }).details;
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return undefined;
+  const entries = Object.entries(d).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+  return entries.length ? (Object.fromEntries(entries) as Record<string, string | number | boolean>) : undefined;
+}
+
 export function createApp(options: AppOptions): App {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
@@ -64,7 +72,10 @@ export function createApp(options: AppOptions): App {
       } catch (err) {
         if (err instanceof ZodError) return { ok: false, error: { code: 'invalid-input', message: describeZod(err) } };
         const code = (err as { code?: unknown })?.code;
-        if (err instanceof Error && typeof code === 'string') return { ok: false, error: { code, message: err.message } };
+        if (err instanceof Error && typeof code === 'string') {
+          const details = detailsOf(err);
+          return { ok: false, error: { code, message: err.message, ...(details ? { details } : {}) } };
+        }
         log(`guichet: ${method} failed`, err);
         return { ok: false, error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } };
       }

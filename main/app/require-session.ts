@@ -1,9 +1,38 @@
 import type { OperatorSession } from '../services/auth/session.js';
+import { AuthError } from '../services/auth/errors.js';
+import { isIdleExpired } from '../services/auth/idle.js';
+import { logout } from '../services/auth/login.js';
 import { ServiceError } from '../services/terminal/errors.js';
 import type { AppContext } from './context.js';
+import { statusOf } from './handlers/core.js';
 
-/** The logged-in operator, or a `not-logged-in` refusal. Permissions are then checked by each service. */
+/**
+ * Ends the counter's session when it was idle longer than the terminal's setting: journal
+ * 'operator.logout' { reason: 'idle' }, no operator, the customer display back to idle. True when it did.
+ * The status events are the caller's (`status.get` answers with no operator; other calls refuse).
+ */
+export function endIdleSession(ctx: AppContext): boolean {
+  const s = ctx.session;
+  if (!s || !isIdleExpired(ctx.terminal, s)) return false;
+  ctx.session = null;
+  logout(ctx.terminal, s, 'idle');
+  ctx.emit({ type: 'display', display: { kind: 'idle' } });
+  return true;
+}
+
+/**
+ * The logged-in operator, or a `not-logged-in` refusal; `session-expired` (and the session ended) when it
+ * was idle too long. Permissions are then checked by each service.
+ */
 export function requireSession(ctx: AppContext): OperatorSession {
+  const before = ctx.session;
+  if (before && endIdleSession(ctx)) {
+    void statusOf(ctx).then(
+      (status) => ctx.emit({ type: 'status', status }),
+      () => undefined,
+    );
+    throw new AuthError('session-expired', `the session of operator '${before.name}' ended after a time without activity: log in again`);
+  }
   if (!ctx.session) throw new ServiceError('not-logged-in', 'log in first');
   return ctx.session;
 }

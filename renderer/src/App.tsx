@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
-import { api } from './api/client.js';
+import { useApi } from './api/context.js';
 import { I18nProvider, useT } from './i18n/index.js';
 import { LoginScreen } from './screens/login/LoginScreen.js';
 import { SCREENS } from './screens/registry.js';
@@ -15,9 +15,9 @@ import { homeFor, screenByHotkey, SHELL_HOTKEYS } from './shell/screens.js';
 import { SessionProvider, useSession } from './shell/session.js';
 import { Shell } from './shell/Shell.js';
 
-const saveLanguage = (language: Language) => void api.call('settings.language', { language }).catch(() => undefined);
-
 export function App() {
+  const api = useApi();
+  const saveLanguage = useCallback((language: Language) => void api.call('settings.language', { language }).catch(() => undefined), [api]);
   const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -26,7 +26,7 @@ export function App() {
       ([info, status]) => setBoot({ info, status }),
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );
-  }, []);
+  }, [api]);
   useEffect(load, [load]);
 
   if (error)

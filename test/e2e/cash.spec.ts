@@ -8,7 +8,7 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   const ticket = kiosk.units('annee-chance-2013')[30];
   if (!ticket) throw new Error('demo unit missing');
   await page.goto(kiosk.url);
-  await login(page, 'Marie', '1234');
+  await login(page, 'Marie', '123456');
   await openScreen(page, 'F5', 'cash');
   await expect(page.getByTestId('cash-open-panel')).toBeVisible();
   await expect(page.getByTestId('status-cash')).toHaveText('Caisse fermée');
@@ -64,7 +64,7 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await screenshot(page, 'cash-z');
 
   // The CLI sees the same Z.
-  const r = kiosk.cli(['report', 'z', '--operator', 'Marie', '--pin', '1234']);
+  const r = kiosk.cli(['report', 'z', '--operator', 'Marie', '--pin', '123456']);
   expect(r.stderr).toBe('');
   expect(r.stdout).toMatch(/Z report no\. 1/);
 });

@@ -16,7 +16,7 @@ function pngsIn(dir: string): string[] {
 
 test('technician: devices, test page, scanner test, outcome tables, integrity check, support bundle', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await loginWithPad(page, 'Theo', '3333');
+  await loginWithPad(page, 'Theo', '333333');
   await expect(page).toHaveURL(/#\/diagnostics$/);
   const screen = page.getByTestId('diagnostics-screen');
   await expect(screen).toBeVisible();

@@ -8,7 +8,7 @@ import { test, expect, screenshot, login, openScreen } from './kiosk.js';
 
 test('browse and filter the journal, verify it OK, then see a tampered entry named', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await login(page, 'Marie', '1234');
+  await login(page, 'Marie', '123456');
   await openScreen(page, 'F6', 'journal');
   await expect(page.getByTestId('journal-screen')).toBeVisible();
   const entries = page.getByTestId('journal-entry');

@@ -37,7 +37,7 @@ test('log in with the PIN pad, see the status bar, switch operator and log out',
   await page.getByTestId('switch-operator').click();
   await page.keyboard.press('1');
   await expect(page.getByTestId('pin-input')).toBeFocused();
-  await page.keyboard.type('1234', { delay: 90 });
+  await page.keyboard.type('123456', { delay: 90 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('status-operator')).toContainText('Marie');
   await expect(page.getByTestId('status-operator')).toContainText('Gérant');
@@ -69,7 +69,7 @@ test('a wrong PIN is refused plainly and the fifth one locks the account', async
 
 test('a technician sees neither validation nor sale, and English is one key away', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await loginWithPad(page, 'Theo', '3333');
+  await loginWithPad(page, 'Theo', '333333');
   await expect(page.getByTestId('nav-validate')).toHaveCount(0);
   await expect(page.getByTestId('nav-sell')).toHaveCount(0);
   await page.goto(`${new URL(kiosk.url).origin}/#/validate`);

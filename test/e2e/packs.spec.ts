@@ -41,7 +41,7 @@ test('receive pack 213-001-01-00002 by its number and activate it with a scan', 
   // The manager sees return and settle, and the row buttons that go with each state.
   await page.keyboard.press('F12');
   await page.getByTestId('operator-Marie').click();
-  await page.keyboard.type('1234', { delay: 80 });
+  await page.keyboard.type('123456', { delay: 80 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('status-operator')).toContainText('Marie');
   await expect(page).toHaveURL(/#\/validate$/);

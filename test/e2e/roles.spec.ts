@@ -9,11 +9,11 @@ test('a technician sees neither sale nor payout, and the API refuses them', asyn
   if (!ticket) throw new Error('demo unit missing');
   await page.goto(kiosk.url);
   // A manager opens the till, so that only the role stands in the way.
-  await login(page, 'Marie', '1234');
+  await login(page, 'Marie', '123456');
   expect((await callApi(page, 'cash.open', { float_cents: 5000 })).ok).toBe(true);
   await page.getByTestId('logout').click();
 
-  await login(page, 'Theo', '3333');
+  await login(page, 'Theo', '333333');
   await expect(page).toHaveURL(/#\/diagnostics$/);
   await expect(page.getByTestId('nav-journal')).toBeVisible();
   for (const id of ['sell', 'validate', 'packs', 'cash']) await expect(page.getByTestId(`nav-${id}`)).toHaveCount(0);
@@ -38,7 +38,7 @@ test('a technician sees neither sale nor payout, and the API refuses them', asyn
     expect({ method, ok: r.ok, code: r.error?.code }).toEqual({ method, ok: false, code: 'forbidden' });
   }
   // Nothing was sold or paid.
-  const out = kiosk.cli(['report', 'x', '--operator', 'Marie', '--pin', '1234']);
+  const out = kiosk.cli(['report', 'x', '--operator', 'Marie', '--pin', '123456']);
   expect(out.stdout).toMatch(/\+ sales\s+0,00 €/);
   expect(out.stdout).toMatch(/- payouts\s+0,00 €/);
 });

@@ -82,7 +82,7 @@ test('sell two scanned tickets for cash, show the change and the receipt, then v
   await expect(page.getByTestId('sell-show-sales')).toHaveCount(0);
   await page.keyboard.press('F12');
   await page.getByTestId('operator-Marie').click();
-  await page.keyboard.type('1234', { delay: 80 });
+  await page.keyboard.type('123456', { delay: 80 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('status-operator')).toContainText('Marie');
   await expect(page).toHaveURL(/#\/validate$/);

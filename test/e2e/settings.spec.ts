@@ -14,7 +14,7 @@ async function appInfo(page: Page): Promise<{ payout_limit_cents: number; langua
 
 test('manager: payout limit, devices by URI and language', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await loginWithPad(page, 'Marie', '1234');
+  await loginWithPad(page, 'Marie', '123456');
   await expect(page).toHaveURL(/#\/validate$/);
   await page.keyboard.press('F10');
   await expect(page).toHaveURL(/#\/settings$/);

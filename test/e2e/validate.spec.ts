@@ -111,7 +111,7 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
 test('a winner above the payout limit gets a claim receipt, once', async ({ page, kiosk }) => {
   const big = one(kiosk, 'happy-2014', (u) => u.prize_cents >= 2_000);
   await page.goto(kiosk.url);
-  await loginWithPad(page, 'Marie', '1234');
+  await loginWithPad(page, 'Marie', '123456');
   expect((await callApi(page, 'settings.update', { payout_limit_cents: 1_000 })).ok).toBe(true);
   expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
   const display = await page.context().newPage();

@@ -7,6 +7,8 @@ export const coreMethods = {
   'status.get': z.object({}).strict(),
   'auth.login': z.object({ name: z.string().trim().min(1).max(64), pin: z.string().regex(/^\d{4,8}$/, 'a PIN has 4 to 8 digits') }).strict(),
   'auth.logout': z.object({}).strict(),
+  /** The operator is active in the window (keys, touches) without calling anything: the session's idle time starts again. */
+  'auth.activity': z.object({}).strict(),
   /** Feeds a scan to the virtual scanner (technician's scanner test, demos, tests). */
   'scanner.feed': z.object({ data: z.string().trim().min(1).max(128), name: z.string().max(64).optional() }).strict(),
   'settings.language': z.object({ language: z.enum(['fr', 'en']) }).strict(),
@@ -17,6 +19,7 @@ export interface CoreOutputs {
   'status.get': StatusView;
   'auth.login': OperatorView;
   'auth.logout': null;
+  'auth.activity': null;
   'scanner.feed': null;
   'settings.language': null;
 }

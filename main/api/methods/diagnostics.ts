@@ -63,6 +63,15 @@ export interface DatabaseView {
   readonly packs: number;
 }
 
+/** Wrong validation codes entered at the counter: counts per operator in the window, and the alerts raised. */
+export interface WrongCodesView {
+  readonly threshold: number;
+  readonly window_minutes: number;
+  readonly by_operator: readonly { readonly operator: string; readonly count: number }[];
+  /** The latest 'alert.wrong-codes' journal entries, newest first. */
+  readonly alerts: readonly { readonly seq: number; readonly at: string; readonly operator: string; readonly count: number; readonly window_minutes: number }[];
+}
+
 export interface DiagnosticsReport {
   readonly generated_at: string;
   readonly terminal_id: string;
@@ -74,6 +83,7 @@ export interface DiagnosticsReport {
   readonly database: DatabaseView;
   readonly blocks: readonly BlockView[];
   readonly disk: DiskView | null;
+  readonly wrong_codes: WrongCodesView;
 }
 
 export interface IntegrityStepView {

@@ -10,7 +10,7 @@ export const journalMethods = {
       type: z.string().trim().min(1).max(64).optional(),
     })
     .strict(),
-  /** Checks every entry's hash, chaining and signature, and that none is missing at the end. */
+  /** Checks every entry's hash, chaining and signature, that none is missing at the end, and the business invariants. */
   'journal.verify': z.object({}).strict(),
 } as const;
 
@@ -36,11 +36,14 @@ export interface JournalPageView {
 }
 
 export interface JournalVerifyView {
+  /** The chain is intact and every invariant holds. */
   readonly ok: boolean;
   /** Entries read (all of them when ok; up to and including the broken one otherwise). */
   readonly entries: number;
   readonly last_hash: string;
   readonly first_break: { readonly seq: number; readonly problem: string; readonly detail: string } | null;
+  /** Each business rule broken ('paid-twice', 'receipt-numbers', 'money-outbox') with the first entry that breaks it. */
+  readonly invariants: readonly { readonly rule: string; readonly seq: number; readonly detail: string }[];
   readonly checked_at: string;
 }
 

@@ -1,109 +1,25 @@
-/** Cash sessions and reports: float, cash in and out, X on screen or paper, Z closing printed after commit. */
-import { gameByCode, isGameCode } from '../../../games/index.js';
-import { formatEuros } from '../../../games/money.js';
-import { closedSessionRow } from '../../../db/queries/sessions.js';
-import { operatorById } from '../../../db/queries/operators.js';
-import type { CashReport, Tally } from '../../services/cash/report.js';
-import { closeCashSession, currentCashSession, moveCash, openCashSession, xReport, zReport } from '../../services/cash/sessions.js';
-import type { LayoutLine } from '../../devices/print-layout.js';
-import { asReprint } from '../../services/receipts/reprint.js';
-import type { ReportReceipt, ReportTotal } from '../../services/receipts/types.js';
-import type { LotteryTerminal } from '../../services/terminal/terminal.js';
-import type { CashStatusView } from '../../api/methods/cash.js';
-import type { Language, ReceiptView } from '../../api/views.js';
-import type { AppContext } from '../context.js';
+/** Cash sessions and reports: translates the API into the cash acts (main/services/acts/cash.ts). */
+import { cashStatus, closeSession, xReportAct, zReportAct } from '../../services/acts/cash.js';
+import { moveCash, openCashSession } from '../../services/cash/sessions.js';
+import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
-import { printReceipt } from './receipt.js';
-
-function status(t: LotteryTerminal): CashStatusView {
-  const open = currentCashSession(t);
-  return {
-    open: open
-      ? { id: open.id, opened_at: open.opened_at, opened_by: operatorById(t.db, open.opened_by)?.name ?? `#${open.opened_by}`, float_cents: open.float_cents }
-      : null,
-    last_z: closedSessionRow(t.db)?.z_number ?? null,
-  };
-}
-
-const total = (t: Tally): ReportTotal => ({ count: t.count, amountCents: t.amount_cents });
-
-/** The printable document of an X or Z report. */
-export function reportReceipt(r: CashReport): ReportReceipt {
-  return {
-    kind: 'report',
-    report: r.kind,
-    terminalId: r.terminal,
-    operator: r.generated_by,
-    time: r.generated_at,
-    receiptNumber: r.kind === 'Z' ? `Z-${r.z_number ?? 0}` : `X-${r.period.to_seq}`,
-    duplicate: false,
-    reprintCount: 0,
-    ...(r.kind === 'Z' && r.z_number !== null ? { zNumber: r.z_number } : {}),
-    periodStart: r.session.opened_at,
-    periodEnd: r.session.closed_at ?? r.generated_at,
-    sales: total(r.totals.all.sales),
-    payouts: total(r.totals.all.payouts),
-    claims: total(r.totals.all.claims),
-    voids: total(r.totals.all.voids),
-    // Z reports stored before drawer openings were counted say nothing of them.
-    drawerOpenings: r.cash.drawer_openings ?? 0,
-    expectedCashCents: r.cash.expected_cents,
-    byGame: r.totals.games.map((g) => ({ gameName: isGameCode(g.game) ? gameByCode(g.game).name : g.game, sales: total(g.sales), payouts: total(g.payouts) })),
-  };
-}
-
-const CASH_WORDS = {
-  fr: { title: 'Caisse', float: 'Fond de caisse', cashIn: 'Apports', cashOut: 'Retraits', counted: 'Espèces comptées', difference: 'Écart', confirmedBy: 'Écart confirmé par' },
-  en: { title: 'Cash', float: 'Opening float', cashIn: 'Cash in', cashOut: 'Cash out', counted: 'Counted cash', difference: 'Difference', confirmedBy: 'Difference confirmed by' },
-} as const;
-
-/** The report's cash count, which the receipt document has no field for: float, cash in/out, counted, difference. */
-export function cashLines(r: CashReport, language: Language): LayoutLine[] {
-  const w = CASH_WORDS[language];
-  const euros = (cents: number) => formatEuros(cents, { locale: language });
-  const c = r.cash;
-  const lines: LayoutLine[] = [
-    { type: 'rule' },
-    { type: 'text', text: w.title, style: { bold: true } },
-    { type: 'pair', left: w.float, right: euros(c.float_cents) },
-    { type: 'pair', left: w.cashIn, right: euros(c.cash_in_cents) },
-    { type: 'pair', left: w.cashOut, right: euros(c.cash_out_cents) },
-  ];
-  if (c.counted_cents !== null) lines.push({ type: 'pair', left: w.counted, right: euros(c.counted_cents), style: { bold: true } });
-  if (c.difference_cents !== null) lines.push({ type: 'pair', left: w.difference, right: euros(c.difference_cents), style: { bold: true } });
-  if (c.difference_confirmed_by) lines.push({ type: 'pair', left: w.confirmedBy, right: c.difference_confirmed_by });
-  return lines;
-}
-
-function printReport(ctx: AppContext, r: CashReport, reprint = false): Promise<ReceiptView> {
-  const doc = reportReceipt(r);
-  return printReceipt(ctx, reprint ? asReprint(doc) : doc, { receiptNo: null, extraLines: cashLines(r, ctx.language) });
-}
 
 export const cashHandlers: Handlers = {
   'cash.status': (ctx) => {
     requireSession(ctx);
-    return status(ctx.terminal);
+    return cashStatus(ctx.terminal);
   },
   'cash.open': (ctx, { float_cents }) => {
     openCashSession(ctx.terminal, requireSession(ctx), { float_cents });
-    return status(ctx.terminal);
+    return cashStatus(ctx.terminal);
   },
   'cash.move': (ctx, input) => {
     const row = moveCash(ctx.terminal, requireSession(ctx), input);
     return { kind: row.kind, amount_cents: row.amount_cents, reason: row.reason, at: row.at };
   },
-  'cash.x': async (ctx, { print }) => {
-    const report = xReport(ctx.terminal, requireSession(ctx));
-    return { report, receipt: print ? await printReport(ctx, report) : null };
-  },
-  'cash.close': async (ctx, { counted_cents, confirm_difference }) => {
-    const report = closeCashSession(ctx.terminal, requireSession(ctx), { counted_cents, ...(confirm_difference === undefined ? {} : { confirm_difference }) });
-    return { report, receipt: await printReport(ctx, report) };
-  },
-  'cash.z': async (ctx, { number, print }) => {
-    const report = zReport(ctx.terminal, requireSession(ctx), number === undefined ? {} : { number });
-    return { report, receipt: print ? await printReport(ctx, report, true) : null };
-  },
+  'cash.x': (ctx, { print }) => xReportAct(ctx.terminal, requireSession(ctx), print === true, afterCommitOf(ctx)),
+  'cash.close': (ctx, { counted_cents, confirm_difference }) =>
+    closeSession(ctx.terminal, requireSession(ctx), { counted_cents, ...(confirm_difference === undefined ? {} : { confirm_difference }) }, afterCommitOf(ctx)),
+  'cash.z': (ctx, { number, print }) => zReportAct(ctx.terminal, requireSession(ctx), { ...(number === undefined ? {} : { number }), print: print === true }, afterCommitOf(ctx)),
 };

@@ -1,27 +1,19 @@
 /** Application info, status bar, login and logout. */
-import { listOperatorRows } from '../../../db/queries/operators.js';
-import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { login, logout, switchOperator } from '../../services/auth/login.js';
-import { currentCashSession } from '../../services/cash/sessions.js';
-import { getSettings } from '../../services/terminal/settings.js';
+import { authorize } from '../../services/auth/authorize.js';
+import { getSettings, securitySettings } from '../../services/terminal/settings.js';
+import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
+import { endIdleSession, requireSession } from '../require-session.js';
 
 export function operatorView(ctx: AppContext): OperatorView | null {
-  const s = ctx.session;
-  return s ? { name: s.name, role: s.role, since: s.since } : null;
+  return viewOf(ctx.session);
 }
 
-export async function statusOf(ctx: AppContext): Promise<StatusView> {
-  const printer = ctx.devices.printer ? { uri: ctx.devices.printer.uri, ...(await ctx.devices.printer.status()) } : null;
-  return {
-    operator: operatorView(ctx),
-    connection: 'offline',
-    outbox_waiting: pendingOutboxCount(ctx.terminal.db),
-    printer,
-    cash_session_open: currentCashSession(ctx.terminal) !== undefined,
-  };
+export function statusOf(ctx: AppContext): Promise<StatusView> {
+  return terminalStatus(ctx.terminal, ctx.session, ctx.devices.printer);
 }
 
 export const coreHandlers: Handlers = {
@@ -31,12 +23,16 @@ export const coreHandlers: Handlers = {
     host: ctx.host,
     language: ctx.language,
     payout_limit_cents: getSettings(ctx.terminal).payout_limit_cents,
-    operators: listOperatorRows(ctx.terminal.db)
-      .filter((o) => o.active === 1)
-      .map((o) => ({ name: o.name, role: o.role })),
+    idle_logout_minutes: securitySettings(ctx.terminal).idle_logout_minutes,
+    operators: activeOperators(ctx.terminal),
   }),
-  'status.get': (ctx) => statusOf(ctx),
+  // A session idle past the setting ends here too, so a window that stopped counting still returns to the login.
+  'status.get': (ctx) => {
+    endIdleSession(ctx);
+    return statusOf(ctx);
+  },
   'auth.login': async (ctx, { name, pin }) => {
+    endIdleSession(ctx);
     // With someone at the counter this is the quick operator switch; the current session stays if it is refused.
     ctx.session = ctx.session ? await switchOperator(ctx.terminal, ctx.session, name, pin) : await login(ctx.terminal, name, pin);
     ctx.emit({ type: 'status', status: await statusOf(ctx) });
@@ -47,6 +43,11 @@ export const coreHandlers: Handlers = {
     ctx.session = null;
     ctx.emit({ type: 'status', status: await statusOf(ctx) });
     ctx.emit({ type: 'display', display: { kind: 'idle' } });
+    return null;
+  },
+  /** The window saw the operator act (keys, touches) without calling anything: keeps the session alive. */
+  'auth.activity': (ctx) => {
+    authorize(ctx.terminal, requireSession(ctx), null);
     return null;
   },
   'scanner.feed': (ctx, { data, name }) => {

@@ -9,7 +9,8 @@ import type { TestPage } from '../../services/receipts/types.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
-import { printReceipt } from './receipt.js';
+import { printReceipt } from '../../services/acts/after-commit.js';
+import { afterCommitOf } from '../after-commit.js';
 
 /** The integrity check of each application (one at a time), kept to be polled and put in the bundle. */
 const checks = new WeakMap<AppContext, IntegrityCheck>();
@@ -48,7 +49,7 @@ export const diagnosticsHandlers: Handlers = {
       printerStatus: status && (status.reported || status.online) ? status : null,
       softwareVersion: ctx.version,
     };
-    return printReceipt(ctx, page, { receiptNo: null });
+    return printReceipt(ctx.terminal, afterCommitOf(ctx), page, { receiptNo: null });
   },
   'diagnostics.integrity-start': (ctx) => {
     const running = checks.get(ctx);

@@ -8,5 +8,6 @@ import { journalHandlers } from './journal.js';
 import { diagnosticsHandlers } from './diagnostics.js';
 import { settingsHandlers } from './settings.js';
 import { ticketHandlers } from './tickets.js';
+import { operatorHandlers } from './operators.js';
 
-export const HANDLERS: Handlers = { ...coreHandlers, ...salesHandlers, ...packHandlers, ...cashHandlers, ...journalHandlers, ...diagnosticsHandlers, ...settingsHandlers, ...ticketHandlers };
+export const HANDLERS: Handlers = { ...coreHandlers, ...salesHandlers, ...packHandlers, ...cashHandlers, ...journalHandlers, ...diagnosticsHandlers, ...settingsHandlers, ...ticketHandlers, ...operatorHandlers };

@@ -1,26 +1,19 @@
 /**
- * Validation and payout handlers: `ticket.check`, `ticket.pay`, `ticket.claim`. The rules are the
- * counter verdict's and the payout service's (main/services/tickets); this file only turns
- * their results into views, draws the ticket as printed with its winning zones, prints the receipt
- * after the commit, and tells the customer display the same verdict at the same moment.
+ * Validation and payout handlers: `ticket.check`, `ticket.pay`, `ticket.claim`. The acts, with their
+ * after-commit steps, are main/services/acts/tickets.ts; this file only turns their results into
+ * views and draws the ticket as printed with its winning zones for the cashier's screen.
  */
 import { renderTicketSvg } from '../../../render/index.js';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
-import type { DisplayView, VerdictView } from '../../api/views.js';
-import { payTicket, type PayResult } from '../../services/tickets/pay.js';
-import { reprintReceipt } from '../../services/receipts/journal-receipts.js';
-import { ServiceError } from '../../services/terminal/errors.js';
-import { checkAtCounter, type CounterVerdict } from '../../services/tickets/counter-verdict.js';
+import type { VerdictView } from '../../api/views.js';
+import { reprint } from '../../services/acts/sales.js';
+import { checkTicket, payOrClaim } from '../../services/acts/tickets.js';
+import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
+import { afterCommitOf } from '../after-commit.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
-import { statusOf } from './core.js';
-import { openDrawerAfter } from '../drawer.js';
-import { printReceipt } from './receipt.js';
-
-/** Verdicts whose prize the player may see (the hidden code opened the record and nothing refuses the ticket). */
-const PRIZE_SHOWN = new Set(['winner', 'above-limit', 'already-paid', 'loser']);
 
 /**
  * The ticket as printed, with its winning zones highlighted — only when the hidden code opened the
@@ -63,54 +56,19 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string)
   };
 }
 
-/** What the customer display shows for a verdict: the outcome and the prize, never a barcode. */
-export function displayOf(v: CounterVerdict): DisplayView {
-  return {
-    kind: 'verdict',
-    verdict: v.verdict,
-    prize_cents: PRIZE_SHOWN.has(v.verdict) ? v.prize_cents : null,
-    ticket: v.ticket,
-  };
-}
-
-/** Pays or claims, prints the receipt after the commit, and tells the display and the status bar. */
-async function settle(ctx: AppContext, barcode: string, want: 'winner' | 'above-limit') {
-  const session = requireSession(ctx);
-  // Say plainly why before touching anything: pay is for payable winners, claim for prizes above the limit.
-  const before = checkAtCounter(ctx.terminal, session, barcode);
-  if (before.verdict !== want) {
-    if (before.verdict === 'above-limit' && before.claim) throw new ServiceError('already-claimed', before.message);
-    throw new ServiceError(before.verdict, before.message);
-  }
-  const result: PayResult = payTicket(ctx.terminal, session, barcode);
-  if (result.status === 'paid') {
-    ctx.emit({ type: 'display', display: { kind: 'paid', prize_cents: result.payout.amount_cents } });
-  } else {
-    ctx.emit({ type: 'display', display: displayOf(result.verdict) });
-  }
-  const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
-  const receipt = await printReceipt(ctx, result.receipt, { receiptNo });
-  if (result.status === 'paid') await openDrawerAfter(ctx, 'payout', receiptNo);
-  void statusOf(ctx).then(
-    (status) => ctx.emit({ type: 'status', status }),
-    () => undefined,
-  );
+/** Pays or claims (main/services/acts/tickets.ts) and turns the result into the cashier's view. */
+async function settle(ctx: AppContext, barcode: string, expect: 'winner' | 'above-limit') {
+  const { result, receipt } = await payOrClaim(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx), expect);
   return { verdict: verdictView(ctx, result.verdict, barcode), receipt };
 }
 
 export const ticketHandlers: Handlers = {
   'ticket.check': (ctx, { barcode }) => {
-    const session = requireSession(ctx);
-    const v = checkAtCounter(ctx.terminal, session, barcode);
-    const view = verdictView(ctx, v, barcode);
-    ctx.emit({ type: 'display', display: displayOf(v) });
-    return view;
+    const v = checkTicket(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx));
+    return verdictView(ctx, v, barcode);
   },
   'ticket.pay': (ctx, { barcode }) => settle(ctx, barcode, 'winner'),
   'ticket.claim': (ctx, { barcode }) => settle(ctx, barcode, 'above-limit'),
-  'receipt.reprint': async (ctx, { receipt_no }) => {
-    // Journaled as 'receipt.reprint' with its counter before printing; only who may make that kind of receipt.
-    const { receipt } = reprintReceipt(ctx.terminal, requireSession(ctx), receipt_no);
-    return printReceipt(ctx, receipt, { receiptNo: receipt_no });
-  },
+  // Journaled as 'receipt.reprint' with its counter before printing; only who may make that kind of receipt.
+  'receipt.reprint': (ctx, { receipt_no }) => reprint(ctx.terminal, requireSession(ctx), receipt_no, afterCommitOf(ctx)),
 };

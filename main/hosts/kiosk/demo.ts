@@ -23,9 +23,9 @@ export const DEMO_EMISSION = 1;
 /** Units written per game: four packs of the paper game. */
 export const DEMO_UNITS = 400;
 export const DEMO_OPERATORS = [
-  { name: 'Marie', role: 'manager', pin: '1234' },
+  { name: 'Marie', role: 'manager', pin: '123456' },
   { name: 'Camille', role: 'cashier', pin: '2222' },
-  { name: 'Theo', role: 'technician', pin: '3333' },
+  { name: 'Theo', role: 'technician', pin: '333333' },
 ] as const;
 
 export function demoLotteryDir(root: string): string {

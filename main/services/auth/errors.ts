@@ -1,7 +1,7 @@
 /** Refusals of authentication and authorisation. */
 import { ServiceError } from '../terminal/errors.js';
 
-export type AuthProblem = 'unknown-operator' | 'wrong-pin' | 'malformed-pin' | 'locked' | 'disabled';
+export type AuthProblem = 'unknown-operator' | 'wrong-pin' | 'malformed-pin' | 'locked' | 'disabled' | 'session-expired';
 
 /** The operator could not be authenticated; nothing changed but, for a wrong PIN, its failure count. */
 export class AuthError extends ServiceError {
@@ -9,8 +9,10 @@ export class AuthError extends ServiceError {
   constructor(
     override readonly code: AuthProblem,
     message: string,
-    /** For 'locked': the UTC ISO time the lock ends. */
+    /** For 'locked': the UTC ISO time the lock ends (UNTIL_UNLOCKED when only a manager can lift it). */
     readonly lockedUntil?: string,
+    /** What a host shows besides the message: for 'wrong-pin' `{ tries_left, last_try }`, for 'locked' `{ locked_until, until_unlocked }`. */
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(code, message);
   }

@@ -1,24 +1,28 @@
 /**
- * PIN login with lockout, and the quick operator switch. A wrong PIN changes nothing but the operator's
- * failure counter; after MAX_FAILURES in a row the operator is locked for LOCK_MINUTES (journaled).
+ * PIN login with a growing lockout (main/services/auth/lockout.ts), and the quick operator switch. A wrong
+ * PIN changes nothing but the operator's failure counter; the last try before a lock is announced; after
+ * MAX_FAILURES in a row the operator is locked (journaled 'operator.locked'), longer each time.
  */
 import { operatorByName, operatorById, setLoginState, type OperatorRow } from '../../../db/queries/operators.js';
 import { record } from '../journal/record.js';
 import { verifyPin } from '../operators/pin.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
 import { AuthError } from './errors.js';
+import { lockLength, locksSinceUnlock, lockUntil, MAX_FAILURES, UNTIL_UNLOCKED } from './lockout.js';
 import { isIssuedSession, issueSession, type OperatorSession } from './session.js';
 
-/** Wrong PINs in a row that lock an operator. */
-export const MAX_FAILURES = 5;
-/** How long a lock lasts. */
+export { MAX_FAILURES, LOCK_STEPS_MINUTES, UNTIL_UNLOCKED } from './lockout.js';
+/** How long the first lock lasts. */
 export const LOCK_MINUTES = 5;
-const LOCK_MS = LOCK_MINUTES * 60_000;
 
-function lockedMessage(row: OperatorRow, until: string, nowMs: number): string {
+function lockedError(row: OperatorRow, until: string, nowMs: number, prefix = ''): AuthError {
+  const details = { locked_until: until, until_unlocked: until === UNTIL_UNLOCKED };
+  if (until === UNTIL_UNLOCKED) {
+    return new AuthError('locked', `${prefix}operator '${row.name}' is locked after too many wrong PINs until a manager unlocks it`, until, details);
+  }
   const left = Math.max(1, Math.ceil((Date.parse(until) - nowMs) / 1000));
   const wait = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
-  return `operator '${row.name}' is locked after ${MAX_FAILURES} wrong PINs until ${until} (${wait} left)`;
+  return new AuthError('locked', `${prefix}operator '${row.name}' is locked after ${MAX_FAILURES} wrong PINs until ${until} (${wait} left)`, until, details);
 }
 
 function isLocked(row: OperatorRow, nowMs: number): boolean {
@@ -32,14 +36,15 @@ function findActive(t: LotteryTerminal, name: string): OperatorRow {
   if (!row) throw new AuthError('unknown-operator', `no operator named '${trimmed}' on terminal ${t.id}`);
   if (row.active !== 1) throw new AuthError('disabled', `operator '${row.name}' is disabled`);
   const now = t.clock().getTime();
-  if (isLocked(row, now)) throw new AuthError('locked', lockedMessage(row, row.locked_until as string, now), row.locked_until as string);
+  if (isLocked(row, now)) throw lockedError(row, row.locked_until as string, now);
   return row;
 }
 
 /**
- * Checks the operator's PIN and returns a session; writes no journal entry (each CLI command uses this).
- * Throws AuthError: 'unknown-operator', 'disabled', 'locked', 'malformed-pin' (not counted) or
- * 'wrong-pin' (counted; the failure that reaches MAX_FAILURES gives 'locked').
+ * Checks the operator's PIN and returns a session; writes no journal entry but a lock (each CLI command
+ * uses this). Throws AuthError: 'unknown-operator', 'disabled', 'locked', 'malformed-pin' (not counted) or
+ * 'wrong-pin' (counted; details `{ tries_left, last_try }`; the failure that reaches MAX_FAILURES gives
+ * 'locked': 5 minutes, then 15, then an hour, then until a manager unlocks).
  */
 export async function authenticate(t: LotteryTerminal, name: string, pin: string): Promise<OperatorSession> {
   const row = findActive(t, name);
@@ -50,21 +55,27 @@ export async function authenticate(t: LotteryTerminal, name: string, pin: string
     const fresh = operatorById(t.db, row.id);
     const nowMs = t.clock().getTime();
     if (!fresh || fresh.active !== 1) return { error: new AuthError('disabled', `operator '${row.name}' is disabled`) };
-    if (isLocked(fresh, nowMs)) return { error: new AuthError('locked', lockedMessage(fresh, fresh.locked_until as string, nowMs), fresh.locked_until as string) };
+    if (isLocked(fresh, nowMs)) return { error: lockedError(fresh, fresh.locked_until as string, nowMs) };
     if (good) {
       if (fresh.failed_attempts !== 0 || fresh.locked_until !== null) setLoginState(t.db, fresh.id, 0, null);
       return { session: issueSession({ operator_id: fresh.id, name: fresh.name, role: fresh.role, since: t.now() }) };
     }
     const failures = fresh.failed_attempts + 1;
+    const priorLocks = locksSinceUnlock(t.db, fresh.name);
     if (failures < MAX_FAILURES) {
       setLoginState(t.db, fresh.id, failures, null);
       const left = MAX_FAILURES - failures;
-      return { error: new AuthError('wrong-pin', `wrong PIN for operator '${fresh.name}' (${left} more ${left === 1 ? 'try' : 'tries'} before a ${LOCK_MINUTES}-minute lock)`) };
+      const lock = lockLength(priorLocks);
+      const message =
+        left === 1
+          ? `wrong PIN for operator '${fresh.name}': last try before lockout (${lock.startsWith('until') ? `a lock ${lock}` : `a ${lock}`})`
+          : `wrong PIN for operator '${fresh.name}' (${left} more tries before ${lock.startsWith('until') ? `a lock ${lock}` : `a ${lock}`})`;
+      return { error: new AuthError('wrong-pin', message, undefined, { tries_left: left, last_try: left === 1 }) };
     }
-    const until = new Date(nowMs + LOCK_MS).toISOString();
+    const until = lockUntil(priorLocks, nowMs);
     setLoginState(t.db, fresh.id, 0, until);
-    record(t, { type: 'operator.locked', operator: null, payload: { name: fresh.name, failures, locked_until: until } });
-    return { error: new AuthError('locked', `wrong PIN for operator '${fresh.name}': ${lockedMessage(fresh, until, nowMs)}`, until) };
+    record(t, { type: 'operator.locked', operator: null, payload: { operator_id: fresh.id, name: fresh.name, failures, locked_until: until, lock: priorLocks + 1 } });
+    return { error: lockedError(fresh, until, nowMs, `wrong PIN for operator '${fresh.name}': `) };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.session;
@@ -88,8 +99,8 @@ export async function switchOperator(t: LotteryTerminal, current: OperatorSessio
   return next;
 }
 
-/** Ends an operator's shift at the counter (journal 'operator.logout'). */
-export function logout(t: LotteryTerminal, session: OperatorSession): void {
+/** Ends an operator's shift at the counter (journal 'operator.logout'; `{ reason: 'idle' }` when the idle timeout ended it). */
+export function logout(t: LotteryTerminal, session: OperatorSession, reason?: 'idle'): void {
   if (!isIssuedSession(session)) throw new AuthError('unknown-operator', 'this operator session was not opened with a PIN');
-  inTransaction(t, () => record(t, { type: 'operator.logout', operator: session, payload: {} }));
+  inTransaction(t, () => record(t, { type: 'operator.logout', operator: session, payload: reason ? { reason } : {} }));
 }

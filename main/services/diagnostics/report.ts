@@ -19,6 +19,7 @@ import type { Printer } from '../../devices/printer.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { diskSpace } from './disk.js';
 import { versionsOf } from './versions.js';
+import { wrongCodesSummary } from '../tickets/refused-codes.js';
 
 export interface DeviceSet {
   readonly printer: Printer | null;
@@ -106,5 +107,6 @@ export async function unauthorisedReport(c: ReportContext): Promise<DiagnosticsR
     database: databaseView(t),
     blocks: blockViews(t),
     disk: diskSpace(t.folder.root),
+    wrong_codes: wrongCodesSummary(t),
   };
 }

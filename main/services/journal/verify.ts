@@ -1,12 +1,20 @@
-/** Checking the journal table: every entry chained, untouched, signed by this terminal, none missing at the end. */
+/**
+ * Checking the journal table: every entry chained, untouched, signed by this terminal, none missing at
+ * the end; and the business invariants it guards (invariants.ts: no ticket paid twice, receipt numbers
+ * contiguous and never reused, every money entry with its outbox event).
+ */
 import { counterValue } from '../../../db/queries/counters.js';
 import { iterateJournal, type JournalRow } from '../../../db/queries/journal.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { verifyChain, type ChainProblem, type JournalEntry } from './chain.js';
+import { checkInvariants, type InvariantBreak } from './invariants.js';
+
+export type { InvariantBreak, InvariantRule } from './invariants.js';
 
 export type JournalProblem = ChainProblem | 'missing';
 
 export interface JournalVerification {
+  /** The chain is intact and every invariant holds. */
   readonly ok: boolean;
   /** Entries read up to and including the first broken one (all of them when ok). */
   readonly entries: number;
@@ -14,7 +22,11 @@ export interface JournalVerification {
   readonly last_hash: string;
   /** The first broken entry: its seq, what is wrong, and a sentence saying so. */
   readonly first_break?: { readonly seq: number; readonly problem: JournalProblem; readonly detail: string };
+  /** Each business rule broken, with the first entry that breaks it (empty when all hold). */
+  readonly invariants: readonly InvariantBreak[];
 }
+
+type ChainVerification = Omit<JournalVerification, 'invariants'>;
 
 function* entriesOf(rows: Iterable<JournalRow>): Generator<JournalEntry> {
   for (const row of rows) {
@@ -31,9 +43,16 @@ function* entriesOf(rows: Iterable<JournalRow>): Generator<JournalEntry> {
 /**
  * Verifies the whole journal in seq order with the terminal's public key, and compares its length with
  * the journal counter (kept in the same transactions) so that entries removed from the end are caught.
- * Names the first broken entry.
+ * Names the first broken entry, and each broken invariant's first entry.
  */
 export function verifyJournal(t: LotteryTerminal): JournalVerification {
+  const chain = verifyJournalChain(t);
+  const invariants = checkInvariants(t.db);
+  return { ...chain, ok: chain.ok && invariants.length === 0, invariants };
+}
+
+/** The chain part of `verifyJournal`: hashes, links, signatures, and the length against the journal counter. */
+export function verifyJournalChain(t: LotteryTerminal): ChainVerification {
   const report = verifyChain(entriesOf(iterateJournal(t.db)), t.publicKey);
   if (!report.ok) return report;
   const recorded = counterValue(t.db, 'journal');

@@ -1,4 +1,4 @@
-/** Managing operators: add, list, disable, unlock. Manager only ('operator.manage'), journaled. */
+/** Managing operators: add, list, disable, unlock, change a PIN. Manager only ('operator.manage') but one's own PIN; journaled. */
 import {
   countActiveManagers,
   insertOperator,
@@ -6,15 +6,19 @@ import {
   operatorByName,
   setLoginState,
   setOperatorDisabled,
+  setOperatorPin,
   type OperatorRow,
 } from '../../../db/queries/operators.js';
 import { authorize } from '../auth/authorize.js';
+import { locksSinceUnlock, UNTIL_UNLOCKED } from '../auth/lockout.js';
 import { isRole, requirePermission, type Role } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import { record } from '../journal/record.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
 import { OperatorError } from './errors.js';
-import { hashPin } from './pin.js';
+import { hashPin, verifyPin } from './pin.js';
+import { checkPinForRole } from './pin-policy.js';
+import { securitySettings } from '../terminal/settings.js';
 
 export interface NewOperatorInput {
   readonly name: string;
@@ -28,7 +32,10 @@ export interface OperatorInfo {
   readonly name: string;
   readonly role: Role;
   readonly active: boolean;
+  /** The end of the operator's PIN lock (past or future), null when none or when only a manager can lift it. */
   readonly locked_until: string | null;
+  /** Locked until a manager unlocks them (the 4th lock since the last unlock, and later ones). */
+  readonly locked_until_unlock: boolean;
   readonly created_at: string;
   readonly disabled_at: string | null;
 }
@@ -42,11 +49,14 @@ export function checkOperatorName(name: string): string {
   return trimmed;
 }
 
-/** Validates name, role and PIN shape; returns the clean name and role. */
-export function checkNewOperator(input: NewOperatorInput): { name: string; role: Role } {
+/**
+ * Validates name, role and PIN (6 to 8 digits for a manager or technician, `cashierMin` to 8 for a
+ * cashier: main/services/operators/pin-policy.ts); returns the clean name and role.
+ */
+export function checkNewOperator(input: NewOperatorInput, cashierMin?: number): { name: string; role: Role } {
   const name = checkOperatorName(input.name);
   if (!isRole(input.role)) throw new OperatorError('bad-role', `unknown role '${input.role}': cashier, manager or technician`);
-  if (!/^\d{4,8}$/.test(input.pin)) throw new OperatorError('bad-pin', 'a PIN has 4 to 8 digits');
+  checkPinForRole(input.pin, input.role, cashierMin);
   return { name, role: input.role };
 }
 
@@ -61,7 +71,17 @@ function refuseTaken(t: LotteryTerminal, name: string): void {
 }
 
 export function infoOf(row: OperatorRow): OperatorInfo {
-  return { id: row.id, name: row.name, role: row.role, active: row.active === 1, locked_until: row.locked_until, created_at: row.created_at, disabled_at: row.disabled_at };
+  const forever = row.locked_until === UNTIL_UNLOCKED;
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    active: row.active === 1,
+    locked_until: forever ? null : row.locked_until,
+    locked_until_unlock: forever,
+    created_at: row.created_at,
+    disabled_at: row.disabled_at,
+  };
 }
 
 /**
@@ -75,10 +95,10 @@ export function insertOperatorRecorded(t: LotteryTerminal, by: OperatorSession |
   return infoOf(row);
 }
 
-/** Adds an operator (manager only). Refuses a bad name, role or PIN, or a name ever used. */
+/** Adds an operator (manager only). Refuses a bad name or role, a PIN too short for the role, or a name ever used. */
 export async function addOperator(t: LotteryTerminal, session: OperatorSession, input: NewOperatorInput): Promise<OperatorInfo> {
   requirePermission(session, 'operator.manage');
-  const { name, role } = checkNewOperator(input);
+  const { name, role } = checkNewOperator(input, securitySettings(t).cashier_pin_min_digits);
   refuseTaken(t, name);
   const pinHash = await hashPin(input.pin);
   return inTransaction(t, () => {
@@ -114,14 +134,52 @@ export function disableOperator(t: LotteryTerminal, session: OperatorSession, na
   });
 }
 
-/** Lifts a PIN lock before it ends (manager only). Journal 'operator.unlock'. */
+/**
+ * Lifts a PIN lock (manager only), and resets the count of locks, so that the next lock is again a short
+ * one: the only way to do either before a lock ends. Refuses an operator with no lock, no lock counted and
+ * no failed try ('not-locked'). Journal 'operator.unlock' { operator_id, name, locks, failed_attempts }.
+ */
 export function unlockOperator(t: LotteryTerminal, session: OperatorSession, name: string): OperatorInfo {
   return inTransaction(t, () => {
     authorize(t, session, 'operator.manage');
     const row = existing(t, name);
-    if (row.locked_until === null && row.failed_attempts === 0) throw new OperatorError('not-locked', `operator '${row.name}' is not locked`);
+    const locks = locksSinceUnlock(t.db, row.name);
+    if (row.locked_until === null && row.failed_attempts === 0 && locks === 0) throw new OperatorError('not-locked', `operator '${row.name}' is not locked`);
     setLoginState(t.db, row.id, 0, null);
-    record(t, { type: 'operator.unlock', operator: session, payload: { operator_id: row.id, name: row.name } });
-    return { ...infoOf(row), locked_until: null };
+    record(t, { type: 'operator.unlock', operator: session, payload: { operator_id: row.id, name: row.name, locks, failed_attempts: row.failed_attempts } });
+    return { ...infoOf(row), locked_until: null, locked_until_unlock: false };
+  });
+}
+
+export interface PinChange {
+  /** Whose PIN (default: the session's own). */
+  readonly name?: string;
+  readonly pin: string;
+  /** The operator's current PIN: required to change one's own PIN (a manager changing another's does not give it). */
+  readonly currentPin?: string;
+}
+
+/**
+ * Changes a PIN: one's own (any role, with the current PIN), or another operator's (manager only). The
+ * new PIN must fit the role (pin-policy.ts). Journal 'operator.pin' { operator_id, name, by_manager }.
+ */
+export async function changePin(t: LotteryTerminal, session: OperatorSession, change: PinChange): Promise<OperatorInfo> {
+  const target = change.name === undefined ? session.name : change.name.trim();
+  const row = existing(t, target);
+  const own = row.id === session.operator_id;
+  if (!own) requirePermission(session, 'operator.manage');
+  if (row.active !== 1) throw new OperatorError('already-disabled', `operator '${row.name}' is disabled`);
+  checkPinForRole(change.pin, row.role, securitySettings(t).cashier_pin_min_digits);
+  if (own) {
+    if (change.currentPin === undefined || !(await verifyPin(change.currentPin, row.pin_hash))) {
+      throw new OperatorError('bad-pin', 'give your current PIN to change it');
+    }
+  }
+  const pinHash = await hashPin(change.pin);
+  return inTransaction(t, () => {
+    authorize(t, session, own ? null : 'operator.manage');
+    setOperatorPin(t.db, row.id, pinHash);
+    record(t, { type: 'operator.pin', operator: session, payload: { operator_id: row.id, name: row.name, by_manager: !own } });
+    return infoOf(row);
   });
 }

@@ -20,7 +20,8 @@ import { TicketChecker, type Verdict, type VerdictKind } from './check.js';
 import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
 import { stopOfUnit } from '../packs/stop-list.js';
 import { getSettings } from '../terminal/settings.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { noteRefusedCode } from './refused-codes.js';
 
 export type CounterVerdictKind = VerdictKind | 'already-paid' | 'above-limit' | 'pack-not-active' | 'stop-listed';
 
@@ -106,12 +107,17 @@ export class CounterChecker {
     this.checker = new TicketChecker(t, { now: t.clock });
   }
 
-  /** The verdict for an operator (permission 'ticket.check'), read in one consistent snapshot. */
+  /**
+   * The verdict for an operator (permission 'ticket.check'), read in one consistent snapshot. A wrong
+   * hidden code is journaled and counted for the operator (refused-codes.ts).
+   */
   check(session: OperatorSession, barcode: string): CounterVerdict {
-    return this.t.db.transaction(() => {
+    const v = this.t.db.transaction(() => {
       authorize(this.t, session, 'ticket.check');
       return this.verdictOf(barcode);
     })();
+    if (v.verdict === 'wrong-code') inTransaction(this.t, () => noteRefusedCode(this.t, session, v));
+    return v;
   }
 
   /** The verdict without a permission check: for services that already authorised inside their transaction. */

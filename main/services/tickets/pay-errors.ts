@@ -2,7 +2,7 @@ import { ServiceError } from '../terminal/errors.js';
 import type { CounterVerdict } from './counter-verdict.js';
 
 /**
- * A refused payout; nothing was paid and nothing changed. `code` is the counter verdict that forbids
+ * A refused payout; nothing was paid and nothing changed (but, for a wrong code, its 'ticket.code-refused' journal entry). `code` is the counter verdict that forbids
  * paying ('loser', 'already-paid', 'pack-not-active', 'wrong-code', 'expired', 'stop-listed', 'tampered',
  * 'unknown-ticket', 'bad-check-digit', 'malformed') or 'already-claimed'; `verdict` carries the details.
  */

@@ -19,6 +19,7 @@ import type { LotteryTerminal } from '../terminal/terminal.js';
 import { CounterChecker, type CounterVerdict } from './counter-verdict.js';
 import { PayoutError } from './pay-errors.js';
 import { claimReceipt, payoutReceipt } from './pay-receipts.js';
+import { noteRefusedCode } from './refused-codes.js';
 
 export type PayResult =
   | { readonly status: 'paid'; readonly verdict: CounterVerdict; readonly payout: PayoutRow; readonly outbox_key: string; readonly receipt: PayoutReceipt }
@@ -42,7 +43,8 @@ function isUniqueViolation(err: unknown): boolean {
  * - `winner` (prize ≤ payout limit): pays the whole prize; journal 'payout', outbox `payout/<ticket>`.
  * - `above-limit`: pays nothing, files a claim (permission 'claim.file'); journal 'claim', outbox
  *   `claim/<ticket>`; the claim receipt sends the player to a payment centre.
- * - anything else throws PayoutError with the verdict's code ('already-claimed' for a second claim).
+ * - anything else throws PayoutError with the verdict's code ('already-claimed' for a second claim);
+ *   a wrong hidden code is then journaled and counted for the operator (refused-codes.ts).
  */
 export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, options: PayOptions = {}): PayResult {
   const checker = options.checker ?? new CounterChecker(t);
@@ -59,6 +61,13 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
       }
       throw new PayoutError(v.verdict, v.message, v);
     });
+  } catch (err) {
+    // The payout rolled back; the wrong code is recorded on its own.
+    if (err instanceof PayoutError && err.code === 'wrong-code' && err.verdict) {
+      const v = err.verdict;
+      inTransaction(t, () => noteRefusedCode(t, session, v));
+    }
+    throw err;
   } finally {
     if (!options.checker) checker.close();
   }

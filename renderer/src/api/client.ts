@@ -1,5 +1,5 @@
 /**
- * The one API object the screens use. In Electron the preload exposes it as `window.guichet`; in the
+ * The real API object the screens use (handed to them by <ApiProvider>, see context.tsx). In Electron the preload exposes it as `window.guichet`; in the
  * browser host this small client carries the same calls over HTTP on 127.0.0.1 (cookie set from the
  * start-up token) and the same events over server-sent events.
  */
@@ -19,7 +19,7 @@ declare global {
 
 function unwrap<T>(result: ApiResult<unknown>): T {
   if (result.ok) return result.value as T;
-  throw new ApiError(result.error.code, result.error.message);
+  throw new ApiError(result.error.code, result.error.message, result.error.details);
 }
 
 function electronApi(bridge: NonNullable<Window['guichet']>): GuichetApi {
@@ -64,4 +64,7 @@ function browserApi(): GuichetApi {
   };
 }
 
-export const api: GuichetApi = window.guichet ? electronApi(window.guichet) : browserApi();
+/** The window's API: the Electron preload's bridge when there is one, else the browser host's HTTP client. */
+export function createApi(): GuichetApi {
+  return window.guichet ? electronApi(window.guichet) : browserApi();
+}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { DisplayView, Language, VerdictKind } from '../../../main/api/views.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 
@@ -13,6 +13,7 @@ import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 export const DISPLAY_IDLE_MS = 60_000;
 
 export function CustomerDisplay() {
+  const api = useApi();
   const [language, setLanguage] = useState<Language | null>(null);
   useEffect(() => {
     const load = () =>
@@ -40,6 +41,7 @@ function tone(verdict: VerdictKind): 'win' | 'lose' | 'info' | 'warn' {
 }
 
 function DisplayBoard() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [view, setView] = useState<DisplayView>({ kind: 'idle' });

@@ -53,6 +53,11 @@ export const commonText: Dictionary = {
     'pinpad.label': 'Pavé numérique',
 
     'error.wrong-pin': 'Code incorrect.',
+    'error.wrong-pin-last-try': 'Code incorrect : dernier essai avant le blocage du compte.',
+    'error.locked-until-unlock': 'Trop d’essais : compte bloqué jusqu’au déblocage par un gérant.',
+    'error.session-expired': 'Session fermée après une période d’inactivité : reconnectez-vous.',
+    'error.bad-pin': 'Code refusé : {message}',
+    'error.not-locked': 'Ce compte n’est pas bloqué.',
     'error.malformed-pin': 'Un code comporte 4 à 8 chiffres.',
     'error.locked': 'Trop d’essais : compte bloqué pour quelques minutes. Un gérant peut le débloquer.',
     'error.disabled': 'Ce compte est désactivé.',
@@ -125,6 +130,11 @@ export const commonText: Dictionary = {
     'pinpad.label': 'Keypad',
 
     'error.wrong-pin': 'Wrong PIN.',
+    'error.wrong-pin-last-try': 'Wrong PIN: last try before lockout.',
+    'error.locked-until-unlock': 'Too many attempts: account locked until a manager unlocks it.',
+    'error.session-expired': 'Session closed after a time without activity: log in again.',
+    'error.bad-pin': 'PIN refused: {message}',
+    'error.not-locked': 'This account is not locked.',
     'error.malformed-pin': 'A PIN has 4 to 8 digits.',
     'error.locked': 'Too many attempts: account locked for a few minutes. A manager can unlock it.',
     'error.disabled': 'This account is disabled.',

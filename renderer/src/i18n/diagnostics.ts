@@ -5,6 +5,11 @@ export const diagnosticsText: Dictionary = {
   fr: {
     'nav.diagnostics': 'Diagnostic',
     'diag.title': 'Diagnostic du terminal',
+    'diag.wrongCodes': 'Codes de validation erronés',
+    'diag.wrongCodes.rule': 'Alerte à {threshold} codes erronés d’un même opérateur en {minutes} min.',
+    'diag.wrongCodes.none': 'Aucune alerte.',
+    'diag.wrongCodes.alert': 'Alerte : {operator} a saisi {count} codes erronés en {minutes} min (le {at}, écriture n° {seq}).',
+    'diag.wrongCodes.now': 'Dans la fenêtre actuelle :',
     'diag.subtitle': 'Terminal {terminal} · relevé à {time}',
     'diag.refresh': 'Actualiser',
     'diag.loading': 'Lecture de l’état du terminal…',
@@ -110,6 +115,11 @@ export const diagnosticsText: Dictionary = {
   en: {
     'nav.diagnostics': 'Diagnostics',
     'diag.title': 'Terminal diagnostics',
+    'diag.wrongCodes': 'Wrong validation codes',
+    'diag.wrongCodes.rule': 'Alert at {threshold} wrong codes by one operator within {minutes} min.',
+    'diag.wrongCodes.none': 'No alert.',
+    'diag.wrongCodes.alert': 'Alert: {operator} entered {count} wrong codes within {minutes} min (on {at}, entry no. {seq}).',
+    'diag.wrongCodes.now': 'In the current window:',
     'diag.subtitle': 'Terminal {terminal} · read at {time}',
     'diag.refresh': 'Refresh',
     'diag.loading': 'Reading the terminal’s state…',

@@ -4,9 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import type { ReceiptView } from '../../../main/api/views.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 
 export function useReceipt(initial: ReceiptView): ReceiptView {
+  const api = useApi();
   const [view, setView] = useState(initial);
   useEffect(() => setView(initial), [initial]);
   useEffect(() => {

@@ -1,11 +1,12 @@
 /** Scan routing for React: the provider wires the wedge and the host's scan events; screens call `useScans`. */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import { attachWedge, createScanRouter, type Scan, type ScanRouter } from './scan-router.js';
 
 const ScanContext = createContext<ScanRouter | null>(null);
 
 export function ScanProvider(props: { children: ReactNode }) {
+  const api = useApi();
   const router = useMemo(() => createScanRouter(), []);
   useEffect(() => attachWedge(router), [router]);
   useEffect(

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { OperatorView } from '../../../main/api/views.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
 import { useLanguage, useT } from '../i18n/index.js';
 import { SCREENS } from '../screens/registry.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -19,6 +19,7 @@ export interface ShellProps {
 }
 
 export function Shell(props: ShellProps) {
+  const api = useApi();
   const t = useT();
   const [language, setLanguage] = useLanguage();
   const route = useRoute();

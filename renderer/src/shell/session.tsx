@@ -1,11 +1,13 @@
 /**
  * What the whole kiosk knows about the terminal: app info (terminal id, operators, payout limit) and
  * the live status (operator, connection, events waiting to sync, printer). The status is polled every
- * few seconds and updated at once by the host's `status` and `printer` events.
+ * few seconds and updated at once by the host's `status` and `printer` events. A logged-in operator
+ * idle for the terminal's `idle_logout_minutes` is logged out on every screen (the login comes back).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
-import { api } from '../api/client.js';
+import { useApi } from '../api/context.js';
+import { watchIdle } from './idle.js';
 
 export const STATUS_POLL_MS = 4000;
 
@@ -24,6 +26,7 @@ export interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider(props: { info: AppInfo; status: StatusView; children: ReactNode }) {
+  const api = useApi();
   const [info, setInfo] = useState(props.info);
   const [status, setStatus] = useState(props.status);
   const [reachable, setReachable] = useState(true);
@@ -56,6 +59,18 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
       off();
     };
   }, [refreshStatus]);
+
+  // Idle logout: the window's timer (the services refuse an idle session too, and status.get ends it).
+  const loggedIn = status.operator !== null;
+  const idleMs = info.idle_logout_minutes * 60_000;
+  useEffect(() => {
+    if (!loggedIn || !(idleMs > 0)) return undefined;
+    return watchIdle(window, {
+      limitMs: idleMs,
+      onActivity: () => void api.call('auth.activity', {}).catch(() => undefined),
+      onIdle: () => void api.call('auth.logout', {}).catch(() => undefined).then(refreshStatus),
+    });
+  }, [loggedIn, idleMs, status.operator?.name, status.operator?.since, refreshStatus]);
 
   const value = useMemo<SessionState>(
     () => ({ info, status, reachable, operator: status.operator, refreshInfo, refreshStatus }),

@@ -1,7 +1,7 @@
 /**
  * The kiosk's application on a real demo terminal (main/hosts/kiosk/demo.ts: a small emission of each game,
- * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 1234,
- * Camille cashier 2222, Theo technician 3333) in a temp folder, with a virtual printer. The demo is set
+ * pack 213-001-01-00000 received and active, 213-001-01-00001 received only, Marie manager 123456,
+ * Camille cashier 2222, Theo technician 333333) in a temp folder, with a virtual printer. The demo is set
  * up once per test file and copied for each test.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { AppEvent } from '../../../main/api/events.js';
 import { createApp, type App } from '../../../main/app/app.js';
 import { setupDemo } from '../../../main/hosts/kiosk/demo.js';
 import { openLotteryTerminal } from '../../../main/services/terminal/terminal.js';
+import type { Clock } from '../../../main/services/terminal/clock.js';
 import type { Printer } from '../../../main/devices/printer.js';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
@@ -56,15 +57,15 @@ export function inv(unit: number): string {
   return inventoryBarcode({ game: PAPER, emission: 1, block: 1, unit });
 }
 
-const PINS = { Marie: '1234', Camille: '2222', Theo: '3333' } as const;
+const PINS = { Marie: '123456', Camille: '2222', Theo: '333333' } as const;
 
 /** A demo terminal's application; `printer` replaces the virtual printer (e.g. a real TCP printer). */
-export async function demoApp(options: { printer?: Printer } = {}): Promise<AppFixture> {
+export async function demoApp(options: { printer?: Printer; clock?: Clock } = {}): Promise<AppFixture> {
   const source = await demoTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-'));
   cpSync(source, dir, { recursive: true });
   const printer = new VirtualPrinter('virtual:test');
-  const app = createApp({ terminal: openLotteryTerminal(dir), devices: { printer: options.printer ?? printer, drawer: new PrinterCashDrawer(options.printer ?? printer) }, host: 'browser', version: 'test', log: () => undefined });
+  const app = createApp({ terminal: openLotteryTerminal(dir, options.clock ? { clock: options.clock } : {}), devices: { printer: options.printer ?? printer, drawer: new PrinterCashDrawer(options.printer ?? printer) }, host: 'browser', version: 'test', log: () => undefined });
   const events: AppEvent[] = [];
   app.subscribe((e) => events.push(e));
   const call = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {

@@ -1,10 +1,12 @@
 import { Command, Option } from 'commander';
+import { checkTicket } from '../../../services/acts/tickets.js';
+import { NO_DEVICES } from '../../../services/acts/after-commit.js';
 import { authenticate } from '../../../services/auth/login.js';
 import { formatEuros } from '../../../../games/money.js';
 import { TicketChecker, verdictJson, type Verdict, type VerdictKind } from '../../../services/tickets/check.js';
 import { fixedClock } from '../../../services/terminal/clock.js';
 import { openLotteryTerminal } from '../../../services/terminal/terminal.js';
-import { checkAtCounter, counterVerdictJson, type CounterVerdict, type CounterVerdictKind } from '../../../services/tickets/counter-verdict.js';
+import { counterVerdictJson, type CounterVerdict, type CounterVerdictKind } from '../../../services/tickets/counter-verdict.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, withTerminal, type DataOption, type JsonOption } from '../options.js';
 import { operatorCredentials, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
 
@@ -115,7 +117,7 @@ async function counterCheck(barcode: string, opts: DataOption & JsonOption & Ope
   const { name, pin } = operatorCredentials(opts);
   const t = openLotteryTerminal(dataDirOf(opts), now ? { clock: fixedClock(now().toISOString()) } : {});
   try {
-    const v = checkAtCounter(t, await authenticate(t, name, pin), barcode);
+    const v = checkTicket(t, await authenticate(t, name, pin), barcode, NO_DEVICES);
     if (opts.json) printJson(counterVerdictJson(v));
     else console.log(describeCounterVerdict(v));
     process.exitCode = COUNTER_EXIT_CODES[v.verdict];

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
 import { PayoutError } from '../../../services/tickets/pay-errors.js';
-import { payTicket } from '../../../services/tickets/pay.js';
+import { payOrClaim } from '../../../services/acts/tickets.js';
 import { counterVerdictJson } from '../../../services/tickets/counter-verdict.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
-import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
+import { afterCommitOf, reportDevices, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 import { CliError } from '../../../../common/cli-run.js';
 import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
 
@@ -25,11 +25,14 @@ export function payCommand(): Command {
     ),
   ));
   return cmd.action(async (barcode: string, opts: DataOption & JsonOption & OperatorOptions & PrinterOption) => {
+    const after = afterCommitOf(opts);
     await withCounter(opts, async (t) => {
       const session = await actAs(t, opts);
       try {
-        const r = payTicket(t, session, barcode);
-        await printAfterCommit(opts, r.receipt, r.status === 'paid' ? r.payout.receipt_no : r.claim.receipt_no);
+        // Pay or claim: the verdict decides (above the payout limit, a claim).
+        const done = await payOrClaim(t, session, barcode, after);
+        reportDevices(opts, done);
+        const r = done.result;
         if (r.status === 'paid') {
           if (opts.json) printJson({ status: 'paid', ticket: r.verdict.ticket, amount_cents: r.payout.amount_cents, receipt_no: r.payout.receipt_no, at: r.payout.at, outbox_key: r.outbox_key, receipt: r.receipt });
           else console.log(`PAID ${formatEuros(r.payout.amount_cents)}  ${r.verdict.ticket ?? ''}  (receipt ${r.payout.receipt_no})`);

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
-import { sellTickets } from '../../../services/sales/sell.js';
+import { sell } from '../../../services/acts/sales.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, centsArg, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
-import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
+import { afterCommitOf, reportDevices, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 
-/** `guichet sell BARCODE... --tendered CENTS`: sell paper tickets for cash. */
+/** `guichet sell BARCODE... --tendered CENTS`: sell paper tickets for cash (the kiosk's act: receipt and drawer with --printer). */
 export function sellCommand(): Command {
   const cmd = withPrinterOption(withOperatorOptions(
     withJsonOption(
@@ -18,9 +18,11 @@ export function sellCommand(): Command {
     ),
   ));
   return cmd.action(async (barcodes: string[], opts: DataOption & JsonOption & OperatorOptions & PrinterOption & { tendered: number }) => {
+    const after = afterCommitOf(opts);
     await withCounter(opts, async (t) => {
-      const sale = sellTickets(t, await actAs(t, opts), { barcodes, tendered_cents: opts.tendered });
-      await printAfterCommit(opts, sale.receipt, sale.receipt_no);
+      const done = await sell(t, await actAs(t, opts), { barcodes, tendered_cents: opts.tendered }, after);
+      reportDevices(opts, done);
+      const sale = done.result;
       if (opts.json) {
         const { receipt, ...rest } = sale;
         printJson({ ...rest, receipt });

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
-import { closeCashSession, currentCashSession, moveCash, openCashSession } from '../../../services/cash/sessions.js';
+import { closeSession } from '../../../services/acts/cash.js';
+import { currentCashSession, moveCash, openCashSession } from '../../../services/cash/sessions.js';
 import { reportLines } from '../../../services/cash/report-text.js';
 import { formatEuros } from '../../../../games/money.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, centsArg, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { afterCommitOf, reportDevices, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 
 type Opts = DataOption & JsonOption & OperatorOptions;
 
@@ -24,15 +26,18 @@ export function sessionCommand(): Command {
     });
   });
 
-  const close = common(
+  const close = withPrinterOption(common(
     new Command('close')
-      .description('Close the cash session with the counted cash: prints the Z report.')
+      .description('Close the cash session with the counted cash; with --printer, prints the Z report.')
       .requiredOption('--counted-cents <cents>', 'cash counted in the drawer, in cents', centsArg('--counted-cents'))
       .option('--confirm-difference', 'the manager confirms a difference between counted and expected cash'),
-  );
-  close.action(async (opts: Opts & { countedCents: number; confirmDifference?: boolean }) => {
+  ));
+  close.action(async (opts: Opts & PrinterOption & { countedCents: number; confirmDifference?: boolean }) => {
+    const after = afterCommitOf(opts);
     await withCounter(opts, async (t) => {
-      const z = closeCashSession(t, await actAs(t, opts), { counted_cents: opts.countedCents, confirm_difference: opts.confirmDifference === true });
+      const done = await closeSession(t, await actAs(t, opts), { counted_cents: opts.countedCents, confirm_difference: opts.confirmDifference === true }, after);
+      reportDevices(opts, done);
+      const z = done.report;
       if (opts.json) printJson(z);
       else console.log(reportLines(z).join('\n'));
     });

@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
-import { voidSale } from '../../../services/sales/void.js';
+import { voidSaleAct } from '../../../services/acts/sales.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
-import { printAfterCommit, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
+import { afterCommitOf, reportDevices, withPrinterOption, type PrinterOption } from '../receipt-printing.js';
 
 function receiptNumber(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('a receipt number is a whole number ≥ 1');
@@ -23,9 +23,11 @@ export function voidCommand(): Command {
     ),
   ));
   return cmd.action(async (receiptNo: number, opts: DataOption & JsonOption & OperatorOptions & PrinterOption & { reason: string }) => {
+    const after = afterCommitOf(opts);
     await withCounter(opts, async (t) => {
-      const v = voidSale(t, await actAs(t, opts), { receipt_no: receiptNo, reason: opts.reason });
-      await printAfterCommit(opts, v.receipt, v.receipt_no);
+      const done = await voidSaleAct(t, await actAs(t, opts), { receipt_no: receiptNo, reason: opts.reason }, after);
+      reportDevices(opts, done);
+      const v = done.result;
       if (opts.json) printJson(v);
       else console.log(`sale ${v.voided_receipt_no} voided (void receipt ${v.receipt_no}): refund ${formatEuros(v.amount_cents)}`);
     });

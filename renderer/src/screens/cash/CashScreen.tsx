@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CashReportView, CashStatusView } from '../../../../main/api/methods/cash.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { dateTime, money } from '../../format.js';
@@ -25,6 +25,7 @@ import './cash.css';
 type Shown = { report: CashReportView; receipt: ReceiptView | null };
 
 export function CashScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { operator, refreshStatus } = useSession();

@@ -1,13 +1,14 @@
 /**
  * The technician's home: devices and their status, a scanner test with raw scans and timings, printer
- * test page, database and outcome tables with an integrity check, disk space, versions, support bundle.
+ * test page, database and outcome tables with an integrity check, disk space, versions, support bundle,
+ * and the alerts raised by wrong validation codes at the counter.
  * Digit keys run the actions (1 test page, 2 printer status, 3 integrity check, 4 bundle, 5 refresh).
  * Never an amount on this screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { time } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -17,12 +18,14 @@ import { DatabasePanel } from './DatabasePanel.js';
 import { PrinterPanel } from './PrinterPanel.js';
 import { ScannerTest } from './ScannerTest.js';
 import { SystemPanel } from './SystemPanel.js';
+import { WrongCodesPanel } from './WrongCodesPanel.js';
 import { useDigitKeys } from './usePanelKeys.js';
 import '../../styles/diagnostics.css';
 
 const POLL_MS = 150;
 
 export function DiagnosticsScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { status, refreshStatus } = useSession();
@@ -150,6 +153,7 @@ export function DiagnosticsScreen() {
       {!report && !error && <p className="empty">{t('diag.loading')}</p>}
       {report && (
         <>
+          {report.wrong_codes && <WrongCodesPanel wrongCodes={report.wrong_codes} />}
           <div className="diag-grid">
             <div className="diag-col">
               <PrinterPanel

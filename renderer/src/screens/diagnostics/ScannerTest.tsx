@@ -1,6 +1,6 @@
 /** Raw scans as they arrive (keyboard wedge and host scanners), with their timings. */
 import { useState } from 'react';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { time } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useScans, type Scan } from '../../scan/ScanProvider.js';
@@ -20,6 +20,7 @@ export function interKeyMs(scan: Scan): number | null {
 }
 
 export function ScannerTest() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [rows, setRows] = useState<Row[]>([]);

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -18,6 +18,7 @@ import './journal.css';
 const PAGE = 25;
 
 export function JournalScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [type, setType] = useState('');
@@ -89,8 +90,18 @@ export function JournalScreen() {
               ✗
             </span>
             <div>
-              <strong>{t('journal.broken', { seq: verify.first_break?.seq ?? '?', problem: problem(verify.first_break?.problem ?? '?') })}</strong>
-              <p>{verify.first_break?.detail}</p>
+              {verify.first_break && (
+                <>
+                  <strong>{t('journal.broken', { seq: verify.first_break.seq, problem: problem(verify.first_break.problem) })}</strong>
+                  <p>{verify.first_break.detail}</p>
+                </>
+              )}
+              {verify.invariants.map((b) => (
+                <div key={b.rule} data-testid="journal-invariant" data-rule={b.rule}>
+                  <strong>{t('journal.invariant', { seq: b.seq, rule: t(`journal.rule.${b.rule}`) })}</strong>
+                  <p>{b.detail}</p>
+                </div>
+              ))}
               <p className="small">{t('journal.checkedAt', { at: dateTime(verify.checked_at, language) })}</p>
             </div>
           </div>
@@ -155,7 +166,7 @@ export function JournalScreen() {
                 </thead>
                 <tbody>
                   {page.entries.map((e) => (
-                    <tr key={e.seq} data-testid="journal-entry" className={verify?.first_break?.seq === e.seq ? 'broken' : undefined}>
+                    <tr key={e.seq} data-testid="journal-entry" className={verify?.first_break?.seq === e.seq || verify?.invariants.some((b) => b.seq === e.seq) ? 'broken' : undefined}>
                       <td className="num mono">{e.seq}</td>
                       <td className="nowrap">{dateTime(e.at, language)}</td>
                       <td>

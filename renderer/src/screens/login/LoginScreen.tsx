@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppInfo, OperatorView, Role } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { PinPad } from '../../components/PinPad.js';
 import { useT } from '../../i18n/index.js';
@@ -28,6 +28,7 @@ const ROLE_ICON: Record<Role, string> = { cashier: '€', manager: '★', techni
 const MAX_PIN = 8;
 
 export function LoginScreen(props: LoginScreenProps) {
+  const api = useApi();
   const t = useT();
   const [chosen, setChosen] = useState<string | null>(props.operators.length === 1 ? (props.operators[0]?.name ?? null) : null);
   const [pin, setPin] = useState('');

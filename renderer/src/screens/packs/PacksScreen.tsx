@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PackInventoryView, PackView } from '../../../../main/api/methods/packs.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -24,6 +24,7 @@ function since(p: PackView): string {
 }
 
 export function PacksScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { operator } = useSession();

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
@@ -42,6 +42,7 @@ export function refusalText(t: Translate, barcode: string, err: unknown): string
 }
 
 export function SellScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { operator, status, refreshStatus } = useSession();

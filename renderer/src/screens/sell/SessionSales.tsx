@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SaleSummaryView, VoidView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { money, time } from '../../format.js';
@@ -12,6 +12,7 @@ import { useEscape } from '../../shell/hotkeys.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 
 export function SessionSales(props: { onChanged(): void }) {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const [sales, setSales] = useState<readonly SaleSummaryView[] | null>(null);

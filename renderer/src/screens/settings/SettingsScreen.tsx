@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../main/api/methods/settings.js';
 import type { Language } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { Money } from '../../components/Money.js';
 import { money } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
@@ -19,6 +19,7 @@ import '../../styles/settings.css';
 type Section = 'limit' | 'language' | 'devices';
 
 export function SettingsScreen() {
+  const api = useApi();
   const t = useT();
   const [language, setLanguage] = useLanguage();
   const { refreshInfo } = useSession();

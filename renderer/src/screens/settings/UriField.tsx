@@ -1,13 +1,14 @@
 /** A device URI field that checks what is typed (through the terminal's parser) and says what is wrong. */
 import { useEffect, useState } from 'react';
 import type { UriCheckView } from '../../../../main/api/methods/settings.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { useT } from '../../i18n/index.js';
 
 const CHECK_DELAY_MS = 250;
 
 /** The check of `uri` for `kind`, refreshed a moment after the typing stops; null while empty or unchecked. */
 export function useUriCheck(kind: 'printer' | 'scanner', uri: string): UriCheckView | null {
+  const api = useApi();
   const [check, setCheck] = useState<UriCheckView | null>(null);
   useEffect(() => {
     if (uri.trim() === '') {

@@ -4,13 +4,14 @@
  */
 import { useState } from 'react';
 import type { Language, ReceiptView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { money } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useT } from '../../i18n/index.js';
 import { useReceipt } from '../../receipts/use-receipt.js';
 
 export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: ReceiptView; amountCents: number; language: Language }) {
+  const api = useApi();
   const t = useT();
   // The receipt shown: the payment's, then each reprint's; a print still running is followed to its end.
   const [current, setReceipt] = useState<ReceiptView>(props.receipt);

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
-import { api } from '../../api/client.js';
+import { useApi } from '../../api/context.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { money as moneyText } from '../../format.js';
 import { playTone } from '../../components/tones.js';
@@ -26,6 +26,7 @@ import { verdictStyle } from './verdict-style.js';
 type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView };
 
 export function ValidateScreen() {
+  const api = useApi();
   const t = useT();
   const [language] = useLanguage();
   const { refreshStatus, operator } = useSession();

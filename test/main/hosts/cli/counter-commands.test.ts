@@ -10,12 +10,12 @@ import { guichet } from './counter-cli.js';
 const dir = join(mkdtempSync(join(tmpdir(), 'guichet-cli-')), 'terminal');
 afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 const data = ['--data', dir];
-const asAlice = { GUICHET_OPERATOR: 'alice', GUICHET_PIN: '1234' };
+const asAlice = { GUICHET_OPERATOR: 'alice', GUICHET_PIN: '123456' };
 const json = <T>(s: string): T => JSON.parse(s) as T;
 
 describe('guichet counter commands', () => {
   it('init, operators, login, session, reports, outbox and journal, scriptable with --json', async () => {
-    const init = await guichet(['init', ...data, '--terminal', 'T-042', '--manager', 'alice', '--pin', '1234', '--json']);
+    const init = await guichet(['init', ...data, '--terminal', 'T-042', '--manager', 'alice', '--pin', '123456', '--json']);
     expect(init.stderr).toBe('');
     expect(json<{ terminal: string; data: string; manager: unknown; key_fingerprint: string }>(init.stdout)).toMatchObject({
       terminal: 'T-042',
@@ -23,13 +23,13 @@ describe('guichet counter commands', () => {
       manager: { id: 1, name: 'alice', role: 'manager' },
       key_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const again = await guichet(['init', ...data, '--terminal', 'T-043', '--manager', 'zoe', '--pin', '1234']);
+    const again = await guichet(['init', ...data, '--terminal', 'T-043', '--manager', 'zoe', '--pin', '123456']);
     expect([again.status, again.stderr.trim()]).toEqual([1, `guichet: ${dir} is already terminal T-042`]);
 
     const add = await guichet(['operator', 'add', 'bob', '--role', 'cashier', '--new-pin', '4321', ...data, '--json'], asAlice);
     expect(json(add.stdout)).toMatchObject({ id: 2, name: 'bob', role: 'cashier', active: true });
-    await guichet(['operator', 'add', 'tom', '--role', 'technician', '--new-pin', '5555', ...data], asAlice);
-    const list = await guichet(['operator', 'list', ...data, '--json', '--operator', 'alice', '--pin', '1234']);
+    await guichet(['operator', 'add', 'tom', '--role', 'technician', '--new-pin', '555555', ...data], asAlice);
+    const list = await guichet(['operator', 'list', ...data, '--json', '--operator', 'alice', '--pin', '123456']);
     expect(json<{ name: string }[]>(list.stdout).map((o) => o.name)).toEqual(['alice', 'bob', 'tom']);
 
     const wrong = await guichet(['login', ...data, '--operator', 'bob', '--pin', '0000']);
@@ -38,7 +38,7 @@ describe('guichet counter commands', () => {
     const noPin = await guichet(['session', 'open', '--float-cents', '10000', ...data], { GUICHET_OPERATOR: 'bob' });
     expect(noPin).toMatchObject({ status: 1, hung: false });
     expect(noPin.stderr).toMatch(/operator 'bob' needs a PIN: give --pin PIN \(or set GUICHET_PIN\)/);
-    const tech = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--operator', 'tom', '--pin', '5555']);
+    const tech = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--operator', 'tom', '--pin', '555555']);
     expect([tech.status, tech.stderr]).toEqual([1, "guichet: operator 'tom' (technician) may not open a cash session\n"]);
 
     const login = await guichet(['login', ...data, '--json'], { GUICHET_OPERATOR: 'bob', GUICHET_PIN: '4321' });
@@ -58,7 +58,7 @@ describe('guichet counter commands', () => {
     expect([xByBob.status, xByBob.stderr]).toEqual([1, "guichet: operator 'bob' (cashier) may not see the X report\n"]);
     const x = await guichet(['report', 'x', ...data, '--json'], asAlice);
     expect(json<{ kind: string; cash: { expected_cents: number } }>(x.stdout)).toMatchObject({ kind: 'X', cash: { expected_cents: 10300 } });
-    const outbox = await guichet(['outbox', ...data, '--json', '--operator', 'tom', '--pin', '5555']);
+    const outbox = await guichet(['outbox', ...data, '--json', '--operator', 'tom', '--pin', '555555']);
     expect(json(outbox.stdout)).toEqual({
       pending: 1,
       events: [expect.objectContaining({ key: 'T-042/sale/1', type: 'sale', attempts: 0 })],

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'guichet-cli-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const { terminal: t } = await initTerminal(dir, { terminalId: 'T-007', managerName: 'alice', pin: '1234' });
+  const { terminal: t } = await initTerminal(dir, { terminalId: 'T-007', managerName: 'alice', pin: '123456' });
   for (let i = 1; i <= 4; i++) inTransaction(t, () => record(t, { type: 'pack.receive', operator: null, payload: { pack: i } }));
   t.close();
   // Entry 4 of 6 edited behind Guichet's back.
@@ -32,3 +32,26 @@ describe('guichet journal verify', () => {
     expect(r.stdout).toBe('journal of terminal T-007 is BROKEN at entry 4: entry 4 was altered: its contents do not match its hash\n');
   });
 });
+
+describe('guichet journal verify, business invariants', () => {
+  const clean = mkdtempSync(join(tmpdir(), 'guichet-cli-invariants-'));
+  afterAll(() => rmSync(clean, { recursive: true, force: true }));
+
+  it('exits 1 naming the first entry breaking each rule, the chain being intact', async () => {
+    const { terminal: t } = await initTerminal(clean, { terminalId: 'T-008', managerName: 'alice', pin: '123456' });
+    for (const i of [1, 2]) {
+      inTransaction(t, () =>
+        record(t, { type: 'sale', operator: null, payload: { sale_id: i }, receipt: true, money: { kind: 'sale', lines: [{ game: 'happy-2014', count: 1, amount_cents: 300 }] }, outbox: { key: `sale/${i}` } }),
+      );
+    }
+    t.close();
+    expect((await guichet(['journal', 'verify', '--data', clean])).status).toBe(0);
+    tamper(join(clean, 'guichet.db'), (db) => db.prepare('DELETE FROM outbox WHERE journal_seq = 4').run());
+    const r = await guichet(['journal', 'verify', '--data', clean]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('journal of terminal T-008: 4 entries, chain intact\nrule money-outbox broken at entry 4: entry 4 (sale) moves money but has no outbox event for the lottery\n');
+    const json = JSON.parse((await guichet(['journal', 'verify', '--data', clean, '--json'])).stdout) as { ok: boolean; invariants: unknown };
+    expect(json).toMatchObject({ ok: false, invariants: [{ rule: 'money-outbox', seq: 4 }] });
+  });
+});
+

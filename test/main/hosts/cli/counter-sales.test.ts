@@ -6,7 +6,7 @@ import { runGuichet } from './guichet-runner.js';
 let fx: CounterFixture;
 let data: string;
 const BOB = ['--operator', 'bob', '--pin', '4321'];
-const ALICE = ['--operator', 'alice', '--pin', '1234'];
+const ALICE = ['--operator', 'alice', '--pin', '123456'];
 
 beforeAll(async () => {
   fx = await counterTerminal();
@@ -59,7 +59,7 @@ describe('guichet pack / sell / check / pay / void / stoplist', () => {
     expect(json(counter.stdout)).toMatchObject({ verdict: 'pack-not-active', pack: { state: 'received' } });
     const viaEnv = await runGuichet(['check', fx.val(2), '--data', data], { GUICHET_OPERATOR: 'bob', GUICHET_PIN: '4321' });
     expect(viaEnv.stdout).toMatch(/WINNER — PAY HERE[\s\S]*100,00 €/);
-    const tech = await runGuichet(['check', fx.val(2), '--data', data, '--operator', 'tom', '--pin', '5555']);
+    const tech = await runGuichet(['check', fx.val(2), '--data', data, '--operator', 'tom', '--pin', '555555']);
     expect(tech.code).toBe(1);
     expect(tech.stderr).toMatch(/may not check tickets/);
   });

@@ -5,7 +5,8 @@ import { can, permissionsOf, requirePermission } from '../../../../main/services
 import type { OperatorSession } from '../../../../main/services/auth/session.js';
 import { closeCashSession, moveCash, openCashSession, xReport, zReport } from '../../../../main/services/cash/sessions.js';
 import { listOutbox } from '../../../../main/services/outbox/outbox.js';
-import { disableOperator } from '../../../../main/services/operators/operators.js';
+import { disableOperator, listOperators, unlockOperator } from '../../../../main/services/operators/operators.js';
+import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import { makeTerminal, snapshot, type Fixture } from '../terminal/fixture.js';
 
 let f: Fixture | undefined;
@@ -95,13 +96,13 @@ describe('login', () => {
     expect(locking.lockedUntil).toBe('2026-11-30T09:05:00.000Z');
     expect(locking.message).toMatch(/locked after 5 wrong PINs until 2026-11-30T09:05:00.000Z \(5 min 0 s left\)/);
     const lastEntry = f.t.db.prepare('SELECT type, operator, payload FROM journal ORDER BY seq DESC LIMIT 1').get();
-    expect(lastEntry).toEqual({ type: 'operator.locked', operator: null, payload: '{"failures":5,"locked_until":"2026-11-30T09:05:00.000Z","name":"bob"}' });
+    expect(lastEntry).toEqual({ type: 'operator.locked', operator: null, payload: '{"failures":5,"lock":1,"locked_until":"2026-11-30T09:05:00.000Z","name":"bob","operator_id":2}' });
     f.clock.advance(4 * 60_000 + 30_000);
     const still = await refusal(authenticate(f.t, 'bob', '4321'));
     expect(still.code).toBe('locked');
     expect(still.message).toMatch(/\(30 s left\)/);
     // Others are not affected.
-    await authenticate(f.t, 'alice', '1234');
+    await authenticate(f.t, 'alice', '123456');
     f.clock.advance(30_000);
     const s = await authenticate(f.t, 'bob', '4321');
     expect(s.name).toBe('bob');
@@ -112,7 +113,7 @@ describe('login', () => {
   it('journals login, quick switch and logout, stamped with the operator', async () => {
     f = await makeTerminal();
     const bob = await login(f.t, 'bob', '4321');
-    const alice = await switchOperator(f.t, bob, 'alice', '1234');
+    const alice = await switchOperator(f.t, bob, 'alice', '123456');
     expect(alice.role).toBe('manager');
     await expect(switchOperator(f.t, alice, 'bob', '1111')).rejects.toThrow(/wrong PIN/);
     logout(f.t, alice);
@@ -124,3 +125,101 @@ describe('login', () => {
     ]);
   });
 });
+
+describe('growing lockout', () => {
+  async function lockOut(fx: Fixture, name: string): Promise<AuthError> {
+    for (let i = 1; i < MAX_FAILURES; i++) await refusal(authenticate(fx.t, name, '0000'));
+    return refusal(authenticate(fx.t, name, '0000'));
+  }
+
+  it('announces the last try before lockout, in the message and the details', async () => {
+    f = await makeTerminal();
+    for (let i = 1; i < MAX_FAILURES - 1; i++) expect((await refusal(authenticate(f.t, 'bob', '0000'))).details).toEqual({ tries_left: MAX_FAILURES - i, last_try: false });
+    const last = await refusal(authenticate(f.t, 'bob', '0000'));
+    expect(last.code).toBe('wrong-pin');
+    expect(last.message).toBe("wrong PIN for operator 'bob': last try before lockout (a 5-minute lock)");
+    expect(last.details).toEqual({ tries_left: 1, last_try: true });
+    expect((await refusal(authenticate(f.t, 'bob', '0000'))).code).toBe('locked');
+  });
+
+  it('locks for 5 minutes, then 15, then an hour, then until a manager unlocks; time and a good PIN never reset the count', async () => {
+    f = await makeTerminal();
+    const first = await lockOut(f, 'bob');
+    expect(first.lockedUntil).toBe('2026-11-30T09:05:00.000Z');
+    f.clock.advance(5 * 60_000 + 1000);
+    expect((await authenticate(f.t, 'bob', '4321')).name).toBe('bob'); // a good PIN does not reset the count of locks
+    expect((await refusal(authenticate(f.t, 'bob', '0000'))).message).toMatch(/4 more tries before a 15-minute lock/);
+    for (let i = 2; i < MAX_FAILURES; i++) await refusal(authenticate(f.t, 'bob', '0000'));
+    expect((await refusal(authenticate(f.t, 'bob', '0000'))).code).toBe('locked');
+    const row = () => f!.t.db.prepare("SELECT locked_until FROM operators WHERE name = 'bob'").get() as { locked_until: string };
+    expect(Date.parse(row().locked_until) - f.clock().getTime()).toBe(15 * 60_000);
+    f.clock.advance(24 * 3600_000); // a day later: still counted
+    const third = await lockOut(f, 'bob');
+    expect(Date.parse(third.lockedUntil as string) - f.clock().getTime()).toBe(60 * 60_000);
+    expect(third.message).toMatch(/\(60 min 0 s left\)/);
+    f.clock.advance(3600_000 + 1000);
+    const fourth = await lockOut(f, 'bob');
+    expect(fourth.code).toBe('locked');
+    expect(fourth.details).toEqual({ locked_until: '9999-12-31T23:59:59.999Z', until_unlocked: true });
+    expect(fourth.message).toMatch(/locked after too many wrong PINs until a manager unlocks it/);
+    f.clock.advance(30 * 24 * 3600_000);
+    expect((await refusal(authenticate(f.t, 'bob', '4321'))).code).toBe('locked');
+    const alice = await authenticate(f.t, 'alice', '123456');
+    expect(listOperators(f.t, alice).find((o) => o.name === 'bob')).toMatchObject({ locked_until: null, locked_until_unlock: true });
+    const locks = f.t.db.prepare("SELECT json_extract(payload, '$.lock') AS n FROM journal WHERE type = 'operator.locked' ORDER BY seq").all();
+    expect(locks).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+
+    // Only a manager's unlock lifts it and resets the count: the next lock is a short one again.
+    unlockOperator(f.t, alice, 'bob');
+    expect((await authenticate(f.t, 'bob', '4321')).name).toBe('bob');
+    expect((await lockOut(f, 'bob')).lockedUntil).toBe(new Date(f.clock().getTime() + 5 * 60_000).toISOString());
+    const unlock = f.t.db.prepare("SELECT operator, payload FROM journal WHERE type = 'operator.unlock'").get();
+    expect(unlock).toEqual({ operator: 'alice', payload: '{"failed_attempts":0,"locks":4,"name":"bob","operator_id":2}' });
+  });
+
+  it('a manager can reset the count of locks of an operator no longer locked', async () => {
+    f = await makeTerminal();
+    await lockOut(f, 'bob');
+    f.clock.advance(6 * 60_000);
+    const alice = await authenticate(f.t, 'alice', '123456');
+    unlockOperator(f.t, alice, 'bob');
+    expect(() => unlockOperator(f!.t, alice, 'bob')).toThrow(/'bob' is not locked/);
+    expect((await lockOut(f, 'bob')).message).toMatch(/\(5 min 0 s left\)/);
+  });
+});
+
+describe('idle logout', () => {
+  it('refuses a session idle longer than the setting (5 minutes by default); each action counts as activity', async () => {
+    f = await makeTerminal();
+    const { t, alice } = f;
+    f.clock.advance(4 * 60_000);
+    openCashSession(t, alice, { float_cents: 0 });
+    f.clock.advance(5 * 60_000); // 5 minutes after the last action: not more than the limit
+    expect(xReport(t, alice).cash.expected_cents).toBe(0);
+    f.clock.advance(5 * 60_000 + 1);
+    const before = snapshot(t);
+    let err: unknown;
+    try {
+      closeCashSession(t, alice, { counted_cents: 0 });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AuthError);
+    expect((err as AuthError).code).toBe('session-expired');
+    expect((err as AuthError).message).toBe("the session of operator 'alice' ended after 5 minutes without activity: log in again");
+    expect(snapshot(t)).toEqual(before);
+    // A new login works at once.
+    const again = await authenticate(t, 'alice', '123456');
+    expect(closeCashSession(t, again, { counted_cents: 0 })).toBeTruthy();
+  });
+
+  it('follows the setting', async () => {
+    f = await makeTerminal();
+    const alice = await authenticate(f.t, 'alice', '123456');
+    updateSettings(f.t, alice, { idle_logout_minutes: 1 });
+    f.clock.advance(61_000);
+    expect(() => xReport(f!.t, alice)).toThrow(/ended after 1 minute without activity/);
+    expect(() => updateSettings(f!.t, alice, { idle_logout_minutes: 0 })).toThrow(/session-expired|ended after|idle logout/);
+  });
+});
+

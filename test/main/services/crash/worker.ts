@@ -20,7 +20,7 @@ const plan = JSON.parse(readFileSync(planFile, 'utf8')) as { inventory: string[]
 const t = openLotteryTerminal(data);
 // `--no-pin` skips the scrypt PIN check (≈100 ms a start, 200+ starts): the session is issued for the
 // stored operator exactly as `authenticate` would; PIN checking has its own tests.
-const alice = process.argv.includes('--no-pin') ? sessionOf('alice') : await authenticate(t, 'alice', '1234');
+const alice = process.argv.includes('--no-pin') ? sessionOf('alice') : await authenticate(t, 'alice', '123456');
 function sessionOf(name: string): OperatorSession {
   const row = operatorByName(t.db, name);
   if (!row) throw new Error(`no operator ${name}`);

@@ -36,7 +36,7 @@ export async function makeDemo(): Promise<DemoFixture> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-diag-'));
   cpSync(source, dir, { recursive: true });
   const t = openLotteryTerminal(dir);
-  const [marie, camille, theo] = await Promise.all([authenticate(t, 'Marie', '1234'), authenticate(t, 'Camille', '2222'), authenticate(t, 'Theo', '3333')]);
+  const [marie, camille, theo] = await Promise.all([authenticate(t, 'Marie', '123456'), authenticate(t, 'Camille', '2222'), authenticate(t, 'Theo', '333333')]);
   return {
     dir,
     t,

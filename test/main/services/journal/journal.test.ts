@@ -13,7 +13,7 @@ beforeEach(async () => {
   // 2 entries from init + 8 sales = entries 1…10.
   for (let i = 1; i <= 8; i++) {
     inTransaction(f.t, () =>
-      record(f.t, { type: 'sale', operator: f.alice, payload: { sale_id: i }, receipt: true, money: { kind: 'sale', lines: [{ game: 'happy-2014', count: 2, amount_cents: 600 }] } }),
+      record(f.t, { type: 'sale', operator: f.alice, payload: { sale_id: i }, receipt: true, money: { kind: 'sale', lines: [{ game: 'happy-2014', count: 2, amount_cents: 600 }] }, outbox: { key: `sale/${i}` } }),
     );
   }
   f.t.close();

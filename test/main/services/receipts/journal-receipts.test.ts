@@ -66,7 +66,7 @@ describe('receipts rebuilt from the journal and reprinted', () => {
     const bin = readdirSync(out).find((n) => n.endsWith('.bin'));
     expect(readdirSync(out).some((n) => n.endsWith('.png'))).toBe(true);
     expect(readFileSync(path.join(out, bin!)).toString('latin1')).toContain('DUPLICATA - r');
-    const refused = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Theo', '--pin', '3333']);
+    const refused = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Theo', '--pin', '333333']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Theo.*may not/);
   });

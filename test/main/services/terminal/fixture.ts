@@ -27,11 +27,11 @@ function template(withOperators: boolean): Promise<string> {
   if (!made) {
     made = (async () => {
       const dir = mkdtempSync(join(tmpdir(), 'guichet-template-'));
-      const { terminal: t } = await initTerminal(dir, { terminalId: 'T-001', managerName: 'alice', pin: '1234', clock: fixedClock('2026-11-30T09:00:00.000Z') });
+      const { terminal: t } = await initTerminal(dir, { terminalId: 'T-001', managerName: 'alice', pin: '123456', clock: fixedClock('2026-11-30T09:00:00.000Z') });
       if (withOperators) {
-        const alice = await authenticate(t, 'alice', '1234');
+        const alice = await authenticate(t, 'alice', '123456');
         await addOperator(t, alice, { name: 'bob', role: 'cashier', pin: '4321' });
-        await addOperator(t, alice, { name: 'tom', role: 'technician', pin: '5555' });
+        await addOperator(t, alice, { name: 'tom', role: 'technician', pin: '555555' });
       }
       t.close();
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -53,9 +53,9 @@ export async function makeTerminal(options: { operators?: boolean } = {}): Promi
   cpSync(source, dir, { recursive: true });
   const clock = fixedClock('2026-11-30T09:00:00.000Z');
   const t = openLotteryTerminal(dir, { clock });
-  const alice = await authenticate(t, 'alice', '1234');
+  const alice = await authenticate(t, 'alice', '123456');
   const bob = withOperators ? await authenticate(t, 'bob', '4321') : alice;
-  const tom = withOperators ? await authenticate(t, 'tom', '5555') : alice;
+  const tom = withOperators ? await authenticate(t, 'tom', '555555') : alice;
   return {
     dir,
     t,

@@ -30,7 +30,7 @@ describe('terminal', () => {
 
   it('refuses a second init and a folder that is not a terminal, creating nothing', async () => {
     f = await makeTerminal({ operators: false });
-    await expect(initTerminal(f.dir, { terminalId: 'T-002', managerName: 'zoe', pin: '1234' })).rejects.toThrow(/already terminal T-001/);
+    await expect(initTerminal(f.dir, { terminalId: 'T-002', managerName: 'zoe', pin: '123456' })).rejects.toThrow(/already terminal T-001/);
     const empty = join(mkdtempSync(join(tmpdir(), 'guichet-none-')), 'nothing-here');
     expect(() => openLotteryTerminal(empty)).toThrow(/holds no terminal: run guichet init/);
     expect(existsSync(empty)).toBe(false);
@@ -38,8 +38,8 @@ describe('terminal', () => {
 
   it('refuses bad init input before touching the folder', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'guichet-bad-')), 'x');
-    await expect(initTerminal(dir, { terminalId: 'T 1', managerName: 'a', pin: '1234' })).rejects.toThrow(/not a terminal id/);
-    await expect(initTerminal(dir, { terminalId: 'T1', managerName: 'a', pin: '12' })).rejects.toThrow(/4 to 8 digits/);
+    await expect(initTerminal(dir, { terminalId: 'T 1', managerName: 'a', pin: '123456' })).rejects.toThrow(/not a terminal id/);
+    await expect(initTerminal(dir, { terminalId: 'T1', managerName: 'a', pin: '12' })).rejects.toThrow(/manager.s PIN has 6 to 8 digits, not 2/);
     expect(existsSync(dir)).toBe(false);
   });
 

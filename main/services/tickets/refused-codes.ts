@@ -1,0 +1,92 @@
+/**
+ * Wrong validation codes at the counter: each one an operator enters is journaled
+ * ('ticket.code-refused': the operator, the ticket's identity, never the code), and counted per operator
+ * over the terminal's window (`wrong_code_window_minutes`, 60 by default). When an operator reaches the
+ * threshold (`wrong_code_alert_threshold`, 5 by default) within the window, an alert is journaled
+ * ('alert.wrong-codes', once per window and operator) and the diagnostics show it to the technician:
+ * the counter cannot be used quietly to finish a partly readable code.
+ */
+import type { Database } from 'better-sqlite3';
+import type { OperatorSession } from '../auth/session.js';
+import { assertInTransaction } from '../journal/append.js';
+import { record } from '../journal/record.js';
+import { securitySettings } from '../terminal/settings.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { CounterVerdict } from './counter-verdict.js';
+
+export const CODE_REFUSED = 'ticket.code-refused';
+export const WRONG_CODES_ALERT = 'alert.wrong-codes';
+
+export interface RefusedCodeNote {
+  /** Wrong codes of this operator within the window, this one included. */
+  readonly count: number;
+  /** True when this one raised the alert. */
+  readonly alert: boolean;
+}
+
+function countSince(db: Database, type: string, operator: string, sinceIso: string): number {
+  return (
+    db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM journal WHERE type = ? AND operator = ? AND at > ?').get(type, operator, sinceIso) as {
+      n: number;
+    }
+  ).n;
+}
+
+/** Journals one wrong code (inside the caller's transaction) and the alert when it reaches the threshold. */
+export function noteRefusedCode(t: LotteryTerminal, session: OperatorSession, v: CounterVerdict): RefusedCodeNote {
+  assertInTransaction(t, 'noting a wrong validation code');
+  const settings = securitySettings(t);
+  const windowMs = settings.wrong_code_window_minutes * 60_000;
+  const since = new Date(t.clock().getTime() - windowMs).toISOString();
+  const identity = v.id ? { game: v.id.game, emission: v.id.emission, block: v.id.block, unit: v.id.unit } : {};
+  const count = countSince(t.db, CODE_REFUSED, session.name, since) + 1;
+  record(t, { type: CODE_REFUSED, operator: session, payload: { operator_id: session.operator_id, ticket: v.ticket, ...identity, count_in_window: count } });
+  const threshold = settings.wrong_code_alert_threshold;
+  if (count < threshold) return { count, alert: false };
+  const already = t.db
+    .prepare<[string, string, string], { n: number }>(`SELECT count(*) AS n FROM journal WHERE type = ? AND json_extract(payload, '$.operator') = ? AND at > ?`)
+    .get(WRONG_CODES_ALERT, session.name, since) as { n: number };
+  if (already.n > 0) return { count, alert: false };
+  record(t, {
+    type: WRONG_CODES_ALERT,
+    operator: null,
+    payload: { operator: session.name, operator_id: session.operator_id, count, threshold, window_minutes: settings.wrong_code_window_minutes, last_ticket: v.ticket },
+  });
+  return { count, alert: true };
+}
+
+export interface WrongCodeAlert {
+  readonly seq: number;
+  readonly at: string;
+  readonly operator: string;
+  readonly count: number;
+  readonly window_minutes: number;
+}
+
+export interface WrongCodesSummary {
+  readonly threshold: number;
+  readonly window_minutes: number;
+  /** Wrong codes per operator within the window now, most first. */
+  readonly by_operator: readonly { readonly operator: string; readonly count: number }[];
+  /** The latest alerts, newest first. */
+  readonly alerts: readonly WrongCodeAlert[];
+}
+
+/** What the diagnostics show: counts in the window per operator and the latest alerts (no code, no amount). */
+export function wrongCodesSummary(t: LotteryTerminal, options: { alerts?: number } = {}): WrongCodesSummary {
+  const settings = securitySettings(t);
+  const since = new Date(t.clock().getTime() - settings.wrong_code_window_minutes * 60_000).toISOString();
+  const by = t.db
+    .prepare<[string, string], { operator: string; count: number }>(
+      'SELECT operator, count(*) AS count FROM journal WHERE type = ? AND at > ? AND operator IS NOT NULL GROUP BY operator ORDER BY count DESC, operator',
+    )
+    .all(CODE_REFUSED, since);
+  const alerts = t.db
+    .prepare<[string, number], { seq: number; at: string; payload: string }>('SELECT seq, at, payload FROM journal WHERE type = ? ORDER BY seq DESC LIMIT ?')
+    .all(WRONG_CODES_ALERT, options.alerts ?? 20)
+    .map((r) => {
+      const p = JSON.parse(r.payload) as { operator?: unknown; count?: unknown; window_minutes?: unknown };
+      return { seq: r.seq, at: r.at, operator: String(p.operator), count: Number(p.count), window_minutes: Number(p.window_minutes) };
+    });
+  return { threshold: settings.wrong_code_alert_threshold, window_minutes: settings.wrong_code_window_minutes, by_operator: by, alerts };
+}
