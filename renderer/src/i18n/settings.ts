@@ -3,6 +3,13 @@ import type { Dictionary } from './index.js';
 
 export const settingsText: Dictionary = {
   fr: {
+    'settings.operators': 'Opérateurs',
+    'settings.operators.hint': 'Un opérateur bloqué après trop de codes faux se débloque ici (noté au journal).',
+    'settings.operators.free': 'Actif',
+    'settings.operators.lockedUntil': 'Bloqué jusqu’à {time}',
+    'settings.operators.lockedUnlock': 'Bloqué : à débloquer par un gérant',
+    'settings.operators.unlock': 'Débloquer',
+    'settings.operators.unlocked': '{name} est débloqué : il peut se connecter.',
     'nav.settings': 'Réglages',
     'settings.title': 'Réglages du terminal',
     'settings.subtitle': 'Réservé au gérant. Chaque modification est inscrite au journal.',
@@ -39,6 +46,13 @@ export const settingsText: Dictionary = {
     'settings.restart': 'Les nouveaux périphériques seront utilisés au prochain démarrage du terminal.',
   },
   en: {
+    'settings.operators': 'Operators',
+    'settings.operators.hint': 'An operator locked after too many wrong PINs is unlocked here (recorded in the journal).',
+    'settings.operators.free': 'Active',
+    'settings.operators.lockedUntil': 'Locked until {time}',
+    'settings.operators.lockedUnlock': 'Locked: a manager must unlock',
+    'settings.operators.unlock': 'Unlock',
+    'settings.operators.unlocked': '{name} is unlocked and can log in.',
     'nav.settings': 'Settings',
     'settings.title': 'Terminal settings',
     'settings.subtitle': 'Manager only. Every change is written to the journal.',
