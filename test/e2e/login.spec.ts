@@ -58,6 +58,8 @@ test('a wrong PIN is refused plainly and the fifth one locks the account', async
     for (const d of '9999') await page.getByTestId(`pinpad-${d}`).click();
     await page.getByTestId('pinpad-ok').click();
     await expect(page.getByTestId('pinpad-ok')).toBeDisabled(); // PIN cleared after the refusal
+    // The fourth wrong PIN: the next one locks, and the screen says so.
+    if (i === 2) await expect(page.getByTestId('login-error')).toHaveText('Code incorrect : dernier essai avant le blocage du compte.');
   }
   await expect(page.getByTestId('login-error')).toContainText('bloqué');
   // Even the right PIN is refused while locked.
@@ -91,3 +93,18 @@ test('a technician sees neither validation nor sale, and English is one key away
   await page.reload();
   await expect(page.getByTestId('status-operator')).toContainText('Technician');
 });
+
+test('an operator idle for 5 minutes is logged out on any screen and the login comes back', async ({ page, kiosk }) => {
+  await page.clock.install();
+  await page.goto(kiosk.url);
+  await loginWithPad(page, 'Marie', '123456');
+  await expect(page.getByTestId('login-screen')).toBeHidden();
+  await page.clock.fastForward('04:00');
+  await page.keyboard.press('Shift'); // activity: the idle time starts again
+  await page.clock.fastForward('04:00');
+  await expect(page.getByTestId('status-operator')).toContainText('Marie');
+  await page.clock.fastForward('01:01');
+  await expect(page.getByTestId('login-screen')).toBeVisible();
+  await expect(page.getByTestId('status-operator')).toHaveCount(0);
+});
+

@@ -40,7 +40,8 @@ export function firstPaidTwice(db: Database): InvariantBreak | undefined {
   const rows = db.prepare<[], Row>(`SELECT seq, type, payload FROM journal WHERE type IN ('payout', 'claim') ORDER BY seq`).iterate();
   for (const row of rows) {
     const p = parse(row.payload);
-    if (!p) continue;
+    // Only entries naming a ticket can settle one.
+    if (!p || typeof p.game !== 'string' || ![p.emission, p.block, p.unit].every((n) => Number.isSafeInteger(n))) continue;
     const key = [p.game, p.emission, p.block, p.unit].map(String).join('/');
     const ticket = typeof p.ticket === 'string' ? p.ticket : key;
     const before = settled.get(key);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
+import { touchSession, type OperatorSession } from '../../../../main/services/auth/session.js';
 import { addOperator } from '../../../../main/services/operators/operators.js';
 import { fixedClock, type FixedClock } from '../../../../main/services/terminal/clock.js';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
@@ -16,6 +16,11 @@ export interface Fixture {
   readonly alice: OperatorSession;
   readonly bob: OperatorSession;
   readonly tom: OperatorSession;
+  /**
+   * Moves the clock as `clock.advance` or `clock.set` would, the fixture's operators staying active
+   * meanwhile (their sessions are not ended by the idle logout): for tests about other things than idling.
+   */
+  later(by: number | string): void;
   cleanup(): void;
 }
 
@@ -63,6 +68,11 @@ export async function makeTerminal(options: { operators?: boolean } = {}): Promi
     alice,
     bob,
     tom,
+    later: (by) => {
+      if (typeof by === 'number') clock.advance(by);
+      else clock.set(by);
+      for (const s of [alice, bob, tom]) touchSession(s, clock().getTime());
+    },
     cleanup: () => {
       t.close();
       rmSync(dir, { recursive: true, force: true });

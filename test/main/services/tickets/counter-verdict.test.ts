@@ -37,9 +37,9 @@ describe('the counter verdict', () => {
     expect(above.message).toMatch(/payment centre/);
     expect(expectVerdict(f.val(0), 'above-limit').prize_cents).toBe(4_000_000);
 
-    f.clock.set('2026-11-30T10:15:00.000Z');
+    f.later('2026-11-30T10:15:00.000Z');
     payTicket(f.t, f.bob, f.val(3));
-    f.clock.set('2026-11-30T11:00:00.000Z');
+    f.later('2026-11-30T11:00:00.000Z');
     expect(expectVerdict(f.val(3), 'already-paid').paid).toEqual({ at: '2026-11-30T10:15:00.000Z', terminal: 'T-001', receipt_no: 1, amount_cents: 5000 });
 
     const notReceived = expectVerdict(f.val(102), 'pack-not-active');

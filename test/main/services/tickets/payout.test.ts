@@ -91,7 +91,7 @@ describe('paying a winner', () => {
   it('refuses an expired winner even with its pack active', async () => {
     fx = await counterTerminal({ activePacks: [0] });
     const f = fx;
-    f.clock.set('2100-01-01T00:00:00.000Z');
+    f.later('2100-01-01T00:00:00.000Z');
     expectRefusal(f, 'expired', () => payTicket(f.t, f.bob, f.val(2)));
   });
 
