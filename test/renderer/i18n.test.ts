@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, interpolate, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+import { DICTIONARIES, interpolate, isTextKey, makeTranslate, mergeDictionaries, type Translate } from '../../renderer/src/i18n/index.js';
+import { defineTexts } from '../../renderer/src/i18n/define.js';
 import { errorText } from '../../renderer/src/i18n/errors.js';
 import { commonText } from '../../renderer/src/i18n/common.js';
 import { validateText } from '../../renderer/src/i18n/validate.js';
-import { displayText } from '../../renderer/src/i18n/display.js';
 import { COUNTER_VERDICTS } from '../../main/services/tickets/counter-verdict.js';
 
 describe('i18n', () => {
@@ -31,13 +31,40 @@ describe('i18n', () => {
     expect(d.en).toEqual({ x: 'one' });
   });
 
-  it('gives every text of the shell, validation and display in both languages', () => {
-    for (const d of [commonText, validateText, displayText]) {
-      expect(Object.keys(d.en).sort()).toEqual(Object.keys(d.fr).sort());
-      for (const [k, v] of Object.entries(d.fr)) expect(v.trim(), k).not.toBe('');
+  it('has every key of every dictionary in every language, none empty, with the same {placeholders}', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const problems: string[] = [];
+    for (const d of DICTIONARIES) {
+      const languages = Object.keys(d) as (keyof typeof d)[];
+      expect(languages.sort()).toEqual(['en', 'fr']);
+      const keys = new Set(languages.flatMap((l) => Object.keys(d[l])));
+      for (const key of keys) {
+        const fr: unknown = (d.fr as Record<string, unknown>)[key];
+        for (const lang of languages) {
+          const text: unknown = (d[lang] as Record<string, unknown>)[key];
+          if (typeof text !== 'string') problems.push(`${lang} ${key}: missing`);
+          else if (text.trim() === '') problems.push(`${lang} ${key}: empty`);
+          else if (typeof fr === 'string' && placeholders(text).join() !== placeholders(fr).join()) problems.push(`${lang} ${key}: {${placeholders(text).join('} {')}} where French has {${placeholders(fr).join('} {')}}`);
+        }
+      }
     }
+    expect(problems).toEqual([]);
     expect(DICTIONARIES).toContain(commonText);
     expect(DICTIONARIES).toContain(validateText);
+  });
+
+  it('types the keys from the French dictionary: English must have exactly its keys (compile-time)', () => {
+    // These lines only compile while the checks hold: `npm run typecheck` fails if one is lifted.
+    // @ts-expect-error English without a French key
+    defineTexts({ fr: { a: 'un', b: 'deux' }, en: { a: 'one' } });
+    // @ts-expect-error English with a key French does not have
+    defineTexts({ fr: { a: 'un' }, en: { a: 'one', b: 'two' } });
+    const t = makeTranslate(mergeDictionaries(DICTIONARIES), 'fr') as Translate;
+    // @ts-expect-error a key no dictionary defines
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('app.name')).toBe('Guichet');
+    expect(isTextKey('app.name')).toBe(true);
+    expect(isTextKey('error.some-new-code')).toBe(false);
   });
 
   it('never lets one area silently change another area’s text (same key, different words)', () => {

@@ -1,7 +1,7 @@
 /** Texts of the Cash screen (session, cash in and out, X and Z reports). */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const cashText: Dictionary = {
+export const cashText = defineTexts({
   fr: {
     'nav.cash': 'Caisse',
     'cash.title': 'Caisse et rapports',
@@ -128,4 +128,4 @@ export const cashText: Dictionary = {
     'error.no-z': 'No Z report yet.',
     'error.bad-amount': 'Invalid amount: {message}',
   },
-};
+});

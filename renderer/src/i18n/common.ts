@@ -1,7 +1,7 @@
 /** Texts of the shell, login, status bar and API error codes. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const commonText: Dictionary = {
+export const commonText = defineTexts({
   fr: {
     'app.name': 'Guichet',
     'app.loading': 'Chargement…',
@@ -156,4 +156,4 @@ export const commonText: Dictionary = {
     'common.print': 'Print',
     'common.reprint': 'Reprint',
   },
-};
+});

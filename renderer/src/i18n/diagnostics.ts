@@ -1,7 +1,7 @@
 /** Texts of the technician's diagnostics screen (no money is ever shown there). */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const diagnosticsText: Dictionary = {
+export const diagnosticsText = defineTexts({
   fr: {
     'nav.diagnostics': 'Diagnostic',
     'diag.title': 'Diagnostic du terminal',
@@ -222,4 +222,4 @@ export const diagnosticsText: Dictionary = {
     'diag.bundle.download': 'Download',
     'diag.bundle.where': 'In the data folder: {path}',
   },
-};
+});

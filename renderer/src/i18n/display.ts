@@ -1,7 +1,7 @@
 /** Texts of the customer-facing display (the player reads them). */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const displayText: Dictionary = {
+export const displayText = defineTexts({
   fr: {
     'display.welcome': 'Bienvenue',
     'display.welcomeSub': 'Jeux de grattage — vérifiez vos tickets ici',
@@ -74,4 +74,4 @@ export const displayText: Dictionary = {
     'display.change': 'Change',
     'display.responsible': 'Gambling involves risk. Over-18s only.',
   },
-};
+});

@@ -1,5 +1,5 @@
 /** Turns an API refusal into a sentence for the counter, in the current language. */
-import type { Translate } from './index.js';
+import { isTextKey, type Translate } from './index.js';
 
 /** The dictionary key for a refusal: its code, made precise by its details (the last PIN try, a lock only a manager lifts). */
 export function errorKey(code: string, details?: Readonly<Record<string, unknown>>): string {
@@ -18,8 +18,7 @@ export function errorText(t: Translate, err: unknown): string {
   if (code) {
     const details = (err as { details?: unknown }).details;
     const key = errorKey(code, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined);
-    const text = t(key, { message });
-    if (text !== key) return text;
+    if (isTextKey(key)) return t(key, { message });
   }
   return message;
 }

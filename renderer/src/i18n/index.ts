@@ -3,7 +3,8 @@
  * French is the default; `t(key, vars)` replaces `{name}` placeholders. A missing English text falls
  * back to French, a missing key shows the key itself (so a gap is visible, never a crash).
  *
- * To add an area: create `renderer/src/i18n/<area>.ts` and append ONE line to DICTIONARIES below.
+ * To add an area: create `renderer/src/i18n/<area>.ts` (`defineTexts({ fr, en })`: French defines the keys,
+ * English must have the same) and append ONE line to DICTIONARIES below. Keys are typed (`TextKey`).
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../../main/api/views.js';
@@ -24,10 +25,9 @@ export interface Dictionary {
 }
 
 export type Vars = Readonly<Record<string, string | number>>;
-export type Translate = (key: string, vars?: Vars) => string;
 
 /** Every area's dictionary. ONE line per area. */
-export const DICTIONARIES: Dictionary[] = [
+export const DICTIONARIES = [
   commonText,
   validateText,
   displayText,
@@ -37,7 +37,12 @@ export const DICTIONARIES: Dictionary[] = [
   journalText,
   diagnosticsText,
   settingsText,
-];
+] as const satisfies readonly Dictionary[];
+
+/** Every text's key, as the French dictionaries define them: `t('no.such.key')` does not compile. */
+export type TextKey = (typeof DICTIONARIES)[number] extends infer D ? (D extends { readonly fr: infer F } ? keyof F & string : never) : never;
+
+export type Translate = (key: TextKey, vars?: Vars) => string;
 
 /** Merges dictionaries; a later one wins on a duplicated key. */
 export function mergeDictionaries(list: readonly Dictionary[]): Dictionary {
@@ -56,8 +61,8 @@ export function interpolate(text: string, vars?: Vars): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole));
 }
 
-/** A translate function over a merged dictionary. */
-export function makeTranslate(dict: Dictionary, language: Language): Translate {
+/** A translate function over a merged dictionary (any keys: the typed `Translate` narrows them). */
+export function makeTranslate(dict: Dictionary, language: Language): (key: string, vars?: Vars) => string {
   return (key, vars) => {
     const text = (language === 'en' ? dict.en[key] : undefined) ?? dict.fr[key] ?? key;
     return interpolate(text, vars);
@@ -101,6 +106,16 @@ export function I18nProvider(props: { initial?: Language; onChange?: (language: 
   }, [language]);
   const value = useMemo<I18nState>(() => ({ language, t: makeTranslate(allTexts(), language), setLanguage }), [language, setLanguage]);
   return createElement(I18nContext.Provider, { value }, props.children);
+}
+
+/** Whether `key` names a text: for keys built from data (an error code, a state the services may add to). */
+export function isTextKey(key: string): key is TextKey {
+  return Object.prototype.hasOwnProperty.call(allTexts().fr, key);
+}
+
+/** The text of a key built from data, or `fallback` (default: the key itself) when there is none. */
+export function textOf(t: Translate, key: string, vars?: Vars, fallback: string = key): string {
+  return isTextKey(key) ? t(key, vars) : fallback;
 }
 
 /** The translate function of the current language: `t('validate.title')`, `t('x.count', { n: 2 })`. */

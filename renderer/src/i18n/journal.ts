@@ -1,7 +1,7 @@
 /** Texts of the Journal screen. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const journalText: Dictionary = {
+export const journalText = defineTexts({
   fr: {
     'nav.journal': 'Journal',
     'journal.title': 'Journal des opérations',
@@ -64,4 +64,4 @@ export const journalText: Dictionary = {
     'journal.problem.sequence': 'the numbering is broken',
     'journal.problem.missing': 'entries are missing',
   },
-};
+});

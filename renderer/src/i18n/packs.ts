@@ -1,7 +1,7 @@
 /** Texts of the Packs screen. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const packsText: Dictionary = {
+export const packsText = defineTexts({
   fr: {
     'nav.packs': 'Paquets',
     'packs.title': 'Paquets de tickets',
@@ -88,4 +88,4 @@ export const packsText: Dictionary = {
     'error.bad-reference': 'Neither a pack number GGG-EEE-BB-PPPPP nor a ticket’s inventory barcode.',
     'error.unknown-pack': 'Unknown pack: {message}',
   },
-};
+});

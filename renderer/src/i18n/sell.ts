@@ -1,7 +1,7 @@
 /** Texts of the Sell screen and its refusals. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const sellText: Dictionary = {
+export const sellText = defineTexts({
   fr: {
     'nav.sell': 'Vente',
     'sell.title': 'Vente de tickets',
@@ -166,4 +166,4 @@ export const sellText: Dictionary = {
     'error.other-session': 'Only sales of the current session can be voided.',
     'error.no-such-sale': 'No sale has this receipt number.',
   },
-};
+});

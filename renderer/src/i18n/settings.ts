@@ -1,7 +1,7 @@
 /** Texts of the manager's settings screen. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const settingsText: Dictionary = {
+export const settingsText = defineTexts({
   fr: {
     'settings.operators': 'Opérateurs',
     'settings.operators.hint': 'Un opérateur bloqué après trop de codes faux se débloque ici (noté au journal).',
@@ -88,4 +88,4 @@ export const settingsText: Dictionary = {
     'settings.devices.saved': 'Devices saved.',
     'settings.restart': 'The new devices will be used from the next start of the terminal.',
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of the validation screen. */
-import type { Dictionary } from './index.js';
+import { defineTexts } from './define.js';
 
-export const validateText: Dictionary = {
+export const validateText = defineTexts({
   fr: {
     'nav.validate': 'Valider',
     'validate.title': 'Vérifier un ticket',
@@ -154,4 +154,4 @@ export const validateText: Dictionary = {
     'error.winner': 'This ticket is paid here: no claim.',
     'error.loser': 'This ticket wins nothing.',
   },
-};
+});

@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Role } from '../../../main/api/views.js';
+import type { TextKey } from '../i18n/index.js';
 import { ValidateScreen } from './validate/ValidateScreen.js';
 import { SellScreen } from './sell/SellScreen.js';
 import { PacksScreen } from './packs/PacksScreen.js';
@@ -16,7 +17,7 @@ export interface ScreenDef {
   /** Route: `#/validate`, `#/sell` … */
   readonly id: string;
   /** i18n key of the navigation label. */
-  readonly label: string;
+  readonly label: TextKey;
   /** Roles that see the screen (the services enforce permissions anyway). */
   readonly roles: readonly Role[];
   /** Key that opens it from anywhere (F1–F12). */

@@ -1,5 +1,6 @@
 /** The bar at the bottom of every screen: operator, central link, events waiting to sync, printer, till. */
 import type { ReactNode } from 'react';
+import type { Role } from '../../../main/api/views.js';
 import { useT, type Translate } from '../i18n/index.js';
 import { printerState, type Tone } from './printer-state.js';
 import { useSession } from './session.js';
@@ -15,7 +16,7 @@ function Item(props: { tone: Tone; testId: string; title?: string; children: Rea
   );
 }
 
-function roleName(t: Translate, role: string): string {
+function roleName(t: Translate, role: Role): string {
   return t(`role.${role}`);
 }
 

@@ -1,10 +1,11 @@
 /** The printer's state as the status bar names it (pure). */
 import type { PrinterView } from '../../../main/api/views.js';
+import type { TextKey } from '../i18n/index.js';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
 
 /** The printer's state as one word and a tone. */
-export function printerState(printer: PrinterView | null): { key: string; tone: Tone } {
+export function printerState(printer: PrinterView | null): { key: TextKey; tone: Tone } {
   if (!printer) return { key: 'status.printer.none', tone: 'warn' };
   if (!printer.online) return { key: 'status.printer.offline', tone: 'bad' };
   if (printer.coverOpen) return { key: 'status.printer.cover', tone: 'bad' };

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { CashReportView, CashStatusView } from '../../../../main/api/methods/cash.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { dateTime, money } from '../../format.js';
@@ -39,9 +40,8 @@ export function CashScreen() {
   const [counted, setCounted] = useState('');
   const [difference, setDifference] = useState<{ expected: number; counted: number } | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const floatRef = useRef<HTMLInputElement>(null);
 
   // Scans mean nothing on this screen.
@@ -60,20 +60,13 @@ export function CashScreen() {
   }, [status]);
 
   async function act<T>(job: () => Promise<T>, after?: (value: T) => void): Promise<void> {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
     setNotice(null);
-    try {
+    await run(async () => {
       const value = await job();
       after?.(value);
       await load();
       void refreshStatus();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function openSession(): void {
@@ -108,34 +101,29 @@ export function CashScreen() {
   function close(confirm = false): void {
     const cents = parseEuros(counted);
     if (cents === null) return setError(t('amount.invalid'));
-    if (busy) return;
-    setBusy(true);
-    setError(null);
     setNotice(null);
-    api
-      .call('cash.close', { counted_cents: cents, ...(confirm ? { confirm_difference: true } : {}) })
-      .then(
-        async (z) => {
+    void run(
+      async () => {
+        try {
+          const z = await api.call('cash.close', { counted_cents: cents, ...(confirm ? { confirm_difference: true } : {}) });
           setShown(z);
           setCounted('');
           setDifference(null);
           await load();
           void refreshStatus();
-        },
-        async (err: unknown) => {
+        } catch (err) {
+          // A difference to confirm: show it with the expected cash from an X report, then ask.
           if ((err as { code?: string }).code === 'difference-unconfirmed') {
-            try {
-              const x = await api.call('cash.x', {});
+            const x = await api.call('cash.x', {}).catch(() => null);
+            if (x) {
               setDifference({ expected: x.report.cash.expected_cents, counted: cents });
               return;
-            } catch {
-              // fall through to the plain message
             }
           }
-          setError(errorText(t, err));
-        },
-      )
-      .finally(() => setBusy(false));
+          throw err;
+        }
+      },
+    );
   }
 
   if (!status) return <ErrorBanner message={error} />;

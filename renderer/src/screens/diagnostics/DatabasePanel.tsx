@@ -1,7 +1,7 @@
 /** The database, the imported outcome tables and the integrity check with its progress bar. */
 import type { DatabaseView, BlockView, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
 import { count, date, dateTime } from '../../format.js';
-import { useLanguage, useT } from '../../i18n/index.js';
+import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { formatBytes } from './bytes.js';
 
 export interface DatabasePanelProps {
@@ -37,7 +37,7 @@ export function DatabasePanel(props: DatabasePanelProps) {
   const d = props.database;
   const v = props.integrity;
   const running = v?.state === 'running';
-  const phase = v ? (v.phase === 'blocks' ? t('diag.integrity.phase.blocks', { done: count(v.done, language), total: count(v.total, language) }) : t(`diag.integrity.phase.${v.phase}`)) : '';
+  const phase = v ? (v.phase === 'blocks' ? t('diag.integrity.phase.blocks', { done: count(v.done, language), total: count(v.total, language) }) : textOf(t, `diag.integrity.phase.${v.phase}`, undefined, v.phase)) : '';
   return (
     <section className="card diag-card" aria-labelledby="diag-db">
       <h2 id="diag-db">{t('diag.database')}</h2>

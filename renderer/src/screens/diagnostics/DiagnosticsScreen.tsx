@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { time } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -31,14 +32,15 @@ export function DiagnosticsScreen() {
   const { status, refreshStatus } = useSession();
   const [report, setReport] = useState<DiagnosticsReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
+  const printerAction = useAction();
+  const { busy: printing, error: printerError } = printerAction;
   const [page, setPage] = useState<ReceiptView | null>(null);
-  const [printerError, setPrinterError] = useState<string | null>(null);
   const [integrity, setIntegrity] = useState<IntegrityView | null>(null);
-  const [integrityError, setIntegrityError] = useState<string | null>(null);
+  const integrityAction = useAction();
+  const { error: integrityError, setError: setIntegrityError } = integrityAction;
   const [bundle, setBundle] = useState<BundleView | null>(null);
-  const [bundling, setBundling] = useState(false);
-  const [bundleError, setBundleError] = useState<string | null>(null);
+  const bundleAction = useAction();
+  const { busy: bundling, error: bundleError } = bundleAction;
   const mounted = useRef(true);
 
   const refresh = useCallback(async () => {
@@ -76,53 +78,26 @@ export function DiagnosticsScreen() {
   }, [integrity, t]);
 
   const testPage = useCallback(async () => {
-    if (printing) return;
-    setPrinting(true);
-    setPrinterError(null);
-    try {
-      const r = await api.call('diagnostics.test-page', {});
-      if (mounted.current) setPage(r);
-    } catch (err) {
-      if (mounted.current) setPrinterError(errorText(t, err));
-    } finally {
-      if (mounted.current) setPrinting(false);
-      void refreshStatus();
-    }
-  }, [printing, t, refreshStatus]);
+    const r = await printerAction.run(() => api.call('diagnostics.test-page', {}));
+    if (r && mounted.current) setPage(r);
+    void refreshStatus();
+  }, [printerAction, refreshStatus]);
 
   const printerStatus = useCallback(async () => {
-    setPrinterError(null);
-    try {
-      await api.call('diagnostics.printer-status', {});
-    } catch (err) {
-      setPrinterError(errorText(t, err));
-    }
+    await printerAction.run(() => api.call('diagnostics.printer-status', {}));
     void refreshStatus();
-  }, [t, refreshStatus]);
+  }, [printerAction, refreshStatus]);
 
   const startIntegrity = useCallback(async () => {
     if (integrity?.state === 'running') return;
-    setIntegrityError(null);
-    try {
-      setIntegrity(await api.call('diagnostics.integrity-start', {}));
-    } catch (err) {
-      setIntegrityError(errorText(t, err));
-    }
-  }, [integrity, t]);
+    const started = await integrityAction.run(() => api.call('diagnostics.integrity-start', {}));
+    if (started) setIntegrity(started);
+  }, [integrity, integrityAction]);
 
   const exportBundle = useCallback(async () => {
-    if (bundling) return;
-    setBundling(true);
-    setBundleError(null);
-    try {
-      const b = await api.call('diagnostics.bundle', {});
-      if (mounted.current) setBundle(b);
-    } catch (err) {
-      if (mounted.current) setBundleError(errorText(t, err));
-    } finally {
-      if (mounted.current) setBundling(false);
-    }
-  }, [bundling, t]);
+    const b = await bundleAction.run(() => api.call('diagnostics.bundle', {}));
+    if (b && mounted.current) setBundle(b);
+  }, [bundleAction]);
 
   useDigitKeys({
     '1': () => void testPage(),

@@ -1,9 +1,9 @@
 /** The devices: the receipt printer (live status, status request, test page with its picture) and the scanners. */
 import type { ScannerDeviceView } from '../../../../main/api/methods/diagnostics.js';
 import type { PrinterView, ReceiptView } from '../../../../main/api/views.js';
-import { useT } from '../../i18n/index.js';
+import { textOf, useT, type TextKey } from '../../i18n/index.js';
 
-function printerWord(p: PrinterView): { key: string; tone: string } {
+function printerWord(p: PrinterView): { key: TextKey; tone: string } {
   if (!p.online) return { key: 'diag.printer.offline', tone: 'bad' };
   if (p.coverOpen) return { key: 'diag.printer.cover', tone: 'bad' };
   if (p.paperOut) return { key: 'diag.printer.paperOut', tone: 'bad' };
@@ -81,7 +81,7 @@ export function PrinterPanel(props: PrinterPanelProps) {
           {props.scanners.map((s) => (
             <li key={s.uri} data-testid="diag-scanner">
               <code className="diag-uri">{s.uri}</code>
-              <span className={`pill ${s.state === 'open' ? 'pill-ok' : s.state === 'waiting' ? 'pill-bad' : 'pill-warn'}`}>{t(`diag.scanner.${s.state}`)}</span>
+              <span className={`pill ${s.state === 'open' ? 'pill-ok' : s.state === 'waiting' ? 'pill-bad' : 'pill-warn'}`}>{textOf(t, `diag.scanner.${s.state}`, undefined, s.state)}</span>
             </li>
           ))}
         </ul>

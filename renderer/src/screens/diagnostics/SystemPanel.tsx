@@ -1,6 +1,6 @@
 /** Disk space of the data folder and the versions of everything the terminal runs on. */
 import type { DiagnosticsReport } from '../../../../main/api/methods/diagnostics.js';
-import { useLanguage, useT } from '../../i18n/index.js';
+import { useLanguage, useT, type TextKey } from '../../i18n/index.js';
 import { browserVersion, formatBytes } from './bytes.js';
 
 /** Below this share of free space the disk is shown as low. */
@@ -13,7 +13,7 @@ export function SystemPanel(props: { report: DiagnosticsReport }) {
   const used = disk && disk.total_bytes > 0 ? 1 - disk.available_bytes / disk.total_bytes : null;
   const low = disk !== null && disk.total_bytes > 0 && disk.available_bytes / disk.total_bytes < LOW_DISK;
   const screen = browserVersion(navigator.userAgent);
-  const rows: [string, string | null][] = [
+  const rows: [TextKey, string | null][] = [
     ['diag.version.guichet', versions.guichet],
     ['diag.version.node', versions.node],
     ['diag.version.electron', versions.electron],

@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
-import { useLanguage, useT } from '../../i18n/index.js';
+import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { payloadSummary } from './summary.js';
@@ -27,8 +28,7 @@ export function JournalScreen() {
   const [page, setPage] = useState<JournalPageView | null>(null);
   const [forbidden, setForbidden] = useState(false);
   const [verify, setVerify] = useState<JournalVerifyView | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: verifying, error, setError, run } = useAction();
   const before = pages[pages.length - 1];
 
   useScans(() => undefined);
@@ -45,22 +45,14 @@ export function JournalScreen() {
   useEffect(() => void load(), [load]);
 
   async function runVerify(): Promise<void> {
-    setVerifying(true);
-    setError(null);
-    try {
+    await run(async () => {
       setVerify(await api.call('journal.verify', {}));
       await load();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setVerifying(false);
-    }
+    });
   }
 
   const problem = (p: string) => {
-    const key = `journal.problem.${p}`;
-    const text = t(key);
-    return text === key ? p : text;
+    return textOf(t, `journal.problem.${p}`, undefined, p);
   };
 
   return (
@@ -98,7 +90,7 @@ export function JournalScreen() {
               )}
               {verify.invariants.map((b) => (
                 <div key={b.rule} data-testid="journal-invariant" data-rule={b.rule}>
-                  <strong>{t('journal.invariant', { seq: b.seq, rule: t(`journal.rule.${b.rule}`) })}</strong>
+                  <strong>{t('journal.invariant', { seq: b.seq, rule: textOf(t, `journal.rule.${b.rule}`, undefined, b.rule) })}</strong>
                   <p>{b.detail}</p>
                 </div>
               ))}

@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppInfo, OperatorView, Role } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { PinPad } from '../../components/PinPad.js';
 import { useT } from '../../i18n/index.js';
-import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 
@@ -32,8 +32,7 @@ export function LoginScreen(props: LoginScreenProps) {
   const t = useT();
   const [chosen, setChosen] = useState<string | null>(props.operators.length === 1 ? (props.operators[0]?.name ?? null) : null);
   const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const pinRef = useRef<HTMLInputElement>(null);
   const firstRef = useRef<HTMLButtonElement>(null);
 
@@ -95,16 +94,12 @@ export function LoginScreen(props: LoginScreenProps) {
       setError(t('error.malformed-pin'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const operator = await api.call('auth.login', { name: chosen, pin: value });
+    const operator = await run(() => api.call('auth.login', { name: chosen, pin: value }));
+    if (operator) {
       props.onDone(operator);
-    } catch (err) {
-      setError(errorText(t, err));
-      setPin('');
-      setBusy(false);
+      return;
     }
+    setPin('');
   }
 
   const title = props.mode === 'switch' ? t('login.switchTitle') : t('login.title');

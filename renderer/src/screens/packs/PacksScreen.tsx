@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PackInventoryView, PackView } from '../../../../main/api/methods/packs.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -34,9 +35,8 @@ export function PacksScreen() {
   const [ref, setRef] = useState('');
   const [packs, setPacks] = useState<readonly PackView[]>([]);
   const [inventory, setInventory] = useState<readonly PackInventoryView[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run: act } = useAction();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -57,22 +57,19 @@ export function PacksScreen() {
     async (what: Action, reference: string) => {
       const value = reference.trim();
       if (!value || busy) return;
-      setBusy(true);
-      setError(null);
       setDone(null);
-      try {
-        const pack = await api.call(METHOD[what], { ref: value });
-        setDone(t(`packs.done.${what}`, { number: pack.number }));
-        setRef('');
-        await load();
-      } catch (err) {
-        setError(`${value} : ${errorText(t, err)}`);
-      } finally {
-        setBusy(false);
-        inputRef.current?.focus();
-      }
+      await act(
+        async () => {
+          const pack = await api.call(METHOD[what], { ref: value });
+          setDone(t(`packs.done.${what}`, { number: pack.number }));
+          setRef('');
+          await load();
+        },
+        { describe: (err) => `${value} : ${errorText(t, err)}` },
+      );
+      inputRef.current?.focus();
     },
-    [busy, load, t],
+    [busy, act, load, t],
   );
 
   useScans((scan) => void run(action, scan.data));

@@ -8,12 +8,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
 import { money } from '../../format.js';
-import { useLanguage, useT, type Translate } from '../../i18n/index.js';
+import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
@@ -34,7 +35,7 @@ export function refusalText(t: Translate, barcode: string, err: unknown): string
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string') {
     const key = `sell.refused.${code}`;
-    const text = t(key);
+    const text = textOf(t, key);
     // The service names the ticket by its printed number when it could read it: easier to find in hand.
     const ticket = /\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d/.exec(err instanceof Error ? err.message : '')?.[0];
     if (text !== key) return `${ticket ?? barcode} : ${text}`;
@@ -50,9 +51,8 @@ export function SellScreen() {
   const [cart, setCart] = useState<CartView>(EMPTY);
   const [scanText, setScanText] = useState('');
   const [tendered, setTendered] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ sale: SaleView; receipt: ReceiptView } | null>(null);
   const [showSales, setShowSales] = useState(false);
   /** The "sale in progress" question: `proceed` is where the person wanted to go (null: abandon asked from here). */
@@ -180,19 +180,13 @@ export function SellScreen() {
       tenderRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    // Let queued cart changes land first.
-    await queue.current;
-    try {
+    await run(async () => {
+      // Let queued cart changes land first.
+      await queue.current;
       const result = await api.call('sale.complete', { barcodes: barcodes.current, tendered_cents: amount });
       setDone(result);
       void refreshStatus();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   /** Abandons the sale in progress on purpose (journaled by the terminal; the customer display clears). */
@@ -200,26 +194,16 @@ export function SellScreen() {
     const proceed = asking?.proceed ?? null;
     setAsking(null);
     await queue.current;
-    try {
-      await api.call('cart.abandon', {});
+    if (await run(() => api.call('cart.abandon', {}))) {
       reset();
       setNotice(t('sell.abandoned'));
       proceed?.();
-    } catch (err) {
-      setError(errorText(t, err));
     }
   }
 
   async function reprint(receiptNo: number): Promise<void> {
-    setBusy(true);
-    try {
-      const receipt = await api.call('sale.reprint', { receipt_no: receiptNo });
-      setDone((d) => (d ? { ...d, receipt } : d));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const receipt = await run(() => api.call('sale.reprint', { receipt_no: receiptNo }));
+    if (receipt) setDone((d) => (d ? { ...d, receipt } : d));
   }
 
   if (!status.cash_session_open && !done) {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SaleSummaryView, VoidView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { money, time } from '../../format.js';
@@ -18,8 +19,7 @@ export function SessionSales(props: { onChanged(): void }) {
   const [sales, setSales] = useState<readonly SaleSummaryView[] | null>(null);
   const [voiding, setVoiding] = useState<SaleSummaryView | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [result, setResult] = useState<{ void: VoidView; receipt: ReceiptView } | null>(null);
   const [reprinted, setReprinted] = useState<ReceiptView | null>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
@@ -45,27 +45,19 @@ export function SessionSales(props: { onChanged(): void }) {
   async function confirm(e: FormEvent): Promise<void> {
     e.preventDefault();
     if (!voiding || busy || reason.trim() === '') return;
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await api.call('sale.void', { receipt_no: voiding.receipt_no, reason: reason.trim() }));
+    const sale = voiding;
+    await run(async () => {
+      setResult(await api.call('sale.void', { receipt_no: sale.receipt_no, reason: reason.trim() }));
       setVoiding(null);
       setReason('');
       props.onChanged();
       await load();
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function reprint(receiptNo: number): Promise<void> {
-    try {
-      setReprinted(await api.call('sale.reprint', { receipt_no: receiptNo }));
-    } catch (err) {
-      setError(errorText(t, err));
-    }
+    const receipt = await run(() => api.call('sale.reprint', { receipt_no: receiptNo }));
+    if (receipt) setReprinted(receipt);
   }
 
   return (

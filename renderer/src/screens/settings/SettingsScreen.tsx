@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../main/api/methods/settings.js';
 import type { Language } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { Money } from '../../components/Money.js';
 import { money } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
@@ -30,7 +31,8 @@ export function SettingsScreen() {
   const [printerUri, setPrinterUri] = useState('');
   const [scanners, setScanners] = useState<string[]>([]);
   const [newScanner, setNewScanner] = useState('');
-  const [busy, setBusy] = useState<Section | null>(null);
+  const { busyWith, run } = useAction();
+  const busy = busyWith as Section | null;
   const [notice, setNotice] = useState<{ section: Section; ok: boolean; text: string } | null>(null);
   const printerCheck = useUriCheck('printer', printerUri);
   const scannerCheck = useUriCheck('scanner', newScanner);
@@ -51,20 +53,14 @@ export function SettingsScreen() {
   }, [load, t]);
 
   const save = async (section: Section, patch: Parameters<typeof api.call<'settings.update'>>[1], okText: (s: SettingsView) => string) => {
-    setBusy(section);
     setNotice(null);
-    try {
-      const s = await api.call('settings.update', patch);
-      setSettings(s);
-      setNotice({ section, ok: true, text: okText(s) });
-      void refreshInfo();
-      return s;
-    } catch (err) {
-      setNotice({ section, ok: false, text: errorText(t, err) });
-      return null;
-    } finally {
-      setBusy(null);
-    }
+    // The refusal shows in the section's own notice, not in a banner of the screen.
+    const s = await run(() => api.call('settings.update', patch), { tag: section, describe: () => null, onError: (err) => setNotice({ section, ok: false, text: errorText(t, err) }) });
+    if (!s) return null;
+    setSettings(s);
+    setNotice({ section, ok: true, text: okText(s) });
+    void refreshInfo();
+    return s;
   };
 
   const saveLimit = (e: FormEvent) => {

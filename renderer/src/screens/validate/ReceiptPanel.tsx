@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import type { Language, ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { money } from '../../format.js';
-import { errorText } from '../../i18n/errors.js';
 import { useT } from '../../i18n/index.js';
 import { useReceipt } from '../../receipts/use-receipt.js';
 
@@ -16,20 +16,13 @@ export function ReceiptPanel(props: { kind: 'paid' | 'claimed'; receipt: Receipt
   // The receipt shown: the payment's, then each reprint's; a print still running is followed to its end.
   const [current, setReceipt] = useState<ReceiptView>(props.receipt);
   const r = useReceipt(current);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error: problem, run } = useAction();
   const amount = money(props.amountCents, props.language);
   const reprint = async (): Promise<void> => {
     if (r.receipt_no === null) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      setReceipt(await api.call('receipt.reprint', { receipt_no: r.receipt_no }));
-    } catch (err) {
-      setProblem(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const receiptNo = r.receipt_no;
+    const again = await run(() => api.call('receipt.reprint', { receipt_no: receiptNo }));
+    if (again) setReceipt(again);
   };
   return (
     <div className="receipt-panel card" data-testid="receipt-panel" data-printed={r.printed ? 'yes' : 'no'}>

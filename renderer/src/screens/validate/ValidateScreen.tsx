@@ -8,11 +8,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
+import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { money as moneyText } from '../../format.js';
 import { playTone } from '../../components/tones.js';
 import { useLanguage, useT } from '../../i18n/index.js';
-import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { navigate } from '../../shell/route.js';
@@ -31,10 +31,12 @@ export function ValidateScreen() {
   const [language] = useLanguage();
   const { refreshStatus, operator } = useSession();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'check' | 'settle' | null>(null);
+  const action = useAction();
+  const busy = action.busyWith as 'check' | 'settle' | null;
   const [verdict, setVerdict] = useState<VerdictView | null>(null);
   const [done, setDone] = useState<Done | null>(null);
-  const [error, setError] = useState<{ text: string; code?: string } | null>(null);
+  const error = action.error === null ? null : { text: action.error, code: action.errorCode };
+  const setError = action.setError;
   const inputRef = useRef<HTMLInputElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
 
@@ -47,45 +49,41 @@ export function ValidateScreen() {
     if (busy) return;
     if (canAct) actionRef.current?.focus();
     else inputRef.current?.focus();
-  }, [canAct, verdict, done, busy, error]);
+  }, [canAct, verdict, done, busy, action.error]);
+
+  function refused(): void {
+    setVerdict(null);
+    playTone('alert');
+  }
 
   async function check(barcode: string): Promise<void> {
     const value = barcode.trim();
     if (!value) return;
-    setBusy('check');
-    setError(null);
     setDone(null);
-    try {
-      const v = await api.call('ticket.check', { barcode: value });
-      setVerdict(v);
-      setCode('');
-      playTone(verdictStyle(v).sound);
-    } catch (err) {
-      setVerdict(null);
-      setError({ text: errorText(t, err), code: (err as { code?: string }).code });
-      playTone('alert');
-    } finally {
-      setBusy(null);
-    }
+    await action.run(
+      async () => {
+        const v = await api.call('ticket.check', { barcode: value });
+        setVerdict(v);
+        setCode('');
+        playTone(verdictStyle(v).sound);
+      },
+      { tag: 'check', onError: refused },
+    );
   }
 
   async function settle(): Promise<void> {
     if (!verdict || !style?.action || busy) return;
-    setBusy('settle');
-    setError(null);
-    try {
-      const method = style.action === 'pay' ? 'ticket.pay' : 'ticket.claim';
-      const r = await api.call(method, { barcode: verdict.barcode });
-      setVerdict(r.verdict);
-      setDone({ kind: style.action === 'pay' ? 'paid' : 'claimed', receipt: r.receipt });
-      playTone(style.action === 'pay' ? 'paid' : 'win');
-      void refreshStatus();
-    } catch (err) {
-      setError({ text: errorText(t, err), code: (err as { code?: string }).code });
-      playTone('alert');
-    } finally {
-      setBusy(null);
-    }
+    const act = style.action;
+    await action.run(
+      async () => {
+        const r = await api.call(act === 'pay' ? 'ticket.pay' : 'ticket.claim', { barcode: verdict.barcode });
+        setVerdict(r.verdict);
+        setDone({ kind: act === 'pay' ? 'paid' : 'claimed', receipt: r.receipt });
+        playTone(act === 'pay' ? 'paid' : 'win');
+        void refreshStatus();
+      },
+      { tag: 'settle', onError: () => playTone('alert') },
+    );
   }
 
   function clear(): boolean {

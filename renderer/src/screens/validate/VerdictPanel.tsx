@@ -4,7 +4,7 @@ import { gameByCode } from '../../../../games/index.js';
 import type { GameCode } from '../../../../games/types.js';
 import type { Language, VerdictView } from '../../../../main/api/views.js';
 import { dateTime, money } from '../../format.js';
-import { useT, type Translate } from '../../i18n/index.js';
+import { textOf, useT, type Translate } from '../../i18n/index.js';
 import { verdictStyle } from './verdict-style.js';
 
 /** The sentence under the headline, with the verdict's details filled in. */
@@ -22,7 +22,7 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
       }
       return t('verdictSub.above-limit', { limit: v.payout_limit_cents === undefined ? '?' : money(v.payout_limit_cents, language) });
     case 'pack-not-active':
-      return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? t(`validate.pack.${v.pack.state}`) : '?' });
+      return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? textOf(t, `validate.pack.${v.pack.state}`, undefined, v.pack.state) : '?' });
     default:
       return t(`verdictSub.${v.verdict}`);
   }

@@ -1,0 +1,102 @@
+/**
+ * Screens rendered against a fake API through <ApiProvider>. Neither jsdom nor happy-dom is installed
+ * here, so this renders to HTML with react-dom/server (no effects run, so no call is made on render);
+ * clicks and scans are covered by the Playwright suite (test/e2e) on the real hosts.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { GuichetApi, MethodName } from '../../../main/api/contract.js';
+import type { AppInfo, Language, StatusView } from '../../../main/api/views.js';
+import { ApiProvider } from '../../../renderer/src/api/context.js';
+import { I18nProvider } from '../../../renderer/src/i18n/index.js';
+import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';
+import { LoginScreen } from '../../../renderer/src/screens/login/LoginScreen.js';
+import { ValidateScreen } from '../../../renderer/src/screens/validate/ValidateScreen.js';
+import { SessionProvider } from '../../../renderer/src/shell/session.js';
+
+/** A fake API that records every call and subscription; calls are refused (nothing should call on render). */
+function fakeApi() {
+  const calls: MethodName[] = [];
+  let subscriptions = 0;
+  const api: GuichetApi = {
+    call: (method) => {
+      calls.push(method);
+      return Promise.reject(Object.assign(new Error('fake'), { code: 'fake' }));
+    },
+    subscribe: () => {
+      subscriptions += 1;
+      return () => undefined;
+    },
+  };
+  return { api, calls, subscriptions: () => subscriptions };
+}
+
+const INFO: AppInfo = {
+  terminal_id: 'FAKE-07',
+  version: 'test',
+  host: 'browser',
+  language: 'fr',
+  payout_limit_cents: 30_000,
+  idle_logout_minutes: 5,
+  operators: [
+    { name: 'Marie', role: 'manager' },
+    { name: 'Camille', role: 'cashier' },
+  ],
+};
+const STATUS: StatusView = {
+  operator: { name: 'Camille', role: 'cashier', since: '2026-11-30T08:00:00.000Z' },
+  connection: 'offline',
+  outbox_waiting: 2,
+  printer: null,
+  cash_session_open: true,
+};
+
+function render(api: GuichetApi, language: Language, screen: ReactNode): string {
+  return renderToString(
+    <ApiProvider api={api}>
+      <I18nProvider initial={language}>
+        <ScanProvider>
+          <SessionProvider info={INFO} status={STATUS}>
+            {screen}
+          </SessionProvider>
+        </ScanProvider>
+      </I18nProvider>
+    </ApiProvider>,
+  );
+}
+
+describe('screens against a fake API', () => {
+  it('renders the login screen in either language from the operators it is given, calling nothing', () => {
+    const fake = fakeApi();
+    const login = <LoginScreen operators={INFO.operators} terminalId={INFO.terminal_id} mode="login" onDone={() => undefined} />;
+    const fr = render(fake.api, 'fr', login);
+    expect(fr).toContain('data-testid="operator-Marie"');
+    expect(fr).toContain('data-testid="operator-Camille"');
+    expect(fr).toContain('Gérant');
+    expect(fr).toContain('Caissier');
+    expect(fr).toContain('FAKE-07');
+    const en = render(fake.api, 'en', login);
+    expect(en).toContain('Manager');
+    expect(en).toContain('Cashier');
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('renders the validation screen for the session it is given, with the check ready', () => {
+    const fake = fakeApi();
+    const html = render(fake.api, 'fr', <ValidateScreen />);
+    expect(html).toContain('data-testid="validation-input"');
+    expect(html).toMatch(/data-testid="check-button"(?![^>]*disabled)/);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('refuses to render a screen outside an ApiProvider, by name', () => {
+    expect(() =>
+      renderToString(
+        <I18nProvider>
+          <LoginScreen operators={[]} mode="login" onDone={() => undefined} />
+        </I18nProvider>,
+      ),
+    ).toThrow(/useApi\(\) outside an <ApiProvider>/);
+  });
+});
