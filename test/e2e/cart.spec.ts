@@ -79,6 +79,7 @@ test('"Compte juste" fills the amount like the notes beside it; Encaisser says w
   await login(page, 'Camille', '2222');
   expect((await callApi(page, 'cash.open', { float_cents: 10_000 })).ok).toBe(true);
   await openScreen(page, 'F3', 'sell');
+  await expect(page.getByTestId('sell-scan')).toBeFocused();
   await wedgeScan(page, a.barcodes.inventory);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-count')).toHaveText('1 ticket');
