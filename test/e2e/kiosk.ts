@@ -20,6 +20,8 @@ export interface DemoUnit {
 
 export interface Kiosk {
   readonly url: string;
+  /** What the kiosk printed when it started. */
+  readonly startOutput: string;
   readonly dataDir: string;
   /** Demo tickets of the demo lottery (secret print data that a real terminal never holds). */
   units(game: string): DemoUnit[];
@@ -27,7 +29,7 @@ export interface Kiosk {
   cli(args: string[]): { status: number | null; stdout: string; stderr: string };
 }
 
-async function startKiosk(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startKiosk(dataDir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -44,13 +46,13 @@ async function startKiosk(dataDir: string): Promise<{ url: string; child: ChildP
     });
     child.on('exit', (code) => reject(new Error(`kiosk exited (${code}):\n${out}\n${err}`)));
   });
-  return { url, child };
+  return { url, child, output: () => out };
 }
 
 export const test = base.extend<{ kiosk: Kiosk }>({
   kiosk: async ({}, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
-    const { url, child } = await startKiosk(dataDir);
+    const { url, child, output } = await startKiosk(dataDir);
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -58,6 +60,9 @@ export const test = base.extend<{ kiosk: Kiosk }>({
     const cache = new Map<string, DemoUnit[]>();
     await use({
       url,
+      get startOutput() {
+        return output();
+      },
       dataDir,
       cli,
       units(game) {

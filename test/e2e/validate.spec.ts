@@ -150,7 +150,7 @@ test('a code typed by hand goes into the field; a mistyped one is read plainly; 
   await input.fill(wrong);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'bad-check-digit');
-  await expect(page.getByTestId('verdict-headline')).toHaveText('Lecture incorrecte');
+  await expect(page.getByTestId('verdict-headline')).toHaveText('Code mal lu');
   await screenshot(page, 'validate-bad-check-digit');
 
   // A scanner hiccup (a pause inside the scan) first looks like typing: the head is taken back out

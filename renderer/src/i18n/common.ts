@@ -110,8 +110,8 @@ export const commonText = defineTexts({
     'status.printer.paperOut': 'Out of paper',
     'status.printer.paperLow': 'Paper low',
     'status.printer.unknown': 'Printer (state unknown)',
-    'status.cash.open': 'Cash open',
-    'status.cash.closed': 'Cash closed',
+    'status.cash.open': 'Till open',
+    'status.cash.closed': 'Till closed',
     'status.lost': 'Terminal unreachable',
 
     'login.title': 'Who are you?',

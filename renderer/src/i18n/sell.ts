@@ -69,8 +69,8 @@ export const sellText = defineTexts({
 
     'amount.invalid': 'Montant invalide : tapez par exemple 20 ou 20,50.',
 
-    'sell.refused.pack-not-active': 'ce ticket vient d’un paquet qui n’est pas activé (ticket non enregistré).',
-    'sell.refused.pack-not-received': 'ce ticket vient d’un paquet jamais réceptionné ici.',
+    'sell.refused.pack-not-active': 'ce ticket vient d’un carnet qui n’est pas activé (ticket non enregistré).',
+    'sell.refused.pack-not-received': 'ce ticket vient d’un carnet jamais réceptionné ici.',
     'sell.refused.already-sold': 'ce ticket est déjà vendu.',
     'sell.refused.duplicate-in-cart': 'ce ticket est déjà dans le panier.',
     'sell.refused.not-inventory': 'c’est le code de validation : scannez le code inventaire au dos du ticket.',

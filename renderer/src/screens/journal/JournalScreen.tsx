@@ -126,7 +126,7 @@ export function JournalScreen() {
                 </select>
               </label>
               <span className="muted" data-testid="journal-total">
-                {t('journal.total', { n: count(page.total, language) })}
+                {t(page.total === 1 ? 'journal.total.one' : 'journal.total', { n: count(page.total, language) })}
               </span>
               <span className="journal-paging">
                 <button type="button" className="btn btn-small" disabled={pages.length <= 1} data-testid="journal-newer" onClick={() => setPages((p) => p.slice(0, -1))}>

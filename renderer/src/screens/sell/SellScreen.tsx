@@ -10,6 +10,7 @@ import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ScanIcon } from '../../components/ScanIcon.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
@@ -312,6 +313,7 @@ export function SellScreen() {
               value={scanText}
               onChange={(e) => setScanText(e.target.value)}
               data-testid="sell-scan"
+              data-typing-target=""
             />
           </label>
           <button type="submit" className="btn btn-primary" data-testid="sell-add">
@@ -328,9 +330,7 @@ export function SellScreen() {
           <SessionSales onChanged={() => void refreshStatus()} />
         ) : cart.count === 0 ? (
           <p className="empty sell-empty" data-testid="cart-empty">
-            <span className="sell-empty-icon" aria-hidden="true">
-              ▥
-            </span>
+            <ScanIcon className="sell-empty-icon" />
             {t('sell.cart.empty')}
           </p>
         ) : done ? (
