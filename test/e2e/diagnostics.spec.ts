@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect, wedgeScan, loginWithPad, screenshotAt } from './kiosk.js';
+import { dammDigit } from '../../games/ticket-id.js';
+import { test, expect, wedgeScan, loginWithPad, screenshotAt, callApi } from './kiosk.js';
 
 function pngsIn(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -98,3 +99,19 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   });
   expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 });
+
+test('wrong validation codes at the counter raise an alert the technician sees', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await loginWithPad(page, 'Camille', '2222');
+  const unit = kiosk.units('happy-2014')[0];
+  const valid = unit?.barcodes.validation ?? '';
+  // Same ticket, another hidden code (and its check digit): what finishing a partly readable code looks like.
+  const body = valid.slice(0, 15) + '1'.repeat(18);
+  const wrong = body + String(dammDigit(body));
+  for (let i = 0; i < 5; i++) expect(await callApi(page, 'ticket.check', { barcode: wrong })).toMatchObject({ ok: true, value: { verdict: 'wrong-code' } });
+  await page.getByTestId('logout').click();
+  await loginWithPad(page, 'Theo', '333333');
+  await expect(page.getByTestId('diag-wrong-codes-alert')).toHaveCount(1);
+  await expect(page.getByTestId('diag-wrong-codes-alert')).toContainText('Camille a saisi 5 codes erronés en 60 min');
+});
+

@@ -1,4 +1,4 @@
-/** Settings (manager): payout limit, devices by URI, language. */
+/** Settings (manager): payout limit, devices by URI, language, PIN length, idle logout, wrong-code alert. */
 import { z } from 'zod';
 import type { Language } from '../views.js';
 
@@ -13,6 +13,10 @@ export const settingsMethods = {
       language: z.enum(['fr', 'en']).optional(),
       printer_uri: uri.optional(),
       scanner_uris: z.array(uri).max(8).optional(),
+      cashier_pin_min_digits: z.number().int().min(4).max(8).optional(),
+      idle_logout_minutes: z.number().int().min(1).max(120).optional(),
+      wrong_code_alert_threshold: z.number().int().min(1).max(1000).optional(),
+      wrong_code_window_minutes: z.number().int().min(1).max(1440).optional(),
     })
     .strict(),
   /** Checks a device URI without saving it (the form shows the problem while typing). */
@@ -29,6 +33,13 @@ export interface SettingsView {
   readonly active_printer_uri: string | null;
   /** True when a stored device URI differs from the devices in use: restart to apply. */
   readonly restart_needed: boolean;
+  /** Fewest digits of a cashier's PIN (managers and technicians: 6). */
+  readonly cashier_pin_min_digits: number;
+  /** Minutes without activity before an operator is logged out. */
+  readonly idle_logout_minutes: number;
+  /** Wrong validation codes by one operator within the window that raise an alert. */
+  readonly wrong_code_alert_threshold: number;
+  readonly wrong_code_window_minutes: number;
 }
 
 export type UriCheckView = { readonly ok: true; readonly canonical: string } | { readonly ok: false; readonly problem: string };

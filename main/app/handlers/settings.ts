@@ -2,7 +2,7 @@
 import type { SettingsView } from '../../api/methods/settings.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { ServiceError } from '../../services/terminal/errors.js';
-import { canonicalDeviceUri, getSettings, updateSettings, type Settings } from '../../services/terminal/settings.js';
+import { canonicalDeviceUri, getSettings, SECURITY_DEFAULTS, updateSettings, type Settings } from '../../services/terminal/settings.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -21,6 +21,10 @@ function settingsView(ctx: AppContext, s: Settings): SettingsView {
     scanner_uris: scanners,
     active_printer_uri: active,
     restart_needed: printerChanged || scannersChanged,
+    cashier_pin_min_digits: s.cashier_pin_min_digits ?? SECURITY_DEFAULTS.cashier_pin_min_digits,
+    idle_logout_minutes: s.idle_logout_minutes ?? SECURITY_DEFAULTS.idle_logout_minutes,
+    wrong_code_alert_threshold: s.wrong_code_alert_threshold ?? SECURITY_DEFAULTS.wrong_code_alert_threshold,
+    wrong_code_window_minutes: s.wrong_code_window_minutes ?? SECURITY_DEFAULTS.wrong_code_window_minutes,
   };
 }
 
@@ -35,6 +39,10 @@ export const settingsHandlers: Handlers = {
     if (input.language !== undefined) patch.language = input.language;
     if (input.printer_uri !== undefined) patch.printer_uri = input.printer_uri;
     if (input.scanner_uris !== undefined) patch.scanner_uris = input.scanner_uris;
+    for (const key of ['cashier_pin_min_digits', 'idle_logout_minutes', 'wrong_code_alert_threshold', 'wrong_code_window_minutes'] as const) {
+      const value = input[key];
+      if (value !== undefined) patch[key] = value;
+    }
     const after = updateSettings(ctx.terminal, requireSession(ctx), patch);
     if (after.language) ctx.language = after.language;
     ctx.emit({ type: 'status', status: await statusOf(ctx) });

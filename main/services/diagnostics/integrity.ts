@@ -1,7 +1,7 @@
 /**
  * The technician's integrity check, run in the background with its progress readable at any time:
  * 1. the SQLite file (`PRAGMA integrity_check`);
- * 2. the journal's hash chain and signatures (`verifyJournal`);
+ * 2. the journal's hash chain and signatures, and its business rules (`verifyJournal`);
  * 3. each imported outcome block: its stored file still carries the manifest verified at import, and
  *    every chunk of records still hashes to the manifest's chunk hash (and the whole to records_sha256).
  * The work yields to the event loop between chunks, so the counter keeps answering while it runs.
@@ -88,7 +88,9 @@ export class IntegrityCheck {
     await nextTurn();
     try {
       const j = verifyJournal(this.t);
-      this.journal = j.ok ? { ok: true, detail: `${j.entries} entries chained and signed`, entries: j.entries } : { ok: false, detail: `entry ${j.first_break?.seq ?? '?'}: ${j.first_break?.detail ?? 'broken'}` };
+      const broken = j.first_break ? [`entry ${j.first_break.seq}: ${j.first_break.detail}`] : [];
+      const rules = j.invariants.map((b) => `rule ${b.rule} broken at entry ${b.seq}: ${b.detail}`);
+      this.journal = j.ok ? { ok: true, detail: `${j.entries} entries chained and signed, business rules kept`, entries: j.entries } : { ok: false, detail: [...broken, ...rules].join('; ') };
     } catch (err) {
       this.journal = { ok: false, detail: (err as Error).message };
     }

@@ -81,18 +81,14 @@ export function firstReceiptBreak(db: Database): InvariantBreak | undefined {
   return undefined;
 }
 
-/** The first money entry with no outbox event. */
+/** The first money entry with no outbox event (the outbox's entries read once: it has no index on journal_seq). */
 export function firstMoneyWithoutOutbox(db: Database): InvariantBreak | undefined {
-  const row = db
-    .prepare<[], { seq: number; type: string }>(
-      `SELECT j.seq, j.type FROM journal j
-        WHERE json_extract(j.payload, '$.money') IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.journal_seq = j.seq)
-        ORDER BY j.seq LIMIT 1`,
-    )
-    .get();
-  if (!row) return undefined;
-  return { rule: 'money-outbox', seq: row.seq, detail: `entry ${row.seq} (${row.type}) moves money but has no outbox event for the lottery` };
+  const withEvent = new Set(db.prepare<[], { journal_seq: number }>('SELECT journal_seq FROM outbox').pluck().all() as unknown as number[]);
+  const rows = db.prepare<[], { seq: number; type: string }>(`SELECT seq, type FROM journal WHERE json_extract(payload, '$.money') IS NOT NULL ORDER BY seq`).iterate();
+  for (const row of rows) {
+    if (!withEvent.has(row.seq)) return { rule: 'money-outbox', seq: row.seq, detail: `entry ${row.seq} (${row.type}) moves money but has no outbox event for the lottery` };
+  }
+  return undefined;
 }
 
 /** Every rule broken, each with its first breaking entry (empty when all hold). */

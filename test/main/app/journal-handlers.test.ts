@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tamper } from '../services/journal/tamper.js';
-import { demoApp, type AppFixture } from './sales-fixture.js';
+import { demoApp, inv, type AppFixture } from './sales-fixture.js';
 
 let fx: AppFixture | undefined;
 afterEach(() => {
@@ -53,4 +53,20 @@ describe('journal handlers on the demo terminal', () => {
     await fx.refused('journal.list', {}, 'forbidden');
     expect((await fx.call('journal.verify', {})).ok).toBe(true);
   });
+
+  it('names the first entry breaking a business rule: a sale whose outbox event is gone', async () => {
+    fx = await demoApp();
+    await fx.login('Marie');
+    await fx.call('cash.open', { float_cents: 1000 });
+    const { sale } = await fx.call('sale.complete', { barcodes: [inv(3)], tendered_cents: 500 });
+    expect(await fx.call('journal.verify', {})).toMatchObject({ ok: true, invariants: [] });
+    const db = fx.app.context.terminal.db;
+    const seq = (db.prepare("SELECT seq FROM journal WHERE type = 'sale'").get() as { seq: number }).seq;
+    tamper(fx.app.context.terminal.folder.databasePath, (raw) => raw.prepare('DELETE FROM outbox WHERE journal_seq = ?').run(seq));
+    const r = await fx.call('journal.verify', {});
+    expect(r).toMatchObject({ ok: false, first_break: null, invariants: [{ rule: 'money-outbox', seq }] });
+    expect(r.invariants[0]?.detail).toBe(`entry ${seq} (sale) moves money but has no outbox event for the lottery`);
+    expect(sale.receipt_no).toBe(1);
+  });
 });
+

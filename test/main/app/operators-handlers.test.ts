@@ -95,4 +95,15 @@ describe('operators through the application', () => {
     expect(report.wrong_codes.alerts[0]).toMatchObject({ operator: 'Camille', count: 5, window_minutes: 60 });
     expect(JSON.stringify(report)).not.toContain('111111111111111111');
   });
+
+  it('the security settings go through settings.update; the window learns the idle time from app.info', async () => {
+    fx = await demoApp();
+    const f = fx;
+    await f.login('Marie');
+    expect(await f.call('settings.get', {})).toMatchObject({ cashier_pin_min_digits: 4, idle_logout_minutes: 5, wrong_code_alert_threshold: 5, wrong_code_window_minutes: 60 });
+    await f.refused('settings.update', { idle_logout_minutes: 0 }, 'invalid-input');
+    expect(await f.call('settings.update', { idle_logout_minutes: 10, cashier_pin_min_digits: 6 })).toMatchObject({ idle_logout_minutes: 10, cashier_pin_min_digits: 6 });
+    expect((await f.call('app.info', {})).idle_logout_minutes).toBe(10);
+  });
 });
+

@@ -16,7 +16,7 @@ export function initCommand(): Command {
     .description("Make a data folder a lottery terminal: its own key pair (terminal.key) and its first manager.")
     .requiredOption('--terminal <id>', 'terminal id (1 to 32 letters, digits, ".", "-", "_")')
     .requiredOption('--manager <name>', 'name of the first manager')
-    .option('--pin <pin>', "the first manager's PIN, 4 to 8 digits (default: $GUICHET_PIN)");
+    .option('--pin <pin>', "the first manager's PIN, 6 to 8 digits (default: $GUICHET_PIN)");
   withJsonOption(withDataOption(init)).action(async (opts: InitOptions) => {
     const pin = opts.pin ?? process.env.GUICHET_PIN;
     if (!pin) throw new CliError("the first manager needs a PIN: give --pin PIN (or set GUICHET_PIN)");
