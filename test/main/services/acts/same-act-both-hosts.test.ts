@@ -1,5 +1,5 @@
 /**
- * One application layer for every host: the same acts (a cash sale, a payout, a void)
+ * One application layer for every host: the same acts (a cash sale, a payout, a void, the closing)
  * through the kiosk's API and through the `guichet` commands with `--printer` leave the same journal
  * (drawer openings included) and the same device traffic (receipts printed, drawer kicked).
  */
@@ -48,8 +48,22 @@ function acts(dir: string): Entry[] {
   }
 }
 
+/** The Z reports' figures (times left out). */
+function closings(dir: string): unknown[] {
+  const t = openLotteryTerminal(dir);
+  try {
+    const rows = t.db.prepare("SELECT payload FROM journal WHERE type = 'session.close'").all() as { payload: string }[];
+    return rows.map((r) => {
+      const z = (JSON.parse(r.payload) as { z: { totals: unknown; cash: unknown; z_number: unknown } }).z;
+      return { totals: z.totals, cash: z.cash, z_number: z.z_number };
+    });
+  } finally {
+    t.close();
+  }
+}
+
 describe('the same act through the kiosk API and the CLI', () => {
-  it('sells, pays and voids alike: receipts, drawer openings journaled and kicked, same journal', async () => {
+  it('sells, pays, voids and closes alike: receipts, drawer openings journaled and kicked, same journal', async () => {
     const kiosk = await demoApp();
     const cli = await demoApp();
     fixtures.push(kiosk, cli);
@@ -65,6 +79,8 @@ describe('the same act through the kiosk API and the CLI', () => {
     await kiosk.call('ticket.pay', { barcode: winner });
     await kiosk.login('Marie');
     await kiosk.call('sale.void', { receipt_no: sale.sale.receipt_no, reason: 'customer changed mind' });
+    const z = await kiosk.call('cash.close', { counted_cents: 0, confirm_difference: true });
+    expect(z.receipt.printed).toBe(true);
     kiosk.app.close();
 
     // Through the commands, with a printer (and the drawer on its port).
@@ -77,19 +93,24 @@ describe('the same act through the kiosk API and the CLI', () => {
       await runGuichet(['sell', inv(30), '--tendered', '1000', ...withPrinter, ...camille]),
       await runGuichet(['pay', winner, ...withPrinter, ...camille]),
       await runGuichet(['void', String(sale.sale.receipt_no), '--reason', 'customer changed mind', ...withPrinter, ...marie]),
+      await runGuichet(['session', 'close', '--counted-cents', '0', '--confirm-difference', ...withPrinter, ...marie]),
     ];
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
 
     // The kiosk kicked its drawer after the sale, the payout and the void; so did the CLI.
     expect(kiosk.printer.kicks).toHaveLength(3);
     expect(printer.kicks).toEqual(kiosk.printer.kicks);
-    expect(kiosk.printer.receipts).toHaveLength(3);
-    expect(printer.receipts).toHaveLength(3);
+    // Sale, payout and void receipts, then the Z report, on both.
+    expect(kiosk.printer.receipts).toHaveLength(4);
+    expect(printer.receipts).toHaveLength(4);
+    expect(printer.receipts.at(-1)?.lines.join('\n')).toMatch(/Z/);
 
     const viaApi = acts(kiosk.dir);
     const viaCli = acts(cli.dir);
     expect(viaApi.map((e) => e.type)).toEqual(['session.open', 'sale', 'drawer.open', 'payout', 'drawer.open', 'void', 'drawer.open']);
     expect(viaCli).toEqual(viaApi);
+    expect(closings(cli.dir)).toEqual(closings(kiosk.dir));
+    expect(closings(cli.dir)).toHaveLength(1);
     expect(viaCli.filter((e) => e.type === 'drawer.open').map((e) => (e.payload as { reason: string }).reason)).toEqual(['sale', 'payout', 'void']);
   });
 });
