@@ -34,7 +34,7 @@ export function invalidInputText(t: Translate, details: Readonly<Record<string, 
   const name = textOf(t, `field.${field}`, undefined, t('field.input'));
   const limit = typeof details.limit === 'number' ? details.limit : undefined;
   const shown =
-    limit === undefined ? '' : field.endsWith('_cents') && Number.isSafeInteger(limit) ? formatEuros(limit, { locale: document.documentElement.lang === 'en' ? 'en' : 'fr' }) : String(limit);
+    limit === undefined ? '' : field.endsWith('_cents') && Number.isSafeInteger(limit) ? formatEuros(limit, { locale: typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'fr' }) : String(limit);
   if (details.problem === 'too_big' && limit !== undefined) return t('error.invalid-input.too_big', { field: name, limit: shown });
   if (details.problem === 'too_small' && limit !== undefined) return t('error.invalid-input.too_small', { field: name, limit: shown });
   return t('error.invalid-input.other', { field: name });
