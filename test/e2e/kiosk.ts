@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const guichet = path.join(root, 'bin', 'guichet.js');
@@ -140,4 +140,30 @@ export async function screenshotAt(page: Page, name: string, focus?: string): Pr
   if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
   await screenshot(page, name);
+}
+
+/**
+ * Fails unless a person can press the element as the screen stands: inside the viewport (no
+ * scrolling), and the element at its centre is the element itself or inside it (not covered by a
+ * status bar, a menu or a neighbour), with its own text not sticking out of it.
+ */
+export async function expectUsable(locator: Locator, what = 'element'): Promise<void> {
+  await expect(locator, `${what} visible`).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const vw = window.innerWidth;
+          const vh = window.innerHeight;
+          if (r.width === 0 || r.height === 0) return 'has no size';
+          if (r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return `is off screen (${Math.round(r.left)},${Math.round(r.top)})–(${Math.round(r.right)},${Math.round(r.bottom)}) in ${vw}×${vh}`;
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (!top || !(top === el || el.contains(top))) return `is covered by <${top?.tagName.toLowerCase() ?? 'nothing'} class="${top?.className ?? ''}">`;
+          if (el.scrollWidth > el.clientWidth + 1) return 'has text sticking out';
+          return 'usable';
+        }),
+      { message: `${what} should be usable` },
+    )
+    .toBe('usable');
 }
