@@ -3,6 +3,14 @@ import { defineTexts } from './define.js';
 
 export const settingsText = defineTexts({
   fr: {
+    'settings.uri.problem.scheme': 'Type d’adresse inconnu : commencez par serial:, tcp://, file:, hid: ou virtual:.',
+    'settings.uri.problem.serial': 'Le chemin du port manque (par exemple serial:/dev/ttyUSB0).',
+    'settings.uri.problem.hid': 'Attendu hid:VVVV:PPPP, identifiants fabricant et produit en 4 chiffres hexadécimaux (par exemple hid:0c2e:0b61).',
+    'settings.uri.problem.tcp': 'Attendu tcp://hôte:port (par exemple tcp://192.168.1.50:9100).',
+    'settings.uri.problem.file': 'Une adresse file: nomme un chemin local : file:/dev/usb/lp0.',
+    'settings.uri.problem.baud': 'Vitesse (baud) non standard : 9600, 19200, 38400, 57600 ou 115200 par exemple.',
+    'settings.uri.problem.parameter': 'Paramètre inconnu, en double ou mal écrit dans l’adresse.',
+    'settings.uri.problem.other': 'Adresse de périphérique invalide : voir les exemples ci-dessus.',
     'settings.operators': 'Opérateurs',
     'settings.operators.hint': 'Un opérateur bloqué après trop de codes faux se débloque ici (noté au journal).',
     'settings.operators.free': 'Actif',
@@ -46,6 +54,14 @@ export const settingsText = defineTexts({
     'settings.restart': 'Les nouveaux périphériques seront utilisés au prochain démarrage du terminal.',
   },
   en: {
+    'settings.uri.problem.scheme': 'Unknown kind of address: start with serial:, tcp://, file:, hid: or virtual:.',
+    'settings.uri.problem.serial': 'The port path is missing (e.g. serial:/dev/ttyUSB0).',
+    'settings.uri.problem.hid': 'Expected hid:VVVV:PPPP, vendor and product ids in 4 hex digits (e.g. hid:0c2e:0b61).',
+    'settings.uri.problem.tcp': 'Expected tcp://host:port (e.g. tcp://192.168.1.50:9100).',
+    'settings.uri.problem.file': 'A file: address names a local path: file:/dev/usb/lp0.',
+    'settings.uri.problem.baud': 'Not a standard baud rate: 9600, 19200, 38400, 57600 or 115200 for instance.',
+    'settings.uri.problem.parameter': 'Unknown, repeated or badly written parameter in the address.',
+    'settings.uri.problem.other': 'Invalid device address: see the examples above.',
     'settings.operators': 'Operators',
     'settings.operators.hint': 'An operator locked after too many wrong PINs is unlocked here (recorded in the journal).',
     'settings.operators.free': 'Active',
