@@ -67,6 +67,10 @@ for (const size of SIZES) {
       await page.getByTestId('sell-exact').click();
       await expectUsable(page.getByTestId('sell-complete'), 'Encaisser');
       await expectUsable(page.getByTestId('sell-scan'), 'scan field');
+      // The key hints stay above the status bar (finding 12, 1280×800).
+      await page.getByTestId('sell-tendered').evaluate((el) => el.closest('.screen')?.scrollTo(0, 0));
+      await expectUsable(page.getByTestId('sell-complete'), 'Encaisser, screen scrolled to its top');
+      await expectUsable(page.getByTestId('sell-keys'), 'key hints');
       await shot(page, size.width, language, 'sell-cart');
       // The cart's game names stay on few lines: a cell no taller than three lines of text.
       const cell = page.getByTestId('cart-line').first().locator('td').first();

@@ -426,7 +426,7 @@ export function SellScreen() {
                 {change === null ? t('sell.complete.whyTendered') : t('sell.complete.whyShort')}
               </p>
             )}
-            <p className="muted small keys-hint">{t('sell.keys')}</p>
+            <p className="muted small keys-hint" data-testid="sell-keys">{t('sell.keys')}</p>
           </>
         )}
       </aside>
