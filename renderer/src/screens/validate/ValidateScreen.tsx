@@ -187,7 +187,7 @@ export function ValidateScreen() {
                 {busy === 'settle'
                   ? t('validate.paying')
                   : style.action === 'pay'
-                    ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language) })
+                    ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language).replace(/ /g, '\u00a0') })
                     : t('validate.claim')}
                 <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
               </button>
