@@ -35,3 +35,14 @@ export function writeSetting(db: Database, key: string, valueJson: string, at: s
      ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`,
   ).run(key, valueJson, at);
 }
+
+/** One stored setting, parsed; undefined when absent. */
+export function readSetting(db: Database, key: string): unknown {
+  const row = db.prepare<[string], { value_json: string }>('SELECT value_json FROM settings WHERE key = ?').get(key);
+  return row ? (JSON.parse(row.value_json) as unknown) : undefined;
+}
+
+/** Removes one setting (absent is fine). */
+export function deleteSetting(db: Database, key: string): void {
+  db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+}

@@ -11,6 +11,8 @@ export interface OperatorView {
   readonly name: string;
   readonly role: Role;
   readonly since: string;
+  /** The operator's screen language (their own choice, else the terminal's). */
+  readonly language?: Language;
 }
 
 export interface AppInfo {

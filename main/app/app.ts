@@ -45,6 +45,18 @@ export interface App extends HostApp {
   readonly context: AppContext;
 }
 
+/**
+ * What a screen needs to say it in words (never zod's text): the first problem's field, its kind
+ * (`too_big`, `too_small`, `invalid_type` …) and its limit when it has one.
+ */
+function zodDetails(err: ZodError): Record<string, string | number> {
+  const issue = err.issues[0];
+  if (!issue) return {};
+  const field = [...issue.path].reverse().find((p): p is string => typeof p === 'string') ?? 'input';
+  const limit = 'maximum' in issue ? issue.maximum : 'minimum' in issue ? issue.minimum : undefined;
+  return { field, problem: issue.code, ...(typeof limit === 'number' && Number.isFinite(limit) ? { limit } : {}) };
+}
+
 function describeZod(err: ZodError): string {
   return err.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
 }
@@ -86,7 +98,7 @@ export function createApp(options: AppOptions): App {
         const parsed = parseInput(method, input);
         return { ok: true, value: await handler(context, parsed as never) };
       } catch (err) {
-        if (err instanceof ZodError) return { ok: false, error: { code: 'invalid-input', message: describeZod(err) } };
+        if (err instanceof ZodError) return { ok: false, error: { code: 'invalid-input', message: describeZod(err), details: zodDetails(err) } };
         const code = (err as { code?: unknown })?.code;
         if (err instanceof Error && typeof code === 'string') {
           const details = detailsOf(err);

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
 import { useApi } from './api/context.js';
-import { I18nProvider, useT } from './i18n/index.js';
+import { I18nProvider, useShowLanguage, useT } from './i18n/index.js';
 import { LoginScreen } from './screens/login/LoginScreen.js';
 import { ProvisioningScreen } from './screens/provisioning/ProvisioningScreen.js';
 import { SCREENS } from './screens/registry.js';
@@ -63,6 +63,11 @@ function Kiosk() {
   const t = useT();
   const { info, operator, refreshStatus, refreshInfo } = useSession();
   const [switching, setSwitching] = useState(false);
+  const showLanguage = useShowLanguage();
+
+  // Language is per operator session: the operator's own choice while logged in, the terminal's otherwise.
+  const shown = operator?.language ?? info.language;
+  useEffect(() => showLanguage(shown), [shown, showLanguage]);
 
   useEffect(() => {
     document.title = t('app.name');

@@ -25,7 +25,10 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await openScreen(page, 'F3', 'sell');
   await wedgeScan(page, ticket.barcodes.inventory);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  // "Compte juste" fills the amount; Enter takes the payment.
   await page.getByTestId('sell-exact').click();
+  await expect(page.getByTestId('sell-tendered')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('sale-done')).toBeVisible();
 
   await openScreen(page, 'F5', 'cash');

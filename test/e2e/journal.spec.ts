@@ -13,13 +13,13 @@ test('browse and filter the journal, verify it OK, then see a tampered entry nam
   await expect(page.getByTestId('journal-screen')).toBeVisible();
   const entries = page.getByTestId('journal-entry');
   // Newest first: Marie's login heads the list.
-  await expect(entries.first()).toContainText('operator.login');
+  await expect(entries.first()).toContainText('Connexion');
   await expect(entries.first()).toContainText('Marie');
 
   await page.getByTestId('journal-type').selectOption('pack.receive');
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText('213-001-01-00001');
-  await expect(page.getByTestId('journal-total')).toHaveText('2 écriture(s)');
+  await expect(page.getByTestId('journal-total')).toHaveText('2 écritures');
   await page.getByTestId('journal-type').selectOption('');
 
   await page.getByTestId('journal-verify').click();

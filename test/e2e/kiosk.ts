@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const guichet = path.join(root, 'bin', 'guichet.js');
@@ -20,6 +20,8 @@ export interface DemoUnit {
 
 export interface Kiosk {
   readonly url: string;
+  /** What the kiosk printed when it started. */
+  readonly startOutput: string;
   readonly dataDir: string;
   /** Demo tickets of the demo lottery (secret print data that a real terminal never holds). */
   units(game: string): DemoUnit[];
@@ -28,7 +30,7 @@ export interface Kiosk {
 }
 
 /** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
-export async function startKiosk(dataDir: string, options: { demo?: boolean } = {}): Promise<{ url: string; child: ChildProcess }> {
+export async function startKiosk(dataDir: string, options: { demo?: boolean } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const args = [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0', ...(options.demo === false ? [] : ['--demo'])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -46,13 +48,13 @@ export async function startKiosk(dataDir: string, options: { demo?: boolean } = 
     });
     child.on('exit', (code) => reject(new Error(`kiosk exited (${code}):\n${out}\n${err}`)));
   });
-  return { url, child };
+  return { url, child, output: () => out };
 }
 
 export const test = base.extend<{ kiosk: Kiosk }>({
   kiosk: async ({}, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
-    const { url, child } = await startKiosk(dataDir);
+    const { url, child, output } = await startKiosk(dataDir);
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -60,6 +62,9 @@ export const test = base.extend<{ kiosk: Kiosk }>({
     const cache = new Map<string, DemoUnit[]>();
     await use({
       url,
+      get startOutput() {
+        return output();
+      },
       dataDir,
       cli,
       units(game) {
@@ -137,4 +142,30 @@ export async function screenshotAt(page: Page, name: string, focus?: string): Pr
   if (focus) await page.getByTestId(focus).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   else await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && el.scrollTo(0, 0)));
   await screenshot(page, name);
+}
+
+/**
+ * Fails unless a person can press the element as the screen stands: inside the viewport (no
+ * scrolling), and the element at its centre is the element itself or inside it (not covered by a
+ * status bar, a menu or a neighbour), with its own text not sticking out of it.
+ */
+export async function expectUsable(locator: Locator, what = 'element'): Promise<void> {
+  await expect(locator, `${what} visible`).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const vw = window.innerWidth;
+          const vh = window.innerHeight;
+          if (r.width === 0 || r.height === 0) return 'has no size';
+          if (r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) return `is off screen (${Math.round(r.left)},${Math.round(r.top)})–(${Math.round(r.right)},${Math.round(r.bottom)}) in ${vw}×${vh}`;
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (!top || !(top === el || el.contains(top))) return `is covered by <${top?.tagName.toLowerCase() ?? 'nothing'} class="${top?.className ?? ''}">`;
+          if (el.scrollWidth > el.clientWidth + 1) return 'has text sticking out';
+          return 'usable';
+        }),
+      { message: `${what} should be usable` },
+    )
+    .toBe('usable');
 }

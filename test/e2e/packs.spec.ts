@@ -19,7 +19,7 @@ test('receive pack 213-001-01-00002 by its number and activate it with a scan', 
   await expect(page.getByTestId('pack-ref')).toBeFocused();
   await page.keyboard.type('213-001-01-00002', { delay: 60 });
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('pack-done')).toHaveText('Paquet 213-001-01-00002 réceptionné.');
+  await expect(page.getByTestId('pack-done')).toHaveText('Carnet 213-001-01-00002 réceptionné.');
   await expect(page.getByTestId('pack-213-001-01-00002').getByTestId('pack-state')).toHaveText('Réceptionné');
   await expect(inventory.getByTestId('inv-received')).toHaveText('2');
 
@@ -32,7 +32,7 @@ test('receive pack 213-001-01-00002 by its number and activate it with a scan', 
   await expect(page.getByTestId('pack-mode-activate')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('pack-ref')).toBeFocused();
   await wedgeScan(page, ticket.barcodes.inventory);
-  await expect(page.getByTestId('pack-done')).toHaveText('Paquet 213-001-01-00002 activé : ses tickets sont en vente.');
+  await expect(page.getByTestId('pack-done')).toHaveText('Carnet 213-001-01-00002 activé : ses tickets sont en vente.');
   await expect(page.getByTestId('pack-213-001-01-00002').getByTestId('pack-state')).toHaveText('Actif');
   await expect(inventory.getByTestId('inv-active')).toHaveText('2');
   await expect(inventory.getByTestId('inv-left')).toHaveText('200');
@@ -56,5 +56,5 @@ test('receive pack 213-001-01-00002 by its number and activate it with a scan', 
   await expect(page.getByTestId('packs-screen').getByRole('heading', { level: 1 })).toHaveText('Ticket packs');
   await expect(page.getByTestId('pack-213-001-01-00001').getByTestId('pack-state')).toHaveText('Returned');
   await page.getByTestId('language-switch').click();
-  await expect(page.getByTestId('packs-screen').getByRole('heading', { level: 1 })).toHaveText('Paquets de tickets');
+  await expect(page.getByTestId('packs-screen').getByRole('heading', { level: 1 })).toHaveText('Carnets de tickets');
 });

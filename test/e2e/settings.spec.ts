@@ -37,7 +37,7 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   // Devices: each URI checked while typing; saved in canonical form, applied at the next start.
   const printer = page.getByTestId('settings-printer-uri');
   await printer.fill('tcp://192.168.1.50:99999');
-  await expect(page.getByTestId('settings-printer-check')).toContainText('port must be 1–65535');
+  await expect(page.getByTestId('settings-printer-check')).toContainText('Attendu tcp://hôte:port');
   await expect(page.getByTestId('settings-devices-save')).toBeDisabled();
   await printer.fill('TCP://192.168.1.50');
   await expect(page.getByTestId('settings-printer-check')).toContainText('tcp://192.168.1.50:9100');

@@ -59,10 +59,10 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
   await page.bringToFront();
   await screenshot(page, 'validate-winner');
 
-  // Paying needs an open till: the refusal says so plainly and nothing is paid.
-  await expect(page.getByTestId('pay-button')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('validate-error')).toContainText('Aucune session de caisse ouverte');
+  // Paying needs an open till: Pay is not offered until it is; the reason and the way to the till are.
+  await expect(page.getByTestId('pay-button')).toHaveCount(0);
+  await expect(page.getByTestId('pay-blocked')).toContainText('La caisse est fermée');
+  await expect(page.getByTestId('pay-open-cash')).toBeVisible();
   await screenshot(page, 'validate-no-cash-session');
   expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
 
@@ -150,7 +150,7 @@ test('a code typed by hand goes into the field; a mistyped one is read plainly; 
   await input.fill(wrong);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'bad-check-digit');
-  await expect(page.getByTestId('verdict-headline')).toHaveText('Lecture incorrecte');
+  await expect(page.getByTestId('verdict-headline')).toHaveText('Code mal lu');
   await screenshot(page, 'validate-bad-check-digit');
 
   // A scanner hiccup (a pause inside the scan) first looks like typing: the head is taken back out

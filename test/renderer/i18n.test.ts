@@ -97,7 +97,14 @@ describe('i18n', () => {
     const refusal = (code: string, message: string) => Object.assign(new Error(message), { code });
     expect(errorText(fr, refusal('wrong-pin', 'wrong PIN'))).toBe('Code incorrect.');
     expect(errorText(makeTranslate(all, 'en'), refusal('locked', 'x'))).toMatch(/locked/);
-    expect(errorText(fr, refusal('invalid-input', 'barcode: too long'))).toBe('Saisie invalide : barcode: too long');
+    // Never the schema's text nor the internal field name (issue 14, finding 6).
+    expect(errorText(fr, refusal('invalid-input', 'barcode: too long'))).toBe('Saisie refusée : vérifiez la saisie.');
+    const tooBig = Object.assign(new Error('payout_limit_cents: Too big: expected number to be <=100000000'), {
+      code: 'invalid-input',
+      details: { field: 'payout_limit_cents', problem: 'too_big', limit: 100_000_000 },
+    });
+    expect(errorText(fr, tooBig)).toMatch(/^Saisie refusée : le plafond de paiement est trop grand \(au plus 1.000.000,00 €\)\.$/);
+    expect(errorText(makeTranslate(all, 'en'), tooBig)).toMatch(/^Refused: the payout limit is too large/);
     expect(errorText(fr, refusal('some-new-code', 'as the service says'))).toBe('as the service says');
     expect(errorText(fr, new Error('plain'))).toBe('plain');
   });

@@ -11,6 +11,7 @@ export const coreMethods = {
   'auth.activity': z.object({}).strict(),
   /** Feeds a scan to the virtual scanner (technician's scanner test, demos, tests). */
   'scanner.feed': z.object({ data: z.string().trim().min(1).max(128), name: z.string().max(64).optional() }).strict(),
+  /** The operator's own screen language, remembered for their next sessions (the terminal's is settings.update). */
   'settings.language': z.object({ language: z.enum(['fr', 'en']) }).strict(),
 } as const;
 

@@ -56,7 +56,10 @@ export interface DiskView {
 
 export interface DatabaseView {
   readonly path: string;
+  /** On disk: the database file, its write-ahead log and the log's index. */
   readonly size_bytes: number;
+  /** Of which waiting in the write-ahead log (not yet copied into the file). */
+  readonly wal_bytes: number;
   readonly schema_version: number;
   readonly journal_entries: number;
   readonly outbox_waiting: number;

@@ -12,6 +12,12 @@ export const MAX_CART = 100;
 export const salesMethods = {
   /** Checks a cart exactly as the sale would (nothing is kept) and shows its total on the customer display. */
   'sale.preview': z.object({ barcodes: z.array(barcode).max(MAX_CART) }).strict(),
+  /** The cart in progress at this counter (kept by the terminal: it survives navigation, reloads and restarts), shown on the customer display. */
+  'cart.get': z.object({}).strict(),
+  /** Replaces the cart in progress (checked as the sale would be; a refusal keeps the previous cart). */
+  'cart.set': z.object({ barcodes: z.array(barcode).max(MAX_CART) }).strict(),
+  /** Abandons the cart in progress on purpose: journaled ('sale.abandoned'), the customer display cleared. */
+  'cart.abandon': z.object({}).strict(),
   /** Sells the cart for cash; the receipt is printed after the sale committed. */
   'sale.complete': z.object({ barcodes: z.array(barcode).min(1).max(MAX_CART), tendered_cents: cents }).strict(),
   /** The sales of the open cash session, newest first. */
@@ -75,6 +81,9 @@ export interface VoidView {
 
 export interface SalesOutputs {
   'sale.preview': CartView;
+  'cart.get': CartView;
+  'cart.set': CartView;
+  'cart.abandon': { readonly abandoned: boolean };
   'sale.complete': { readonly sale: SaleView; readonly receipt: ReceiptView };
   'sale.list': { readonly sales: readonly SaleSummaryView[] };
   'sale.void': { readonly void: VoidView; readonly receipt: ReceiptView };

@@ -1,6 +1,7 @@
 /** Application info, status bar, login and logout. */
 import { login, logout, switchOperator } from '../../services/auth/login.js';
 import { authorize } from '../../services/auth/authorize.js';
+import { operatorLanguage, setOperatorLanguage } from '../../services/operators/language.js';
 import { getSettings, securitySettings } from '../../services/terminal/settings.js';
 import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
@@ -8,12 +9,15 @@ import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { endIdleSession, requireSession } from '../require-session.js';
 
+/** The operator at the counter, with their screen language (their own choice, else the terminal's). */
 export function operatorView(ctx: AppContext): OperatorView | null {
-  return viewOf(ctx.session);
+  const view = viewOf(ctx.session);
+  return view ? { ...view, language: operatorLanguage(ctx.terminal, view.name) ?? ctx.language } : null;
 }
 
-export function statusOf(ctx: AppContext): Promise<StatusView> {
-  return terminalStatus(ctx.terminal, ctx.session, ctx.devices.printer);
+export async function statusOf(ctx: AppContext): Promise<StatusView> {
+  const status = await terminalStatus(ctx.terminal, ctx.session, ctx.devices.printer);
+  return { ...status, operator: operatorView(ctx) };
 }
 
 export const coreHandlers: Handlers = {
@@ -54,8 +58,11 @@ export const coreHandlers: Handlers = {
     if (!ctx.devices.feedScan?.(data, name)) throw Object.assign(new Error('no virtual scanner is open'), { code: 'no-virtual-scanner' });
     return null;
   },
-  'settings.language': (ctx, { language }) => {
-    ctx.language = language;
+  // The operator's own screen language (remembered for their next sessions); the terminal's language —
+  // login screen, receipts, customer display — is a manager's setting (settings.update, journaled).
+  'settings.language': async (ctx, { language }) => {
+    setOperatorLanguage(ctx.terminal, requireSession(ctx), language);
+    ctx.emit({ type: 'status', status: await statusOf(ctx) });
     return null;
   },
 };

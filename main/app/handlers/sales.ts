@@ -1,9 +1,11 @@
 /** Selling: translates the API into the sale acts (main/services/acts/sales.ts) and their results into views. */
 import { gameByCode } from '../../../games/index.js';
 import { previewCart, reprintSale, sell, voidSaleAct } from '../../services/acts/sales.js';
+import { abandon, currentCart, setCart, type CartState } from '../../services/acts/cart.js';
+import { clearCart } from '../../services/sales/cart.js';
 import { sessionSales } from '../../services/sales/session-sales.js';
 import type { SaleResult } from '../../services/sales/sell.js';
-import type { CartLineView } from '../../api/methods/sales.js';
+import type { CartLineView, CartView } from '../../api/methods/sales.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -19,7 +21,16 @@ function cartLines(result: SaleResult, barcodes: readonly string[]): CartLineVie
   }));
 }
 
+function cartView(state: CartState): CartView {
+  const { result, barcodes } = state;
+  return result ? { lines: cartLines(result, barcodes), count: result.lines.length, total_cents: result.total_cents } : { lines: [], count: 0, total_cents: 0 };
+}
+
 export const salesHandlers: Handlers = {
+  'cart.get': (ctx) => cartView(currentCart(ctx.terminal, requireSession(ctx), afterCommitOf(ctx))),
+  'cart.set': (ctx, { barcodes }) => cartView(setCart(ctx.terminal, requireSession(ctx), barcodes, afterCommitOf(ctx))),
+  'cart.abandon': (ctx) => ({ abandoned: abandon(ctx.terminal, requireSession(ctx), afterCommitOf(ctx)) }),
+
   'sale.preview': (ctx, { barcodes }) => {
     const result = previewCart(ctx.terminal, requireSession(ctx), barcodes, afterCommitOf(ctx));
     return result ? { lines: cartLines(result, barcodes), count: result.lines.length, total_cents: result.total_cents } : { lines: [], count: 0, total_cents: 0 };
@@ -27,6 +38,7 @@ export const salesHandlers: Handlers = {
 
   'sale.complete': async (ctx, { barcodes, tendered_cents }) => {
     const { result, receipt } = await sell(ctx.terminal, requireSession(ctx), { barcodes, tendered_cents }, afterCommitOf(ctx));
+    clearCart(ctx.terminal); // the sale took the cart in progress
     return {
       sale: {
         sale_id: result.sale_id,

@@ -77,7 +77,9 @@ function centralView(t: LotteryTerminal): CentralDiagnosticsView {
 export function databaseView(t: LotteryTerminal): DatabaseView {
   return {
     path: t.folder.databasePath,
-    size_bytes: sizeOf(t.folder.databasePath) ?? 0,
+    // The database is its file plus what waits in its write-ahead log (and the log's index): all of it is on disk.
+    size_bytes: (sizeOf(t.folder.databasePath) ?? 0) + (sizeOf(`${t.folder.databasePath}-wal`) ?? 0) + (sizeOf(`${t.folder.databasePath}-shm`) ?? 0),
+    wal_bytes: sizeOf(`${t.folder.databasePath}-wal`) ?? 0,
     schema_version: schemaVersion(t.db),
     journal_entries: journalLength(t.db),
     outbox_waiting: pendingOutboxCount(t.db),

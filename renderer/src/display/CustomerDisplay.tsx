@@ -106,7 +106,7 @@ function DisplayBoard() {
       className = 'display-cart';
       body = (
         <>
-          <div className="display-sub">{t('display.cart', { n: view.count })}</div>
+          <div className="display-sub">{t(view.count === 1 ? 'display.cart.one' : 'display.cart', { n: view.count })}</div>
           <div className="display-amount" data-testid="display-amount">
             {m(view.total_cents)}
           </div>

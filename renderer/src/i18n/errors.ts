@@ -1,5 +1,6 @@
 /** Turns an API refusal into a sentence for the counter, in the current language. */
-import { isTextKey, type Translate } from './index.js';
+import { formatEuros } from '../../../games/money.js';
+import { isTextKey, textOf, type Translate } from './index.js';
 
 /** The dictionary key for a refusal: its code, made precise by its details (the last PIN try, a lock only a manager lifts). */
 export function errorKey(code: string, details?: Readonly<Record<string, unknown>>): string {
@@ -18,7 +19,23 @@ export function errorText(t: Translate, err: unknown): string {
   if (code) {
     const details = (err as { details?: unknown }).details;
     const key = errorKey(code, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined);
+    if (code === 'invalid-input') return invalidInputText(t, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {});
     if (isTextKey(key)) return t(key, { message });
   }
   return message;
+}
+
+/**
+ * A refused input in words — the field by its name at the counter, what is wrong, the limit — never
+ * the schema's own text nor the field's internal name.
+ */
+export function invalidInputText(t: Translate, details: Readonly<Record<string, unknown>>): string {
+  const field = typeof details.field === 'string' ? details.field : 'input';
+  const name = textOf(t, `field.${field}`, undefined, t('field.input'));
+  const limit = typeof details.limit === 'number' ? details.limit : undefined;
+  const shown =
+    limit === undefined ? '' : field.endsWith('_cents') && Number.isSafeInteger(limit) ? formatEuros(limit, { locale: typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'fr' }) : String(limit);
+  if (details.problem === 'too_big' && limit !== undefined) return t('error.invalid-input.too_big', { field: name, limit: shown });
+  if (details.problem === 'too_small' && limit !== undefined) return t('error.invalid-input.too_small', { field: name, limit: shown });
+  return t('error.invalid-input.other', { field: name });
 }

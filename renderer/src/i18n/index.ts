@@ -81,12 +81,15 @@ interface I18nState {
   readonly language: Language;
   readonly t: Translate;
   setLanguage(language: Language): void;
+  /** Shows a language without reporting it as the operator's choice (the session's own, on login/logout). */
+  showLanguage(language: Language): void;
 }
 
 const I18nContext = createContext<I18nState>({
   language: 'fr',
   t: makeTranslate(mergeDictionaries(DICTIONARIES), 'fr'),
   setLanguage: () => undefined,
+  showLanguage: () => undefined,
 });
 
 /**
@@ -106,7 +109,7 @@ export function I18nProvider(props: { initial?: Language; onChange?: (language: 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const value = useMemo<I18nState>(() => ({ language, t: makeTranslate(allTexts(), language), setLanguage }), [language, setLanguage]);
+  const value = useMemo<I18nState>(() => ({ language, t: makeTranslate(allTexts(), language), setLanguage, showLanguage: setLang }), [language, setLanguage]);
   return createElement(I18nContext.Provider, { value }, props.children);
 }
 
@@ -129,4 +132,9 @@ export function useT(): Translate {
 export function useLanguage(): [Language, (language: Language) => void] {
   const s = useContext(I18nContext);
   return [s.language, s.setLanguage];
+}
+
+/** Shows a language without reporting it as the operator's choice. */
+export function useShowLanguage(): (language: Language) => void {
+  return useContext(I18nContext).showLanguage;
 }

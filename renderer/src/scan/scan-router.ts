@@ -81,8 +81,30 @@ interface Inserted {
  * focused, the keys are replayed as (untrusted) keydown events so that screens' key shortcuts
  * (digits on a keypad, letters) still see them. Returns what it inserted into a field.
  */
+/**
+ * The screen's field for typed codes (`data-typing-target`), when it is in sight and nothing covers
+ * it (a dialog, the operator switch): where digits typed with no field focused go.
+ */
+export function typingTarget(): HTMLInputElement | HTMLTextAreaElement | null {
+  const el = document.querySelector('[data-typing-target]');
+  if (!isTextField(el)) return null;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return null;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top === el || (top !== null && el.contains(top)) ? el : null;
+}
+
 export function insertTyped(text: string): { el: HTMLInputElement | HTMLTextAreaElement; before: string; after: string } | null {
-  const el = document.activeElement;
+  let el = document.activeElement;
+  // Typed characters with no field focused (after a verdict put the focus on its button, say) go to
+  // the screen's code field, in sight — never nowhere.
+  if (!isTextField(el) && /^[\p{L}\p{N}]+$/u.test(text)) {
+    const target = typingTarget();
+    if (target) {
+      target.focus();
+      el = target;
+    }
+  }
   if (!isTextField(el)) {
     const target = el ?? document.body;
     for (const key of text) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
@@ -122,6 +144,8 @@ function restoreField(el: HTMLInputElement | HTMLTextAreaElement, value: string)
  */
 export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInterKeyMs: KIOSK_MAX_INTER_KEY_MS }): () => void {
   let inserted: Inserted | null = null;
+  /** Keys released with no field to take them (replayed as key events), for a scan that follows at once. */
+  let loose: { text: string; at: number; burst: boolean } | null = null;
   let scans = 0;
   const handler: WedgeKeyHandler = createWedgeKeyHandler(options, {
     onScan: (s) => {
@@ -130,10 +154,18 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       const head = inserted;
       inserted = null;
       const gap = head ? s.startedAt - head.at : Infinity;
-      if (head && head.el.value === head.after && (gap <= RECLAIM_WINDOW_MS || (head.burst && gap <= RECLAIM_BURST_WINDOW_MS))) {
+      // A field for amounts (`data-keep-typed`) keeps what a person typed in it, however close the next
+      // scan: only a burst (a machine, never a hand) is taken back from it.
+      const keep = head?.el.dataset.keepTyped !== undefined;
+      const reclaim = keep ? head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS : gap <= RECLAIM_WINDOW_MS || (head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS);
+      if (head && head.el.value === head.after && reclaim) {
         restoreField(head.el, head.before);
         data = head.text + data;
+      } else if (!head && loose && (s.startedAt - loose.at <= RECLAIM_WINDOW_MS || (loose.burst && s.startedAt - loose.at <= RECLAIM_BURST_WINDOW_MS))) {
+        // The head went to no field (replayed as keys): it still belongs in front of the scan.
+        data = loose.text + data;
       }
+      loose = null;
       router.deliver({ data, source: 'wedge', receivedAt: new Date().toISOString(), durationMs: Math.round(s.durationMs) });
     },
     onRelease: (text) => {
@@ -141,8 +173,11 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       const r = insertTyped(text);
       if (!r) {
         inserted = null;
+        const chained = loose && now - loose.at <= RECLAIM_BURST_WINDOW_MS;
+        loose = { text: (chained && loose ? loose.text : '') + text, at: now, burst: [...text].length > 1 || (chained && loose ? loose.burst : false) };
         return;
       }
+      loose = null;
       // Contiguous releases into the same untouched field form one head.
       const burst = [...text].length > 1;
       if (inserted && inserted.el === r.el && inserted.after === r.before && now - inserted.at <= RECLAIM_BURST_WINDOW_MS) {
@@ -161,11 +196,15 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
     const before = scans;
     handler.handleKeyDown(e);
     // A person's Enter, Tab or Escape ends what they typed: it can no longer be the head of a scan.
-    if (scans === before && (e.key === 'Enter' || e.key === 'Tab' || e.key === 'Escape')) inserted = null;
+    if (scans === before && (e.key === 'Enter' || e.key === 'Tab' || e.key === 'Escape')) {
+      inserted = null;
+      loose = null;
+    }
   };
   // So does a click or a touch.
   const onPointer = () => {
     inserted = null;
+    loose = null;
   };
   const onBlur = () => handler.dispose();
   window.addEventListener('keydown', onKey, { capture: true });

@@ -51,6 +51,11 @@ export function Shell(props: ShellProps) {
                 className={active ? 'nav-item active' : 'nav-item'}
                 aria-current={active ? 'page' : undefined}
                 data-testid={`nav-${id}`}
+                onClick={(e) => {
+                  // Through navigate(): a screen with a sale in progress asks first.
+                  e.preventDefault();
+                  navigate(id);
+                }}
               >
                 <span className="nav-label">{t(s.label)}</span>
                 {s.hotkey && <kbd className="nav-key">{s.hotkey}</kbd>}

@@ -55,6 +55,7 @@ export function kioskCommand(): Command {
     });
     const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
     console.log(`Guichet kiosk: ${host.url}`);
+    console.log(`  customer display (second screen): ${displayUrl(host.url)}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
     if (!kiosk.provisioned) console.log(`  not set up: ${notProvisionedMessage(dataDir)} (or start with --demo for the demo terminal)`);
@@ -67,4 +68,9 @@ export function kioskCommand(): Command {
     process.once('SIGTERM', () => void stop());
     await new Promise<never>(() => undefined);
   });
+}
+
+/** The customer display's address: the kiosk's own (start-up token included), on the `#/display` route. */
+export function displayUrl(kioskUrl: string): string {
+  return `${kioskUrl.replace(/#.*$/, '')}#/display`;
 }

@@ -44,7 +44,10 @@ export function DatabasePanel(props: DatabasePanelProps) {
       <dl className="diag-facts" data-testid="diag-database">
         <div>
           <dt>{t('diag.db.size')}</dt>
-          <dd>{formatBytes(d.size_bytes, language)}</dd>
+          <dd data-testid="diag-db-size">
+            {formatBytes(d.size_bytes, language)}
+            {d.wal_bytes > 0 && <span className="muted small"> {t('diag.db.wal', { size: formatBytes(d.wal_bytes, language) })}</span>}
+          </dd>
         </div>
         <div>
           <dt>{t('diag.db.schema')}</dt>

@@ -17,7 +17,7 @@ import { useSession } from '../../shell/session.js';
 import { BundlePanel } from './BundlePanel.js';
 import { DatabasePanel } from './DatabasePanel.js';
 import { SelfCheckPanel } from '../../selfcheck/SelfCheckPanel.js';
-import { PrinterPanel } from './PrinterPanel.js';
+import { PrinterPanel, type StatusRead } from './PrinterPanel.js';
 import { ScannerTest } from './ScannerTest.js';
 import { SystemPanel } from './SystemPanel.js';
 import { WrongCodesPanel } from './WrongCodesPanel.js';
@@ -36,6 +36,7 @@ export function DiagnosticsScreen() {
   const printerAction = useAction();
   const { busy: printing, error: printerError } = printerAction;
   const [page, setPage] = useState<ReceiptView | null>(null);
+  const [statusRead, setStatusRead] = useState<StatusRead | null>(null);
   const [integrity, setIntegrity] = useState<IntegrityView | null>(null);
   const integrityAction = useAction();
   const { error: integrityError, setError: setIntegrityError } = integrityAction;
@@ -85,7 +86,9 @@ export function DiagnosticsScreen() {
   }, [printerAction, refreshStatus]);
 
   const printerStatus = useCallback(async () => {
-    await printerAction.run(() => api.call('diagnostics.printer-status', {}));
+    const read = await printerAction.run(() => api.call('diagnostics.printer-status', {}));
+    // Show what was read, where it was asked for (the status bar alone is easy to miss).
+    if (read !== undefined && mounted.current) setStatusRead({ at: new Date().toISOString(), printer: read });
     void refreshStatus();
   }, [printerAction, refreshStatus]);
 
@@ -140,6 +143,7 @@ export function DiagnosticsScreen() {
                 error={printerError}
                 onTestPage={() => void testPage()}
                 onStatus={() => void printerStatus()}
+                statusRead={statusRead}
               />
               <BundlePanel bundle={bundle} busy={bundling} error={bundleError} onExport={() => void exportBundle()} />
             </div>

@@ -1,7 +1,8 @@
 /** The devices: the receipt printer (live status, status request, test page with its picture) and the scanners. */
 import type { ScannerDeviceView } from '../../../../main/api/methods/diagnostics.js';
 import type { PrinterView, ReceiptView } from '../../../../main/api/views.js';
-import { textOf, useT, type TextKey } from '../../i18n/index.js';
+import { time } from '../../format.js';
+import { textOf, useLanguage, useT, type TextKey } from '../../i18n/index.js';
 
 function printerWord(p: PrinterView): { key: TextKey; tone: string } {
   if (!p.online) return { key: 'diag.printer.offline', tone: 'bad' };
@@ -11,7 +12,14 @@ function printerWord(p: PrinterView): { key: TextKey; tone: string } {
   return { key: 'diag.printer.ready', tone: p.reported ? 'ok' : 'neutral' };
 }
 
+/** The answer of the last "read the status", and when it came. */
+export interface StatusRead {
+  readonly at: string;
+  readonly printer: PrinterView | null;
+}
+
 export interface PrinterPanelProps {
+  readonly statusRead?: StatusRead | null;
   readonly printer: PrinterView | null;
   readonly scanners: readonly ScannerDeviceView[];
   readonly busy: boolean;
@@ -23,6 +31,7 @@ export interface PrinterPanelProps {
 
 export function PrinterPanel(props: PrinterPanelProps) {
   const t = useT();
+  const [language] = useLanguage();
   const { busy, result, error } = props;
   const p = props.printer;
   const word = p ? printerWord(p) : null;
@@ -55,6 +64,14 @@ export function PrinterPanel(props: PrinterPanelProps) {
             {t('diag.printer.status')} <kbd>2</kbd>
           </button>
         </div>
+        {props.statusRead && (
+          <div className="banner banner-info" role="status" data-testid="diag-printer-status-result">
+            {t('diag.printer.statusRead', {
+              time: time(props.statusRead.at, language),
+              state: props.statusRead.printer ? t(printerWord(props.statusRead.printer).key) : t('diag.printer.none'),
+            })}
+          </div>
+        )}
         {error && (
           <div className="banner banner-error" role="alert">
             {error}

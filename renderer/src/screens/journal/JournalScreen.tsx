@@ -120,13 +120,13 @@ export function JournalScreen() {
                   <option value="">{t('journal.filter.all')}</option>
                   {page.types.map((x) => (
                     <option key={x} value={x}>
-                      {x}
+                      {textOf(t, `journal.type.${x}`, undefined, x)}
                     </option>
                   ))}
                 </select>
               </label>
               <span className="muted" data-testid="journal-total">
-                {t('journal.total', { n: count(page.total, language) })}
+                {t(page.total === 1 ? 'journal.total.one' : 'journal.total', { n: count(page.total, language) })}
               </span>
               <span className="journal-paging">
                 <button type="button" className="btn btn-small" disabled={pages.length <= 1} data-testid="journal-newer" onClick={() => setPages((p) => p.slice(0, -1))}>
@@ -162,7 +162,9 @@ export function JournalScreen() {
                       <td className="num mono">{e.seq}</td>
                       <td className="nowrap">{dateTime(e.at, language)}</td>
                       <td>
-                        <span className={`tag type-tag type-${e.type.split('.')[0] ?? ''}`}>{e.type}</span>
+                        <span className={`tag type-tag type-${e.type.split('.')[0] ?? ''}`} title={e.type} data-testid="journal-type-tag">
+                          {textOf(t, `journal.type.${e.type}`, undefined, e.type)}
+                        </span>
                       </td>
                       <td>{e.operator ?? <span className="muted">{t('journal.terminal')}</span>}</td>
                       <td className="small journal-detail">{payloadSummary(e.type, e.payload, language)}</td>

@@ -57,10 +57,12 @@ export function LoginScreen(props: LoginScreenProps) {
     return true;
   });
 
+  // The keyboard goes where the next keystroke is expected: the list, or the PIN field — again after a
+  // refusal, once the field is enabled (a disabled field cannot hold the focus).
   useEffect(() => {
     if (chosen === null) firstRef.current?.focus();
-    else pinRef.current?.focus();
-  }, [chosen]);
+    else if (!busy) pinRef.current?.focus();
+  }, [chosen, busy, error]);
 
   // Digits pick an operator on the list.
   useEffect(() => {
@@ -98,7 +100,6 @@ export function LoginScreen(props: LoginScreenProps) {
       return;
     }
     setPin('');
-    setTimeout(() => pinRef.current?.focus(), 0);
   }
 
   const title = props.mode === 'switch' ? t('login.switchTitle') : t('login.title');

@@ -45,6 +45,7 @@ export const AmountField = forwardRef<HTMLInputElement, AmountFieldProps>(functi
             value={props.value}
             disabled={props.disabled}
             data-testid={props.testId}
+            data-keep-typed=""
             onChange={(e) => props.onChange(e.target.value.replace(/[^\d.,]/g, ''))}
             onKeyDown={(e) => {
               props.onKeyDown?.(e);

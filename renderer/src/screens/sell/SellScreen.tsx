@@ -9,6 +9,8 @@ import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ScanIcon } from '../../components/ScanIcon.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
@@ -17,9 +19,9 @@ import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
-import { navigate } from '../../shell/route.js';
+import { navigate, setLeaveGuard } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
-import { parseEuros } from './amount.js';
+import { parseEuros, typedEuros } from './amount.js';
 import { AmountField } from './AmountField.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { SessionSales } from './SessionSales.js';
@@ -51,8 +53,11 @@ export function SellScreen() {
   const [scanText, setScanText] = useState('');
   const [tendered, setTendered] = useState('');
   const { busy, error, setError, run } = useAction();
+  const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState<{ sale: SaleView; receipt: ReceiptView } | null>(null);
   const [showSales, setShowSales] = useState(false);
+  /** The "sale in progress" question: `proceed` is where the person wanted to go (null: abandon asked from here). */
+  const [asking, setAsking] = useState<{ proceed: (() => void) | null } | null>(null);
   const barcodes = useRef<string[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const scanRef = useRef<HTMLInputElement>(null);
@@ -63,7 +68,36 @@ export function SellScreen() {
   useEffect(() => {
     if (done) nextRef.current?.focus();
     else scanRef.current?.focus();
-  }, [done]);
+    // Also once the cash session is seen open: the scan field only then exists.
+  }, [done, status.cash_session_open]);
+
+  // The cart in progress is the terminal's, not this screen's: a reload or a visit elsewhere finds it again.
+  useEffect(() => {
+    let live = true;
+    enqueue(async () => {
+      try {
+        const view = await api.call('cart.get', {});
+        if (!live) return;
+        barcodes.current = view.lines.map((l) => l.barcode);
+        setCart(view);
+      } catch {
+        // no open cash session, or a technician: the screen says so itself
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  // Leaving with a sale in progress asks first.
+  const inProgress = cart.count > 0 && !done;
+  useEffect(() => {
+    if (!inProgress) return undefined;
+    return setLeaveGuard((proceed) => {
+      setAsking({ proceed });
+      return true;
+    });
+  }, [inProgress]);
 
   const reset = useCallback(() => {
     barcodes.current = [];
@@ -82,11 +116,12 @@ export function SellScreen() {
     (raw: string) => {
       const code = raw.trim();
       if (!code) return;
+      setNotice(null);
       if (done) reset();
       enqueue(async () => {
         const next = [...barcodes.current, code];
         try {
-          const view = await api.call('sale.preview', { barcodes: next });
+          const view = await api.call('cart.set', { barcodes: next });
           barcodes.current = next;
           setCart(view);
           setError(null);
@@ -102,7 +137,7 @@ export function SellScreen() {
     enqueue(async () => {
       const next = barcodes.current.filter((_, i) => i !== index);
       try {
-        setCart(await api.call('sale.preview', { barcodes: next }));
+        setCart(await api.call('cart.set', { barcodes: next }));
         barcodes.current = next;
         setError(null);
       } catch (err) {
@@ -153,6 +188,18 @@ export function SellScreen() {
       setDone(result);
       void refreshStatus();
     });
+  }
+
+  /** Abandons the sale in progress on purpose (journaled by the terminal; the customer display clears). */
+  async function abandonSale(): Promise<void> {
+    const proceed = asking?.proceed ?? null;
+    setAsking(null);
+    await queue.current;
+    if (await run(() => api.call('cart.abandon', {}))) {
+      reset();
+      setNotice(t('sell.abandoned'));
+      proceed?.();
+    }
   }
 
   async function reprint(receiptNo: number): Promise<void> {
@@ -213,9 +260,39 @@ export function SellScreen() {
 
   return (
     <div className="sell" data-testid="sell-screen">
+      {asking && (
+        <ConfirmDialog
+          testId="sale-in-progress"
+          title={t('sell.inProgress.title')}
+          choices={[
+            { label: t('sell.inProgress.stay'), testId: 'sale-stay', tone: 'primary', onChoose: () => setAsking(null) },
+            ...(asking.proceed
+              ? [
+                  {
+                    label: t('sell.inProgress.keep'),
+                    testId: 'sale-keep',
+                    onChoose: () => {
+                      const go = asking.proceed;
+                      setAsking(null);
+                      go?.();
+                    },
+                  },
+                ]
+              : []),
+            { label: t('sell.inProgress.abandon'), testId: 'sale-abandon', tone: 'danger', onChoose: () => void abandonSale() },
+          ]}
+        >
+          <p data-testid="sale-in-progress-what">{t('sell.inProgress.what', { tickets: t(cart.count === 1 ? 'sell.cart.count.one' : 'sell.cart.count', { n: cart.count }), amount: money(cart.total_cents, language) })}</p>
+        </ConfirmDialog>
+      )}
       <section className={done ? 'card sell-cart is-done' : 'card sell-cart'}>
         <header className="sell-head">
           <h1>{t('sell.title')}</h1>
+          {inProgress && (
+            <button type="button" className="btn btn-small btn-ghost" data-testid="sell-abandon" onClick={() => setAsking({ proceed: null })}>
+              {t('sell.abandon')}
+            </button>
+          )}
           {isManager && (
             <button type="button" className="btn btn-small" data-testid="sell-show-sales" onClick={() => setShowSales((v) => !v)}>
               {showSales ? t('sell.session.hide') : t('sell.session.show')}
@@ -236,6 +313,7 @@ export function SellScreen() {
               value={scanText}
               onChange={(e) => setScanText(e.target.value)}
               data-testid="sell-scan"
+              data-typing-target=""
             />
           </label>
           <button type="submit" className="btn btn-primary" data-testid="sell-add">
@@ -243,13 +321,16 @@ export function SellScreen() {
           </button>
         </form>
         <ErrorBanner message={error} testId="sell-error" />
+        {notice && !error && cart.count === 0 && (
+          <div className="banner banner-info" role="status" data-testid="sell-notice">
+            {notice}
+          </div>
+        )}
         {showSales && isManager ? (
           <SessionSales onChanged={() => void refreshStatus()} />
         ) : cart.count === 0 ? (
           <p className="empty sell-empty" data-testid="cart-empty">
-            <span className="sell-empty-icon" aria-hidden="true">
-              ▥
-            </span>
+            <ScanIcon className="sell-empty-icon" />
             {t('sell.cart.empty')}
           </p>
         ) : done ? (
@@ -291,7 +372,7 @@ export function SellScreen() {
             <div className="total-box">
               <span>{t('sell.total')}</span>
               <span className="muted small" data-testid="cart-count">
-                {t('sell.cart.count', { n: cart.count })}
+                {t(cart.count === 1 ? 'sell.cart.count.one' : 'sell.cart.count', { n: cart.count })}
               </span>
               <Money cents={cart.total_cents} className="total-amount" testId="cart-total" />
             </div>
@@ -312,7 +393,10 @@ export function SellScreen() {
                 className="btn btn-small"
                 data-testid="sell-exact"
                 disabled={busy || cart.count === 0}
-                onClick={() => void complete(cart.total_cents)}
+                onClick={() => {
+                  setTendered(typedEuros(cart.total_cents, language));
+                  tenderRef.current?.focus();
+                }}
               >
                 {t('sell.exact')}
               </button>
@@ -337,7 +421,12 @@ export function SellScreen() {
             >
               {busy ? t('sell.busy') : t('sell.complete')}
             </button>
-            <p className="muted small keys-hint">{t('sell.keys')}</p>
+            {!busy && cart.count > 0 && (change === null || change < 0) && (
+              <p className="muted small" data-testid="sell-complete-why">
+                {change === null ? t('sell.complete.whyTendered') : t('sell.complete.whyShort')}
+              </p>
+            )}
+            <p className="muted small keys-hint" data-testid="sell-keys">{t('sell.keys')}</p>
           </>
         )}
       </aside>

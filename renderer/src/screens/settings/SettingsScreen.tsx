@@ -14,6 +14,7 @@ import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from '../sell/amount.js';
+import { OperatorsPanel } from './OperatorsPanel.js';
 import { UriHint, useUriCheck } from './UriField.js';
 import '../../styles/settings.css';
 
@@ -236,6 +237,7 @@ export function SettingsScreen() {
             </div>
           )}
         </section>
+        <OperatorsPanel />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { UriCheckView } from '../../../../main/api/methods/settings.js';
 import { useApi } from '../../api/context.js';
-import { useT } from '../../i18n/index.js';
+import { useT, type TextKey } from '../../i18n/index.js';
 
 const CHECK_DELAY_MS = 250;
 
@@ -30,6 +30,18 @@ export function useUriCheck(kind: 'printer' | 'scanner', uri: string): UriCheckV
   return check;
 }
 
+/** The words for a device address's problem (the terminal's parser explains in English, for logs and the CLI). */
+export function uriProblemKey(problem: string): TextKey {
+  if (/no scheme|unknown scheme|not supported here/.test(problem)) return 'settings.uri.problem.scheme';
+  if (/port path is missing/.test(problem)) return 'settings.uri.problem.serial';
+  if (/hid:VVVV/.test(problem)) return 'settings.uri.problem.hid';
+  if (/tcp|port '.*' is not a number|port must be/.test(problem)) return 'settings.uri.problem.tcp';
+  if (/file URIs/.test(problem)) return 'settings.uri.problem.file';
+  if (/parameter|percent-escape/.test(problem)) return 'settings.uri.problem.parameter';
+  if (/baud/.test(problem)) return 'settings.uri.problem.baud';
+  return 'settings.uri.problem.other';
+}
+
 export function UriHint(props: { check: UriCheckView | null; testId: string }) {
   const t = useT();
   const c = props.check;
@@ -40,7 +52,7 @@ export function UriHint(props: { check: UriCheckView | null; testId: string }) {
     </div>
   ) : (
     <div className="uri-hint uri-bad" data-testid={props.testId} role="alert">
-      ✗ {c.problem}
+      ✗ {t(uriProblemKey(c.problem))}
     </div>
   );
 }

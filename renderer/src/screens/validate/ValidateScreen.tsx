@@ -10,6 +10,7 @@ import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
+import { ScanIcon } from '../../components/ScanIcon.js';
 import { money as moneyText } from '../../format.js';
 import { playTone } from '../../components/tones.js';
 import { useLanguage, useT } from '../../i18n/index.js';
@@ -21,6 +22,7 @@ import { SCREENS } from '../registry.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { TicketPicture } from './TicketPicture.js';
 import { VerdictPanel } from './VerdictPanel.js';
+import { ScanHistory, type ScanRecord } from './ScanHistory.js';
 import { verdictStyle } from './verdict-style.js';
 
 type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView };
@@ -29,7 +31,10 @@ export function ValidateScreen() {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
-  const { refreshStatus, operator } = useSession();
+  const { refreshStatus, operator, status } = useSession();
+  /** The last scans and their verdicts, newest first: a fast second scan never wipes the first without a trace. */
+  const [history, setHistory] = useState<readonly ScanRecord[]>([]);
+  const seq = useRef(0);
   const [code, setCode] = useState('');
   const action = useAction();
   const busy = action.busyWith as 'check' | 'settle' | null;
@@ -41,7 +46,9 @@ export function ValidateScreen() {
   const actionRef = useRef<HTMLButtonElement>(null);
 
   const style = verdict ? verdictStyle(verdict) : null;
-  const canAct = style?.action !== null && style?.action !== undefined && !done;
+  // Paying takes cash from the till: with the till closed, Pay is not offered (the reason and the way out are).
+  const payBlocked = (style?.action === 'pay' || style?.action === 'claim') && !status.cash_session_open && !done;
+  const canAct = style?.action !== null && style?.action !== undefined && !done && !payBlocked;
 
   // Focus follows the next likely key: Enter on Pay/Claim when offered, else the code field. A button
   // disabled while busy loses focus, so this runs again when the call ends.
@@ -66,6 +73,9 @@ export function ValidateScreen() {
         setVerdict(v);
         setCode('');
         playTone(verdictStyle(v).sound);
+        seq.current += 1;
+        const record: ScanRecord = { id: seq.current, verdict: v };
+        setHistory((h) => [record, ...h].slice(0, 6));
       },
       { tag: 'check', onError: refused },
     );
@@ -96,9 +106,11 @@ export function ValidateScreen() {
     return true;
   }
 
+  // Scans are checked one after the other, in order: a scan that arrives during a check waits its turn
+  // (it is never dropped), and each verdict joins the strip of the last scans.
+  const scanQueue = useRef<Promise<void>>(Promise.resolve());
   useScans((scan) => {
-    if (busy) return;
-    void check(scan.data);
+    scanQueue.current = scanQueue.current.then(() => check(scan.data));
   });
   useEscape(clear);
 
@@ -115,9 +127,7 @@ export function ValidateScreen() {
       <section className="validate-main">
         <form className="scan-bar card" onSubmit={onSubmit}>
           <label htmlFor="validation-code" className="scan-label">
-            <span className="scan-icon" aria-hidden="true">
-              ▮▯▮▮▯▮
-            </span>
+            <ScanIcon />
             {t('validate.prompt')}
           </label>
           <div className="scan-row">
@@ -126,6 +136,7 @@ export function ValidateScreen() {
               ref={inputRef}
               className="input scan-input"
               data-testid="validation-input"
+              data-typing-target=""
               aria-label={t('validate.field')}
               inputMode="numeric"
               autoComplete="off"
@@ -154,6 +165,16 @@ export function ValidateScreen() {
 
         {verdict ? (
           <VerdictPanel verdict={verdict} language={language} settled={done?.kind ?? null}>
+            {payBlocked && (
+              <div className="pay-blocked" data-testid="pay-blocked">
+                <div className="banner banner-warn">{style?.action === 'claim' ? t('validate.claimNeedsCash') : t('validate.payNeedsCash')}</div>
+                {cashScreen && (
+                  <button type="button" className="btn btn-primary" data-testid="pay-open-cash" onClick={() => navigate(cashScreen.id)}>
+                    {t('validate.openCash')} <kbd>F5</kbd>
+                  </button>
+                )}
+              </div>
+            )}
             {canAct && style?.action && (
               <button
                 ref={actionRef}
@@ -166,7 +187,7 @@ export function ValidateScreen() {
                 {busy === 'settle'
                   ? t('validate.paying')
                   : style.action === 'pay'
-                    ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language) })
+                    ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language).replace(/ /g, '\u00a0') })
                     : t('validate.claim')}
                 <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
               </button>
@@ -183,7 +204,7 @@ export function ValidateScreen() {
             </div>
           )
         )}
-
+        <ScanHistory history={history} />
       </section>
 
       <aside className="validate-side">
@@ -196,9 +217,7 @@ export function ValidateScreen() {
             <h2>{t('validate.keys')}</h2>
             <dl>
               <dt>
-                <span className="scan-icon" aria-hidden="true">
-                  ▮▯▮▮▯▮
-                </span>
+                <ScanIcon />
               </dt>
               <dd>{t('validate.keys.scan')}</dd>
               <dt>

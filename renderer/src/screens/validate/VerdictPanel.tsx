@@ -5,7 +5,7 @@ import type { GameCode } from '../../../../games/types.js';
 import type { Language, VerdictView } from '../../../../main/api/views.js';
 import { dateTime, money } from '../../format.js';
 import { textOf, useT, type Translate } from '../../i18n/index.js';
-import { verdictStyle } from './verdict-style.js';
+import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.js';
 
 /** The sentence under the headline, with the verdict's details filled in. */
 export function verdictDetail(t: Translate, v: VerdictView, language: Language): string {
@@ -16,13 +16,16 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
         terminal: v.paid?.terminal ?? '?',
         receipt: v.paid?.receipt_no ?? '?',
       });
+    case 'pack-not-active':
+      if (v.pack?.state === 'not-received') return t('verdictSub.pack-not-received', { pack: v.pack.number });
+      return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? textOf(t, `validate.pack.${v.pack.state}`, undefined, v.pack.state) : '?' });
+    case 'malformed':
+      return isInventoryBarcode(v.barcode) ? t('verdictSub.inventory-barcode') : t('verdictSub.malformed');
     case 'above-limit':
       if (v.claimed) {
         return t('verdictSub.above-limit.claimed', { at: dateTime(v.claimed.at, language), terminal: v.claimed.terminal, receipt: v.claimed.receipt_no ?? '?' });
       }
       return t('verdictSub.above-limit', { limit: v.payout_limit_cents === undefined ? '?' : money(v.payout_limit_cents, language) });
-    case 'pack-not-active':
-      return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? textOf(t, `validate.pack.${v.pack.state}`, undefined, v.pack.state) : '?' });
     default:
       return t(`verdictSub.${v.verdict}`);
   }
@@ -45,7 +48,7 @@ export function VerdictPanel(props: { verdict: VerdictView; language: Language; 
   return (
     <div className={`verdict card tone-${props.settled === 'paid' ? 'paid' : style.tone}`} data-testid="verdict" data-verdict={v.verdict} data-sound={style.sound} role="status" aria-live="assertive">
       <div className="verdict-headline" data-testid="verdict-headline">
-        {props.settled ? t(`verdict.${props.settled}`) : t(`verdict.${v.verdict}`)}
+        {props.settled ? t(`verdict.${props.settled}`) : textOf(t, `verdict.${verdictCase(v)}`, undefined, t(`verdict.${v.verdict}`))}
       </div>
       {style.showAmount && v.prize_cents !== null && (
         <div className="verdict-amount" data-testid="verdict-amount">

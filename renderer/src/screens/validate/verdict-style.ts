@@ -1,5 +1,6 @@
 /** How each verdict looks and sounds on the validation screen (pure: unit-tested). */
 import type { VerdictKind, VerdictView } from '../../../../main/api/views.js';
+import { parseBarcode } from '../../../../games/ticket-id.js';
 import type { ToneKind } from '../../components/tones.js';
 
 export type VerdictTone = 'win' | 'lose' | 'paid' | 'stop' | 'warn';
@@ -32,9 +33,31 @@ const STYLES: Record<VerdictKind, Omit<VerdictStyle, 'action'>> = {
 };
 
 export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize_cents'>): VerdictStyle {
-  const base = STYLES[v.verdict];
+  // A prize already claimed is not a winner to hand anything to: it stops the cashier, like "already paid".
+  const base = v.verdict === 'above-limit' && v.claimed ? STYLES['already-paid'] : STYLES[v.verdict];
   const action = v.verdict === 'winner' ? 'pay' : v.verdict === 'above-limit' && !v.claimed ? 'claim' : null;
   return { ...base, showAmount: base.showAmount && v.prize_cents !== null, action };
+}
+
+/**
+ * Which words say what to do: the verdict's own, or a more precise case of it — a claim already
+ * filed, a pack never received (receive it first), the inventory barcode scanned where the validation
+ * barcode was expected (it was read: scratch and scan the other one).
+ */
+export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode'>): string {
+  if (v.verdict === 'above-limit' && v.claimed) return 'above-limit.claimed';
+  if (v.verdict === 'pack-not-active' && v.pack?.state === 'not-received') return 'pack-not-received';
+  if (v.verdict === 'malformed' && isInventoryBarcode(v.barcode)) return 'inventory-barcode';
+  return v.verdict;
+}
+
+/** True when the text is a well-formed inventory barcode (the back of the ticket, identity only). */
+export function isInventoryBarcode(text: string): boolean {
+  try {
+    return parseBarcode(text).kind === 'inventory';
+  } catch {
+    return false;
+  }
 }
 
 /** The SVG picture as an <img> source: an image cannot run scripts, whatever the SVG holds. */

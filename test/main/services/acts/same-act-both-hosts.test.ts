@@ -85,7 +85,7 @@ describe('the same act through the kiosk API and the CLI', () => {
 
     // Through the commands, with a printer (and the drawer on its port).
     const printer = openPrinter('virtual:same-act') as VirtualPrinter;
-    const marie = ['--data', cli.dir, '--operator', 'Marie', '--pin', '1234'];
+    const marie = ['--data', cli.dir, '--operator', 'Marie', '--pin', '123456'];
     const camille = ['--data', cli.dir, '--operator', 'Camille', '--pin', '2222'];
     const withPrinter = ['--printer', 'virtual:same-act'];
     const runs = [
