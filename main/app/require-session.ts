@@ -40,9 +40,9 @@ export function requireSession(ctx: AppContext): OperatorSession {
 
 /**
  * The methods answered without anyone logged in: what the login screen needs (the terminal and its
- * operators, the login itself, the language switch) and the logout, which only ends a session. Every
+ * operators, the login itself) and the logout, which only ends a session. Every
  * other method is refused `not-logged-in` by `app.call` before its handler runs, on every host.
  * The self-check methods too: no operator ever logs in at a self-check kiosk, and a counter kiosk
  * refuses them (`not-self-check`) whoever calls.
  */
-export const SESSIONLESS_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['app.info', 'auth.login', 'auth.logout', 'settings.language', 'selfcheck.status', 'selfcheck.check', 'selfcheck.language']);
+export const SESSIONLESS_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['app.info', 'auth.login', 'auth.logout', 'selfcheck.status', 'selfcheck.check', 'selfcheck.language']);

@@ -12,7 +12,7 @@ describe('methods without a logged-in operator', () => {
   afterEach(() => fx?.cleanup());
 
   it('are the login, the logout, the operator list and the language', () => {
-    expect([...SESSIONLESS_METHODS].sort()).toEqual(['app.info', 'auth.login', 'auth.logout', 'settings.language']);
+    expect([...SESSIONLESS_METHODS].sort()).toEqual(['app.info', 'auth.login', 'auth.logout', 'selfcheck.check', 'selfcheck.language', 'selfcheck.status']);
   });
 
   it('every other one is refused not-logged-in, nothing changed, until someone logs in', async () => {
@@ -25,7 +25,7 @@ describe('methods without a logged-in operator', () => {
     expect(f.counts()).toEqual(before);
     expect(f.events).toEqual([]);
     expect((await f.app.call('app.info', {})).ok).toBe(true);
-    expect((await f.app.call('settings.language', { language: 'en' })).ok).toBe(true);
+    await f.refused('settings.language', { language: 'en' }, 'not-logged-in'); // the operator's own language: someone must be logged in
     await f.login('Camille');
     expect(await f.call('status.get', {})).toMatchObject({ operator: { name: 'Camille' } });
     await f.call('auth.logout', {});

@@ -172,7 +172,7 @@ describe('browser host', () => {
     expect(JSON.parse((await call(cookie, 'status.get')).body)).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
     expect(JSON.parse((await call(cookie, 'scanner.feed', { data: '123' })).body)).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
     expect(JSON.parse((await call(cookie, 'app.info')).body)).toMatchObject({ ok: true });
-    expect(JSON.parse((await call(cookie, 'settings.language', { language: 'en' })).body)).toMatchObject({ ok: true });
+    expect(JSON.parse((await call(cookie, 'settings.language', { language: 'en' })).body)).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
   });
 
   it('rotates the cookie at each login and clears it at logout: an old cookie and its event stream stop working', async () => {

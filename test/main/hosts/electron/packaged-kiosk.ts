@@ -25,7 +25,7 @@ export async function startPackaged(options: { allowed: boolean }): Promise<Pack
   if (options.allowed) {
     const t = openLotteryTerminal(dataDir);
     try {
-      allowKioskExit(t, await authenticate(t, 'Theo', '3333'), 1);
+      allowKioskExit(t, await authenticate(t, 'Theo', '333333'), 1);
     } finally {
       t.close();
     }

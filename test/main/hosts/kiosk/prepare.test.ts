@@ -99,7 +99,7 @@ describe('prepareKiosk', () => {
   it('closes the scanners already opened, and the database, when a scanner fails to open', async () => {
     const terminal = openLotteryTerminal(dataDir);
     try {
-      updateSettings(terminal, await login(terminal, 'Marie', '1234'), { scanner_uris: ['virtual:second', 'virtual:broken'] });
+      updateSettings(terminal, await login(terminal, 'Marie', '123456'), { scanner_uris: ['virtual:second', 'virtual:broken'] });
     } finally {
       terminal.close();
     }

@@ -29,9 +29,9 @@ describe('kiosk exit allowance', () => {
 
   it('expires by itself, and can be withdrawn (journaled too)', () => {
     allowKioskExit(f.t, f.tom, 1);
-    f.clock.advance(3_600_000);
+    f.later(3_600_000);
     expect(kioskExitAllowedUntil(f.t)).toBeNull();
-    f.clock.advance(-60_000);
+    f.later(-60_000);
     expect(kioskExitAllowedUntil(f.t)).not.toBeNull();
     withdrawKioskExit(f.t, f.tom);
     expect(kioskExitAllowedUntil(f.t)).toBeNull();
