@@ -30,6 +30,8 @@ interface Row {
   tableRows: number;
   r: DriveResult;
   cpuUsPerEntry: number;
+  /** CPU µs per entry of central, of the database, of this load generator (peak window). */
+  split: [number, number, number];
 }
 
 const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
@@ -42,12 +44,16 @@ async function stopCentral(s: SpawnedCentral): Promise<void> {
 }
 
 async function phase(engine: string, url: string, fleet: SimTerminal[], central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
-  const roots = [central.child.pid!, ...(pgPid ? [pgPid] : [])];
-  let cpu0 = 0;
-  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (cpu0 = treeCpuMs(roots)) });
-  const cpu = treeCpuMs(roots) - cpu0;
-  const peakEntries = r.sustained * r.peakSeconds;
-  const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: (cpu * 1000) / Math.max(1, peakEntries) };
+  const sample = (): [number, number, number] => {
+    const u = process.cpuUsage();
+    return [treeCpuMs([central.child.pid!]), pgPid ? treeCpuMs([pgPid]) : 0, (u.user + u.system) / 1000];
+  };
+  let cpu0: [number, number, number] = [0, 0, 0];
+  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (cpu0 = sample()) });
+  const cpu1 = sample();
+  const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
+  const split = cpu1.map((v, i) => ((v - cpu0[i]!) * 1000) / peakEntries) as [number, number, number];
+  const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
   process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
   return row;
 }
@@ -143,11 +149,11 @@ export async function run(argv: string[] = []): Promise<void> {
   }
 
   console.log('');
-  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claim p50 / p99 ms | CPU µs per entry (central + db) | errors |');
+  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const x of rows) {
     console.log(
-      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.cpuUsPerEntry)} | ${x.r.errors} |`,
+      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
     );
   }
   for (const f of floors) console.log(f);
