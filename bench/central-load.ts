@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- central-load [--terminals 1000,10000,35000] [--seconds 20] [--rate 700]
- *  [--prefill 500000] [--floor-rows 20000] [--pglite-terminals 1000]`
+ *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000]`
  *
  * Central under a national load, measured on this machine: a throwaway PostgreSQL cluster (Unix
  * socket, durability off), `guichet central serve` as its own process on 127.0.0.1, and a fleet of
@@ -22,7 +22,7 @@ import { spawnCentral, type SpawnedCentral } from '../test/central/support/start
 import { treeCpuMs } from './load/cpu.js';
 import { drive, CLAIM_PATH, type DriveResult } from './load/drive.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
-import { copyRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
+import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
 
 interface Row {
   engine: string;
@@ -65,7 +65,7 @@ export async function run(argv: string[] = []): Promise<void> {
       terminals: { type: 'string', default: '1000,10000,35000' },
       seconds: { type: 'string', default: '20' },
       rate: { type: 'string', default: '700' },
-      prefill: { type: 'string', default: '500000' },
+      prefill: { type: 'string', default: '200000' },
       'floor-rows': { type: 'string', default: '20000' },
       'pglite-terminals': { type: 'string', default: '1000' },
     },
@@ -106,7 +106,7 @@ export async function run(argv: string[] = []): Promise<void> {
           }
           if (prefill > 0) {
             const t1 = performance.now();
-            const grown = rowsOf(prefill, 'P', 1000);
+            const grown = fillerRows(prefill, 'P');
             await copyRows(url, grown);
             process.stderr.write(`  tables grown by ${fmt(prefill)} rows in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
             await db.execute('ANALYZE journal_entries');

@@ -4,6 +4,7 @@
  * (autocommit), with no checks at all. Also `prefill`: COPY of many rows to grow the tables (a long
  * year of events in miniature) before measuring again.
  */
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -28,6 +29,26 @@ export function rowsOf(n: number, prefix: string, terminals = 100): { entries: W
       entries.push(...b.entries);
       events.push(...b.events);
     }
+  }
+  return { entries, events };
+}
+
+/**
+ * `n` rows shaped like real ones but not sealed (hash and signature are random hex): for growing the
+ * tables quickly; central checks only the entries it receives, never the ones it holds.
+ */
+export function fillerRows(n: number, prefix: string, terminals = 1000): { entries: WireJournalEntry[]; events: LoadEvent[] } {
+  const entries: WireJournalEntry[] = [];
+  const events: LoadEvent[] = [];
+  const at = new Date().toISOString();
+  const per = Math.ceil(n / terminals);
+  const hex = randomBytes(32).toString('hex');
+  for (let i = 0; i < n; i++) {
+    const terminal = `${prefix}${String(Math.floor(i / per) + 1).padStart(6, '0')}`;
+    const seq = (i % per) + 1;
+    const payload = { sale_id: seq, lines: [{ game: 'annee-chance-2013', emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } };
+    entries.push({ seq, at, terminal, type: 'sale', operator: 'alice', payload, prev_hash: hex, hash: hex, signature: 'AAAA' } as WireJournalEntry);
+    events.push({ key: `${terminal}/sale-${seq}`, type: 'sale', journal_seq: seq, payload, created_at: at });
   }
   return { entries, events };
 }
