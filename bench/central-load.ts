@@ -19,7 +19,7 @@ import { initCentral } from '../central/store/open.js';
 import { openPostgres, PG_POOL_SIZE } from '../central/store/postgres.js';
 import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
-import { treeCpuMs } from './load/cpu.js';
+import { cpuBetween, treeCpu } from './load/cpu.js';
 import { drive, CLAIM_PATH, type DriveResult } from './load/drive.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
 import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
@@ -44,15 +44,16 @@ async function stopCentral(s: SpawnedCentral): Promise<void> {
 }
 
 async function phase(engine: string, url: string, fleet: SimTerminal[], central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
-  const sample = (): [number, number, number] => {
+  type Sample = [Map<number, number>, Map<number, number>, number];
+  const sample = (): Sample => {
     const u = process.cpuUsage();
-    return [treeCpuMs([central.child.pid!]), pgPid ? treeCpuMs([pgPid]) : 0, (u.user + u.system) / 1000];
+    return [treeCpu([central.child.pid!]), treeCpu(pgPid ? [pgPid] : []), (u.user + u.system) / 1000];
   };
-  let cpu0: [number, number, number] = [0, 0, 0];
-  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (cpu0 = sample()) });
-  const cpu1 = sample();
+  let s0: Sample = [new Map(), new Map(), 0];
+  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (s0 = sample()) });
+  const s1 = sample();
   const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
-  const split = cpu1.map((v, i) => ((v - cpu0[i]!) * 1000) / peakEntries) as [number, number, number];
+  const split = [cpuBetween(s0[0], s1[0]), cpuBetween(s0[1], s1[1]), s1[2] - s0[2]].map((ms) => (ms * 1000) / peakEntries) as [number, number, number];
   const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
   process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
   return row;
@@ -160,7 +161,8 @@ export async function run(argv: string[] = []): Promise<void> {
   const pg = rows.filter((x) => x.engine === 'PostgreSQL');
   if (pg.length >= 2) {
     const first = pg[0]!;
-    const most = pg.reduce((a, b) => (b.terminals >= a.terminals && b.tableRows <= (a.terminals === b.terminals ? a.tableRows : Infinity) ? b : a));
+    const biggest = Math.max(...pg.map((x) => x.terminals));
+    const most = pg.find((x) => x.terminals === biggest)!;
     const last = pg.at(-1)!;
     console.log(`  cost per entry: ${fmt(first.terminals)} → ${fmt(most.terminals)} terminals ×${fmt(most.cpuUsPerEntry / first.cpuUsPerEntry, 2)}; with ${fmt(last.tableRows)} rows in the tables ×${fmt(last.cpuUsPerEntry / first.cpuUsPerEntry, 2)}`);
   }

@@ -13,8 +13,8 @@ function stat(pid: string): { ppid: number; ms: number } | null {
   }
 }
 
-/** utime + stime of `roots` and their descendants (exited children are not counted). */
-export function treeCpuMs(roots: readonly number[]): number {
+/** CPU ms by process of `roots` and their descendants. */
+export function treeCpu(roots: readonly number[]): Map<number, number> {
   const all = new Map<number, { ppid: number; ms: number }>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -32,7 +32,17 @@ export function treeCpuMs(roots: readonly number[]): number {
       }
     }
   }
+  const out = new Map<number, number>();
+  for (const pid of inTree) out.set(pid, all.get(pid)?.ms ?? 0);
+  return out;
+}
+
+/**
+ * CPU ms spent between two snapshots by the processes alive at the second (a backend or autovacuum
+ * worker that exited in between is not counted; one that started is counted whole).
+ */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
   let ms = 0;
-  for (const pid of inTree) ms += all.get(pid)?.ms ?? 0;
+  for (const [pid, v] of after) ms += Math.max(0, v - (before.get(pid) ?? 0));
   return ms;
 }

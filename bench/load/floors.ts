@@ -107,14 +107,16 @@ export async function singleRowInserts(url: string, rows: { entries: WireJournal
   }
 }
 
-/** Rows and bytes of the journal and event tables (with their indexes). */
+/** Rows and bytes of the journal and event tables (with their indexes; partitions summed). */
 export async function tableSize(url: string): Promise<{ rows: number; mb: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const r = await client.query<{ rows: string; bytes: string }>(
       `SELECT (SELECT count(*) FROM journal_entries) AS rows,
-              pg_total_relation_size('journal_entries') + pg_total_relation_size('outbox_events') AS bytes`,
+              (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c
+                WHERE c.relname IN ('journal_entries', 'outbox_events')
+                   OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent IN ('journal_entries'::regclass, 'outbox_events'::regclass))) AS bytes`,
     );
     return { rows: Number(r.rows[0]!.rows), mb: Number(r.rows[0]!.bytes) / 1e6 };
   } finally {
