@@ -16,13 +16,24 @@ export function contentDigest(body: Buffer | string): string {
 
 /** Parses an SPKI PEM Ed25519 public key, or returns null. */
 export function parseEd25519PublicKey(pem: string): KeyObject | null {
+  // Parsing a PEM costs more than verifying a signature: every request and push of a terminal uses the
+  // same key, so parsed keys are kept (a fleet of 35,000 terminals fits; past that, start again).
+  const cached = parsedKeys.get(pem);
+  if (cached !== undefined) return cached;
+  let key: KeyObject | null;
   try {
-    const key = createPublicKey(pem);
-    return key.asymmetricKeyType === 'ed25519' ? key : null;
+    const k = createPublicKey(pem);
+    key = k.asymmetricKeyType === 'ed25519' ? k : null;
   } catch {
-    return null;
+    key = null;
   }
+  if (parsedKeys.size >= MAX_PARSED_KEYS) parsedKeys.clear();
+  parsedKeys.set(pem, key);
+  return key;
 }
+
+const MAX_PARSED_KEYS = 100_000;
+const parsedKeys = new Map<string, KeyObject | null>();
 
 function verifyB64(message: string, key: KeyObject, signatureB64: string): boolean {
   try {

@@ -18,7 +18,7 @@ import {
 } from '../../common/protocol/index.js';
 import { contentDigest, parseEd25519PublicKey, verifyRequestSignature } from '../protocol/verify.js';
 import type { Central } from '../store/context.js';
-import { getTerminal, touchTerminal, useNonce } from '../store/terminals.js';
+import { acceptNonce, getTerminal } from '../store/terminals.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,8 +81,7 @@ export async function authenticate(c: Central, req: FastifyRequest, allowDisable
     throw new AuthError('terminal_disabled', `terminal ${terminal!} is disabled at central${t.status_reason ? `: ${t.status_reason}` : ''}`, 403);
   }
   const expires = new Date(Date.parse(c.now()) + 2 * MAX_CLOCK_SKEW_MS).toISOString();
-  if (!(await useNonce(c, terminal!, nonce!, expires))) throw new AuthError('replayed_nonce', `nonce ${nonce!} was already used: a replayed request`);
-  await touchTerminal(c, terminal!);
+  if (!(await acceptNonce(c, terminal!, nonce!, expires))) throw new AuthError('replayed_nonce', `nonce ${nonce!} was already used: a replayed request`);
   return terminal!;
 }
 

@@ -100,39 +100,45 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
     prevHash = e.hash;
   }
 
-  if (fresh.length > 0) {
-    await tx.execute(
-      `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
+  // One statement (one round trip) writes the new entries, moves the terminal's chain head and stores
+  // the events; empty arrays insert nothing.
+  const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
+  const written = await tx.query<{ stored_events: number }>(
+    `WITH j AS (
+       INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
        SELECT $1, u.seq, u.at, u.type, u.operator, u.payload::jsonb, u.prev_hash, u.hash, u.signature, $2
          FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-           AS u(seq, at, type, operator, payload, prev_hash, hash, signature)`,
-      [
-        terminalId,
-        now,
-        fresh.map((e) => e.seq),
-        fresh.map((e) => e.at),
-        fresh.map((e) => e.type),
-        fresh.map((e) => e.operator),
-        fresh.map((e) => JSON.stringify(e.payload)),
-        fresh.map((e) => e.prev_hash),
-        fresh.map((e) => e.hash),
-        fresh.map((e) => e.signature),
-      ],
-    );
-  }
-  await tx.execute('UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact_at = $4 WHERE terminal_id = $1', [terminalId, prevSeq, prevHash, now]);
-
-  let storedEvents = 0;
-  const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
-  if (events.length > 0) {
-    storedEvents = await tx.execute(
-      `INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
+           AS u(seq, at, type, operator, payload, prev_hash, hash, signature)
+       RETURNING 1),
+     t AS (UPDATE terminals SET last_seq = $11, last_hash = $12, last_contact_at = $2 WHERE terminal_id = $1 RETURNING 1),
+     e AS (
+       INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
        SELECT $1, u.event_key, u.type, u.journal_seq, u.payload::jsonb, u.created_at, $2
-         FROM unnest($3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[]) AS u(event_key, type, journal_seq, payload, created_at)
-       ON CONFLICT (terminal_id, event_key) DO NOTHING`,
-      [terminalId, now, events.map((e) => e.key), events.map((e) => e.type), events.map((e) => e.journal_seq), events.map((e) => JSON.stringify(e.payload)), events.map((e) => e.created_at)],
-    );
-  }
+         FROM unnest($13::text[], $14::text[], $15::bigint[], $16::text[], $17::text[]) AS u(event_key, type, journal_seq, payload, created_at)
+       ON CONFLICT (terminal_id, event_key) DO NOTHING
+       RETURNING 1)
+     SELECT (SELECT count(*) FROM e)::int AS stored_events, (SELECT count(*) FROM j) + (SELECT count(*) FROM t) AS _written`,
+    [
+      terminalId,
+      now,
+      fresh.map((e) => e.seq),
+      fresh.map((e) => e.at),
+      fresh.map((e) => e.type),
+      fresh.map((e) => e.operator),
+      fresh.map((e) => JSON.stringify(e.payload)),
+      fresh.map((e) => e.prev_hash),
+      fresh.map((e) => e.hash),
+      fresh.map((e) => e.signature),
+      prevSeq,
+      prevHash,
+      events.map((e) => e.key),
+      events.map((e) => e.type),
+      events.map((e) => e.journal_seq),
+      events.map((e) => JSON.stringify(e.payload)),
+      events.map((e) => e.created_at),
+    ],
+  );
+  const storedEvents = written[0]?.stored_events ?? 0;
   return {
     refused: false,
     last_seq: prevSeq,

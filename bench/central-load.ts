@@ -1,0 +1,169 @@
+/**
+ * `npm run bench -- central-load [--terminals 1000,10000,35000] [--seconds 20] [--rate 700]
+ *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000]`
+ *
+ * Central under a national load, measured on this machine: a throwaway PostgreSQL cluster (Unix
+ * socket, durability off), `guichet central serve` as its own process on 127.0.0.1, and a fleet of
+ * simulated terminals (bench/load/) pushing signed journal batches with their outbox events and
+ * making claims. For each fleet size: entries ingested per second sustained at the peak, push and claim
+ * latency p50/p99, and the CPU (central + PostgreSQL) per entry; then the same at the largest fleet
+ * after growing the tables by `--prefill` rows; the floors (COPY, single-row INSERT) of the same rows
+ * into the same tables in the same run; and one fleet on PGlite, the embedded default. Every phase is
+ * bounded in time; the run stops by itself.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { initCentral } from '../central/store/open.js';
+import { openPostgres, PG_POOL_SIZE } from '../central/store/postgres.js';
+import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
+import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
+import { cpuBetween, treeCpu } from './load/cpu.js';
+import { drive, CLAIM_PATH, type DriveResult } from './load/drive.js';
+import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
+import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
+
+interface Row {
+  engine: string;
+  terminals: number;
+  tableRows: number;
+  r: DriveResult;
+  cpuUsPerEntry: number;
+  /** CPU µs per entry of central, of the database, of this load generator (peak window). */
+  split: [number, number, number];
+}
+
+const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
+
+async function stopCentral(s: SpawnedCentral): Promise<void> {
+  s.child.kill('SIGTERM');
+  const timer = setTimeout(() => s.child.kill('SIGKILL'), 10_000);
+  await s.exited;
+  clearTimeout(timer);
+}
+
+async function phase(engine: string, url: string, fleet: SimTerminal[], central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
+  type Sample = [Map<number, number>, Map<number, number>, number];
+  const sample = (): Sample => {
+    const u = process.cpuUsage();
+    return [treeCpu([central.child.pid!]), treeCpu(pgPid ? [pgPid] : []), (u.user + u.system) / 1000];
+  };
+  let s0: Sample = [new Map(), new Map(), 0];
+  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (s0 = sample()) });
+  const s1 = sample();
+  const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
+  const split = [cpuBetween(s0[0], s1[0]), cpuBetween(s0[1], s1[1]), s1[2] - s0[2]].map((ms) => (ms * 1000) / peakEntries) as [number, number, number];
+  const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
+  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
+  return row;
+}
+
+export async function run(argv: string[] = []): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      terminals: { type: 'string', default: '1000,10000,35000' },
+      seconds: { type: 'string', default: '20' },
+      rate: { type: 'string', default: '700' },
+      prefill: { type: 'string', default: '200000' },
+      'floor-rows': { type: 'string', default: '20000' },
+      'pglite-terminals': { type: 'string', default: '1000' },
+    },
+  });
+  const sizes = values.terminals.split(',').map(Number).sort((a, b) => a - b);
+  const seconds = Number(values.seconds);
+  const rate = Number(values.rate);
+  const prefill = Number(values.prefill);
+  const floorRows = Number(values['floor-rows']);
+  const pgliteTerminals = Number(values['pglite-terminals']);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0 && seconds <= 600) || !(rate > 0)) {
+    throw new Error('central-load: --terminals N[,N…] (positive integers), --seconds 1…600, --rate > 0');
+  }
+  console.log('\n== central-load ==');
+  console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it, as ${CLAIM_PATH}), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
+  const rows: Row[] = [];
+  const floors: string[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-'));
+  try {
+    if (pgAvailable()) {
+      const cluster = await startPgCluster({ settings: { max_connections: '100', shared_buffers: '256MB' } });
+      try {
+        const url = await cluster.createDatabase('load');
+        const dataDir = path.join(dir, 'pg');
+        const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery.key'), databaseUrl: url });
+        await central.db.close();
+        const t0 = performance.now();
+        const fleet = makeFleet(sizes.at(-1)!);
+        process.stderr.write(`  ${fleet.length} terminal keys made in ${fmt((performance.now() - t0) / 1000, 1)} s\n`);
+        const served = await spawnCentral(dataDir, { databaseUrl: url });
+        const db = await openPostgres(url, 2);
+        try {
+          let registered = 0;
+          for (const n of sizes) {
+            await registerFleet(db, fleet.slice(registered, n));
+            registered = n;
+            rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+          }
+          if (prefill > 0) {
+            const t1 = performance.now();
+            const grown = fillerRows(prefill, 'P');
+            await copyRows(url, grown);
+            process.stderr.write(`  tables grown by ${fmt(prefill)} rows in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
+            await db.execute('ANALYZE journal_entries');
+            await db.execute('ANALYZE outbox_events');
+            rows.push(await phase('PostgreSQL', served.url, fleet, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+          }
+        } finally {
+          await db.close();
+          await stopCentral(served);
+        }
+        const copyData = rowsOf(floorRows, 'C');
+        const copyMs = await copyRows(url, copyData);
+        const single = rowsOf(Math.max(1, Math.floor(floorRows / 4)), 'S');
+        const singleMs = await singleRowInserts(url, single);
+        const size = await tableSize(url);
+        floors.push(`  COPY floor (entries + their events, same tables, ${fmt(floorRows)} entries):    ${fmt((floorRows / copyMs) * 1000)} entries/s`);
+        floors.push(`  single-row INSERT floor (autocommit, one connection, ${fmt(single.entries.length)} entries): ${fmt((single.entries.length / singleMs) * 1000)} entries/s`);
+        floors.push(`  tables at the end: ${fmt(size.rows)} journal rows, ${fmt(size.mb)} MB (journal + events, with indexes)`);
+      } finally {
+        await cluster.stop();
+      }
+    } else {
+      console.log('PostgreSQL server binaries not installed (scripts/setup.sh installs them): PGlite only');
+    }
+    if (pgliteTerminals > 0) {
+      const dataDir = path.join(dir, 'pglite');
+      const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery-pglite.key') });
+      const fleet = makeFleet(pgliteTerminals, 'G');
+      await registerFleet(central.db, fleet);
+      await central.db.close();
+      const served = await spawnCentral(dataDir);
+      try {
+        rows.push(await phase('PGlite', served.url, fleet, served, null, rate, seconds, 0));
+      } finally {
+        await stopCentral(served);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const x of rows) {
+    console.log(
+      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
+    );
+  }
+  for (const f of floors) console.log(f);
+  const pg = rows.filter((x) => x.engine === 'PostgreSQL');
+  if (pg.length >= 2) {
+    const first = pg[0]!;
+    const biggest = Math.max(...pg.map((x) => x.terminals));
+    const most = pg.find((x) => x.terminals === biggest)!;
+    const last = pg.at(-1)!;
+    console.log(`  cost per entry: ${fmt(first.terminals)} → ${fmt(most.terminals)} terminals ×${fmt(most.cpuUsPerEntry / first.cpuUsPerEntry, 2)}; with ${fmt(last.tableRows)} rows in the tables ×${fmt(last.cpuUsPerEntry / first.cpuUsPerEntry, 2)}`);
+  }
+}
