@@ -5,6 +5,7 @@
  */
 import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../../common/protocol/index.js';
 import { entryProblem, parseEd25519PublicKey } from '../protocol/verify.js';
+import { reconcilePayouts } from './claims.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 
@@ -121,6 +122,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
     );
   }
   await tx.execute('UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact_at = $4 WHERE terminal_id = $1', [terminalId, prevSeq, prevHash, now]);
+  await reconcilePayouts(c, tx, terminalId, fresh);
 
   let storedEvents = 0;
   const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];

@@ -29,6 +29,8 @@ export type PayResult =
 export interface PayOptions {
   /** A checker kept open between payments (default: one opened and closed for this payment). */
   readonly checker?: CounterChecker;
+  /** How central agreed (enrolled terminals): the claim's key, or an offline payout within central's limits. */
+  readonly central?: { readonly claim_key?: string; readonly offline?: boolean };
 }
 
 function unitKey(id: UnitId): string {
@@ -55,7 +57,7 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
       authorize(t, session, 'payout.pay');
       const cash = requireOpenCashSession(t);
       const v = checker.verdictOf(barcode);
-      if (v.verdict === 'winner') return pay(t, session, cash.id, v);
+      if (v.verdict === 'winner') return pay(t, session, cash.id, v, options.central);
       if (v.verdict === 'above-limit') {
         if (v.claim) throw new PayoutError('already-claimed', v.message, v);
         authorize(t, session, 'claim.file');
@@ -85,7 +87,7 @@ function recordOnce<T>(fn: () => T): T {
   }
 }
 
-function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {
+function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict, central?: PayOptions['central']): PayResult {
   const id = v.id as UnitId;
   const amount = v.prize_cents as number;
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > v.payout_limit_cents) throw new Error(`refusing to pay ${String(amount)} cents: not a payable prize`);
@@ -94,7 +96,11 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
     record(t, {
       type: 'payout',
       operator: session,
-      payload: { ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId },
+      payload: {
+        ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId,
+        ...(central?.claim_key ? { claim_key: central.claim_key } : {}),
+        ...(central?.offline ? { offline: true } : {}),
+      },
       receipt: true,
       money: { kind: 'payout', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
       outbox: { key: `payout/${unitKey(id)}` },

@@ -107,11 +107,11 @@ export async function enrolledCounter(url: string, code: string, options: { inMe
   // Thousands of fsynced commits: a tmpfs folder when asked (the durability under kills is the crash test's subject).
   const base = options.inMemoryDisk && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const dir = mkdtempSync(path.join(base, 'guichet-enrolled-'));
-  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '1234', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
+  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
   const files = lotteryFiles();
   enrolKeyFile(t.db, files.pubFile);
   for (const f of [files.paper, files.expired, files.digital]) importOutcomeFile(t, f.path);
-  const manager = await authenticate(t, 'alice', '1234');
+  const manager = await authenticate(t, 'alice', '123456');
   openCashSession(t, manager, { float_cents: 10_000 });
   const { receivePack, activatePack } = await import('../../../../main/services/packs/packs.js');
   for (const p of [0, 1, 2]) {
