@@ -23,7 +23,15 @@ import { claimReceipt, payoutReceipt } from './pay-receipts.js';
 import { noteRefusedCode } from './refused-codes.js';
 
 export type PayResult =
-  | { readonly status: 'paid'; readonly verdict: CounterVerdict; readonly payout: PayoutRow; readonly outbox_key: string; readonly receipt: PayoutReceipt }
+  | {
+      readonly status: 'paid';
+      readonly verdict: CounterVerdict;
+      readonly payout: PayoutRow;
+      readonly outbox_key: string;
+      readonly receipt: PayoutReceipt;
+      /** Paid offline (central did not answer the claim): pending until central has the journal entry. */
+      readonly pending_central?: boolean;
+    }
   | { readonly status: 'claimed'; readonly verdict: CounterVerdict; readonly claim: ClaimRow; readonly outbox_key: string; readonly receipt: ClaimReceipt };
 
 export interface PayOptions {
@@ -115,8 +123,8 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
     const paid = payoutOf(t.db, id);
     throw new PayoutError('already-paid', paid ? `already paid on ${paid.at} at terminal ${paid.terminal} (receipt ${paid.receipt_no})` : 'already paid', null);
   }
-  const receipt = payoutReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: payout.receipt_no, game: id.game, ticket, amount_cents: amount });
-  return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt };
+  const receipt = payoutReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: payout.receipt_no, game: id.game, ticket, amount_cents: amount, ...(central?.offline ? { pending_central: true } : {}) });
+  return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt, ...(central?.offline ? { pending_central: true } : {}) };
 }
 
 function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {

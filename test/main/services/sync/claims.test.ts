@@ -105,6 +105,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     const payload = JSON.parse((a.t.db.prepare("SELECT payload FROM journal WHERE type = 'payout' ORDER BY seq DESC LIMIT 1").get() as { payload: string }).payload) as Record<string, unknown>;
     expect(payload.claim_key).toEqual(expect.any(String));
     expect(payload.offline).toBeUndefined();
+    expect(paid.result.status === 'paid' && paid.result.pending_central).toBeFalsy();
     // Before T1's journal reaches central, its claim holds the ticket.
     const held = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
     expect([held.code, held.message]).toEqual(['paid-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
@@ -149,6 +150,9 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     const one = await payOrClaim(a.t, a.manager, w.barcode, after, undefined, DOWN);
     const two = await payOrClaim(b.t, b.manager, w.barcode, after, undefined, DOWN);
     expect([one.result.status, two.result.status]).toEqual(['paid', 'paid']);
+    // Paid offline: the payout waits for central, on the result and on the receipt.
+    expect(one.result.status === 'paid' && one.result.pending_central).toBe(true);
+    expect(one.result.receipt).toMatchObject({ kind: 'payout', pendingCentral: true });
     expect(offlineUsage(a.t)).toMatchObject({ count: 1, total_cents: w.prize, pending: 1 });
     await syncOnce(a.t);
     expect(offlineUsage(a.t)?.pending).toBe(0);
