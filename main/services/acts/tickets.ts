@@ -9,6 +9,7 @@ import { terminalStatus } from '../terminal/status.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
 import { offlineRefusal } from '../sync/offline-limits.js';
+import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { checkAtCounter, CounterChecker, type CounterVerdict } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
 import { payTicket, type PayResult } from '../tickets/pay.js';
@@ -55,6 +56,8 @@ export async function payOrClaim(
       throw new PayoutError(before.verdict, before.message, before);
     }
   }
+  const clock = checkTrustedClock(t);
+  if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
   const central = await centralGate(t, barcode, claimOptions);
   const result = payTicket(t, session, barcode, central ? { central } : {});
   after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents } : displayOf(result.verdict) });

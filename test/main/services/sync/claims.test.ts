@@ -40,9 +40,12 @@ interface Counter {
   readonly dir: string;
 }
 
-async function enrolledCounter(url: string, code: string, pack: string): Promise<Counter> {
+/** Terminal A's clock is real time moved by this many ms (set back in the clock test). */
+let skewA = 0;
+
+async function enrolledCounter(url: string, code: string, pack: string, clock?: () => Date): Promise<Counter> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-claims-'));
-  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
+  const { terminal: t } = await enrollTerminal(dir, { ...(clock ? { clock } : {}), centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
   await syncOnce(t); // the published outcome file comes with the feed
   const manager = await authenticate(t, 'alice', '123456');
   openCashSession(t, manager, { float_cents: 100_000 });
@@ -84,7 +87,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     losers = units.filter((u) => u.prize_cents === 0).map((u) => u.barcodes.validation);
     expect(winners.length).toBeGreaterThanOrEqual(8);
     const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
-    a = await enrolledCounter(c.url, c.codes.T1!, pack);
+    a = await enrolledCounter(c.url, c.codes.T1!, pack, () => new Date(Date.now() + skewA));
     b = await enrolledCounter(c.url, c.codes.T2!, pack);
   }, 240_000);
 
@@ -191,4 +194,16 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     expect(() => updateSettings(a.t, a.manager, { payout_limit_cents: 25_000 })).toThrow(/caps the payout limit at 20000/);
     expect(updateSettings(a.t, a.manager, { payout_limit_cents: 10_000 }).payout_limit_cents).toBe(10_000);
   }, 60_000);
+
+  it('a clock set back behind the last journal entry is detected, journaled, and no payout runs on it', async () => {
+    skewA = -3_600_000;
+    try {
+      const e = await refusal(payOrClaim(a.t, a.manager, winners[6]!.barcode, after));
+      expect([e.code, e.message]).toEqual(['clock-back', expect.stringMatching(/behind its last journal entry/)]);
+      expect(a.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type = 'clock.backwards'").get()).toEqual({ n: 1 });
+      expect(a.t.db.prepare('SELECT count(*) AS n FROM payouts WHERE unit = ?').get(Number(winners[6]!.barcode.slice(8, 15)))).toEqual({ n: 0 });
+    } finally {
+      skewA = 0;
+    }
+  });
 });
