@@ -24,6 +24,7 @@ import { activatePack, receivePack } from '../../../../main/services/packs/packs
 import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
+import { syncStatus } from '../../../../main/services/sync/status.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
@@ -157,8 +158,10 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     expect(one.result.status === 'paid' && one.result.pending_central).toBe(true);
     expect(one.result.receipt).toMatchObject({ kind: 'payout', pendingCentral: true });
     expect(offlineUsage(a.t)).toMatchObject({ count: 1, total_cents: w.prize, pending: 1 });
+    expect(syncStatus(a.t).payouts_waiting_central).toBe(1);
     await syncOnce(a.t);
     expect(offlineUsage(a.t)?.pending).toBe(0);
+    expect(syncStatus(a.t).payouts_waiting_central).toBe(0);
     await syncOnce(b.t);
     const ex = await payoutExceptions(c.central);
     expect(ex).toHaveLength(1);
