@@ -3,6 +3,7 @@
  * command's own process, or by the running service when it holds the store (POST /v1/admin/:op).
  */
 import { z } from 'zod';
+import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
 import { publishEmission } from '../store/publish.js';
@@ -52,6 +53,10 @@ export const ADMIN_OPS = {
       events: await terminalEvents(c, a.terminal, a.limit ?? 1000),
       integrity_alerts: await integrityAlerts(c, a.terminal),
     }),
+  },
+  exceptions: {
+    args: z.object({}).strict(),
+    run: async (c: Central) => payoutExceptions(c),
   },
   terminals: {
     args: z.object({}).strict(),

@@ -3,9 +3,10 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { EnrolAnswer, EnrolRequest, ENDPOINTS, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, EnrolAnswer, EnrolRequest, ENDPOINTS, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
+import { claimTicket } from '../store/claims.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
 import { enrolTerminal } from '../store/terminals.js';
@@ -96,6 +97,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     const { refused: _, ...answer } = result;
     return PushAnswer.parse(answer);
   });
+
+  r.post(ENDPOINTS.claim, { config: { signed: true }, schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
   r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>
     readFeed(c, req.terminalId!, req.query.cursor, req.query.limit),

@@ -2,12 +2,14 @@
 export * from './primitives.js';
 export * from './signature.js';
 export * from './messages.js';
+export * from './limits.js';
 export { canonicalJson, type Json } from '../canonical-json.js';
 
 /** Paths of the endpoints (all under the central URL). */
 export const ENDPOINTS = {
   enrol: '/v1/enrol',
   push: '/v1/push',
+  claim: '/v1/claim',
   feed: '/v1/feed',
   files: '/v1/files/',
   time: '/v1/time',

@@ -217,7 +217,17 @@ export const GameStatusItem = z.object({
   reason: z.string(),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem]);
+/** To one terminal: a ticket it paid was also paid elsewhere (central's reconciliation found it second). */
+export const PayoutExceptionItem = z.object({
+  kind: z.literal('payout_exception'),
+  ticket: z.string().max(64),
+  /** The payment central holds first. */
+  first: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
+  /** This terminal's payment (the second). */
+  second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
+});
+
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 
@@ -255,6 +265,36 @@ export const FeedAnswer = z.object({
   more: z.boolean(),
 });
 export type FeedAnswer = z.infer<typeof FeedAnswer>;
+
+// ── POST /v1/claim (signed) ───────────────────────────────────────────────────────────────────────
+
+/** Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not. */
+export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket'] as const;
+export type ClaimVerdict = (typeof CLAIM_VERDICTS)[number];
+
+export const ClaimRequest = z
+  .object({
+    /** The full validation barcode as scanned (central checks its hidden code against its print data). */
+    barcode: z.string().regex(/^\d{20,64}$/, 'a validation barcode'),
+    /** Idempotency key: a retried claim carries the same key and gets the same answer. */
+    claim_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  })
+  .strict();
+export type ClaimRequest = z.infer<typeof ClaimRequest>;
+
+export const ClaimAnswer = z.object({
+  verdict: z.enum(CLAIM_VERDICTS),
+  /** `<game>/<emission>/<block>/<unit>` when the barcode names a published unit. */
+  ticket: z.string().nullable(),
+  /** The prize by central's print data (null when the code did not open it). */
+  prize_cents: Count.nullable(),
+  /** 'already_paid': where and when. */
+  paid: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc }).nullable(),
+  /** 'claimed': central releases the hold when no payout entry arrives by then. */
+  held_until: IsoUtc.nullable(),
+  message: z.string(),
+});
+export type ClaimAnswer = z.infer<typeof ClaimAnswer>;
 
 // ── GET /v1/time, GET /v1/health (not signed) ────────────────────────────────────────────────────
 

@@ -5,6 +5,7 @@ import { AdminRefusal, callService } from '../../admin/client.js';
 import { runAdminOp, type AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
+import type { PayoutException } from '../../store/claims.js';
 import type { TerminalReport } from '../../store/reports.js';
 import { redactUrl } from '../../store/postgres.js';
 import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
@@ -173,6 +174,22 @@ export function centralCommand(): Command {
         ...(r.events.length === 0 ? [`no event from ${flags.terminal}`] : r.events.map((e) => `${e.created_at}  #${e.journal_seq}  ${e.type}  ${e.event_key}`)),
         ...r.integrity_alerts.map((a) => `INTEGRITY ALERT ${a.at}: ${a.reason} at entry ${a.at_seq}: ${a.detail}`),
       ]);
+    });
+
+  common(cmd.command('exceptions'))
+    .description('Tickets paid at two terminals (found when offline payouts reached central): both payouts, terminals and retailers.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'exceptions', {})) as PayoutException[];
+      const euros = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['no payout exception']
+          : rows.flatMap((x) => [
+              `${x.ticket}: paid twice (found ${x.at})`,
+              `  first:  ${x.first.at} at ${x.first.terminal} (${x.first.retailer}) ${euros(x.first.amount_cents)}`,
+              `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
+            ]),
+      );
     });
 
   common(cmd.command('terminals'))

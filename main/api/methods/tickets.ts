@@ -13,7 +13,12 @@ const barcode = z.string().trim().min(1, 'scan or type the validation barcode').
 export const ticketMethods = {
   /** Permission `ticket.check`. Changes nothing. */
   'ticket.check': z.object({ barcode }).strict(),
-  /** Permission `payout.pay` and an open cash session; refused (code = the verdict) unless the ticket is a payable winner. */
+  /**
+   * Permission `payout.pay` and an open cash session; refused (code = the verdict) unless the ticket is a payable winner.
+   * An enrolled terminal claims it at central first: refused 'paid-elsewhere' (which terminal, when),
+   * 'central-unreachable' (no answer in 2 s and above the offline limit) or 'central-refused';
+   * `pending_central` when it was paid offline (payout waiting for central).
+   */
   'ticket.pay': z.object({ barcode }).strict(),
   /** Permission `claim.file` and an open cash session; only for a winner above the payout limit, once. */
   'ticket.claim': z.object({ barcode }).strict(),
@@ -23,7 +28,7 @@ export const ticketMethods = {
 
 export interface TicketOutputs {
   'ticket.check': VerdictView;
-  'ticket.pay': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
+  'ticket.pay': { readonly verdict: VerdictView; readonly receipt: ReceiptView; readonly pending_central?: boolean };
   'ticket.claim': { readonly verdict: VerdictView; readonly receipt: ReceiptView };
   'receipt.reprint': ReceiptView;
 }

@@ -59,7 +59,7 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string)
 /** Pays or claims (main/services/acts/tickets.ts) and turns the result into the cashier's view. */
 async function settle(ctx: AppContext, barcode: string, expect: 'winner' | 'above-limit') {
   const { result, receipt } = await payOrClaim(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx), expect);
-  return { verdict: verdictView(ctx, result.verdict, barcode), receipt };
+  return { verdict: verdictView(ctx, result.verdict, barcode), receipt, ...(result.status === 'paid' && result.pending_central ? { pending_central: true } : {}) };
 }
 
 export const ticketHandlers: Handlers = {

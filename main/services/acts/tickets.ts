@@ -7,7 +7,10 @@ import type { DisplayView } from '../../api/views.js';
 import type { OperatorSession } from '../auth/session.js';
 import { terminalStatus } from '../terminal/status.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
-import { checkAtCounter, type CounterVerdict } from '../tickets/counter-verdict.js';
+import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
+import { offlineRefusal } from '../sync/offline-limits.js';
+import { checkTrustedClock } from '../sync/trusted-clock.js';
+import { checkAtCounter, CounterChecker, type CounterVerdict } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
 import { payTicket, type PayResult } from '../tickets/pay.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
@@ -44,6 +47,7 @@ export async function payOrClaim(
   barcode: string,
   after: AfterCommit,
   expect?: 'winner' | 'above-limit',
+  claimOptions?: ClaimOptions,
 ): Promise<ActDone<PayResult>> {
   if (expect) {
     const before = checkAtCounter(t, session, barcode);
@@ -52,7 +56,10 @@ export async function payOrClaim(
       throw new PayoutError(before.verdict, before.message, before);
     }
   }
-  const result = payTicket(t, session, barcode);
+  const clock = checkTrustedClock(t);
+  if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
+  const central = await centralGate(t, barcode, claimOptions);
+  const result = payTicket(t, session, barcode, central ? { central } : {});
   after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents } : displayOf(result.verdict) });
   const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo });
@@ -65,4 +72,56 @@ export async function payOrClaim(
     );
   }
   return { result, receipt, drawer };
+}
+
+/** Central's verdicts that forbid paying, as the counter's codes. */
+const REFUSED_BY_CENTRAL = {
+  not_winner: 'loser',
+  expired: 'expired',
+  pack_not_active: 'pack-not-active',
+  stop_listed: 'stop-listed',
+  unknown_ticket: 'unknown-ticket',
+} as const;
+
+/**
+ * One ticket, one payment: an enrolled terminal claims a winner at central before paying it (nothing is
+ * held locally meanwhile). Answers how central agreed, or throws the PayoutError that forbids paying:
+ * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals, or
+ * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits.
+ */
+export async function centralGate(
+  t: LotteryTerminal,
+  barcode: string,
+  options: ClaimOptions = {},
+): Promise<{ claim_key?: string; offline?: boolean } | null> {
+  const checker = new CounterChecker(t);
+  let local: CounterVerdict;
+  try {
+    local = checker.verdictOf(barcode);
+  } finally {
+    checker.close();
+  }
+  if (local.verdict !== 'winner') return null; // payTicket refuses it, or files the claim above the limit
+  const claim = await claimAtCentral(t, barcode, options);
+  switch (claim.kind) {
+    case 'not-enrolled':
+      return null;
+    case 'refused':
+      throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
+    case 'unreachable': {
+      const why = offlineRefusal(t, local.prize_cents as number);
+      if (why) throw new PayoutError('central-unreachable', `central does not answer and ${why}: do not pay; give the player a claim receipt to bring back`, local);
+      return { claim_key: claim.claim_key, offline: true };
+    }
+    case 'answer': {
+      const a = claim.answer;
+      if (a.verdict === 'claimed') return { claim_key: claim.claim_key };
+      if (a.verdict === 'already_paid') {
+        const p = a.paid;
+        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local);
+        throw new PayoutError('already-paid', a.message, local);
+      }
+      throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);
+    }
+  }
 }

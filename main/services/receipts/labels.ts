@@ -21,6 +21,7 @@ export interface ReceiptLabels {
   readonly amountPaid: string;
   readonly prize: string;
   readonly keepReceipt: string;
+  readonly pendingCentral: string;
   readonly claimOverLimit: (limit: string) => string;
   readonly claimHowTo: string;
   readonly claimNotAPayment: string;
@@ -94,6 +95,7 @@ const fr: ReceiptLabels = {
   amountPaid: 'MONTANT PAYÉ',
   prize: 'Montant du gain',
   keepReceipt: 'Conservez ce reçu.',
+  pendingCentral: 'Payé hors ligne : paiement en attente de la loterie.',
   claimOverLimit: (limit) => `Ce gain dépasse le plafond de paiement du point de vente (${limit}).`,
   claimHowTo: 'Présentez ce reçu avec le ticket original dans un centre de paiement de la loterie.',
   claimNotAPayment: 'CE REÇU N’EST PAS UN PAIEMENT',
@@ -167,6 +169,7 @@ const en: ReceiptLabels = {
   amountPaid: 'AMOUNT PAID',
   prize: 'Prize',
   keepReceipt: 'Keep this receipt.',
+  pendingCentral: 'Paid offline: payout waiting for the lottery.',
   claimOverLimit: (limit) => `This prize is above the counter's payout limit (${limit}).`,
   claimHowTo: 'Bring this receipt and the original ticket to a lottery prize centre.',
   claimNotAPayment: 'THIS RECEIPT IS NOT A PAYMENT',

@@ -117,6 +117,7 @@ function payout(r: PayoutReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOpt
     { type: 'text', text: euros(r.amountCents, o), align: 'center', style: BIG },
   ];
   if (o.language === 'fr' && r.amountCents % 100 === 0) lines.push({ type: 'text', text: euroAmountInWords(r.amountCents), align: 'center' });
+  if (r.pendingCentral) lines.push({ type: 'text', text: l.pendingCentral, align: 'center' });
   lines.push({ type: 'rule' }, { type: 'barcode', value: r.reference }, { type: 'blank' }, { type: 'text', text: l.keepReceipt, align: 'center' });
   return lines;
 }

@@ -28,6 +28,8 @@ export interface PayoutReceipt extends ReceiptHeader {
   /** The ticket's number as printed on it. */
   readonly ticket: string;
   readonly amountCents: number;
+  /** Paid offline (central did not answer): the payout waits for central. */
+  readonly pendingCentral?: boolean;
 }
 
 /** A prize above the counter's payout limit: the player claims it elsewhere with this receipt. */

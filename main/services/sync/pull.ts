@@ -125,6 +125,10 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
         journal({ enabled: item.enabled, reason: item.reason });
       }
       break;
+    case 'payout_exception':
+      // Central found this terminal's payout of a ticket another terminal paid first.
+      record(t, { type: 'payout.exception', operator: null, payload: { cursor: body.cursor, ticket: item.ticket, first: item.first, second: item.second } });
+      break;
     case 'game_status': {
       const stored = readSettings(t.db)[DISABLED_GAMES];
       const games = new Set(Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : []);

@@ -23,6 +23,8 @@ export interface SyncStatus {
   readonly events_waiting: number;
   /** Journal entries central does not hold yet. */
   readonly entries_waiting: number;
+  /** Payouts made offline that central has not acknowledged yet ("payout waiting for central"). */
+  readonly payouts_waiting_central: number;
   readonly acked_seq: number;
   readonly feed_cursor: number;
   /** "journal refused by central": why (null when not refused). */
@@ -39,7 +41,7 @@ export function syncStatus(t: LotteryTerminal): SyncStatus {
     return {
       state: 'not-enrolled', online: false, central_url: null, last_contact_at: null, seconds_since_contact: null, last_push_at: null, last_pull_at: null,
       last_error: null, clock_offset_ms: null, events_waiting: waiting,
-      entries_waiting: (t.db.prepare('SELECT count(*) AS n FROM journal').get() as { n: number }).n, acked_seq: 0, feed_cursor: 0, refused: null, disabled: null,
+      entries_waiting: (t.db.prepare('SELECT count(*) AS n FROM journal').get() as { n: number }).n, acked_seq: 0, feed_cursor: 0, refused: null, disabled: null, payouts_waiting_central: 0,
     };
   }
   const contact = s.last_contact_at ? Date.parse(s.last_contact_at) : null;
@@ -59,6 +61,9 @@ export function syncStatus(t: LotteryTerminal): SyncStatus {
     clock_offset_ms: s.clock_offset_ms,
     events_waiting: waiting,
     entries_waiting: (t.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?').get(s.acked_seq) as { n: number }).n,
+    payouts_waiting_central: (
+      t.db.prepare(`SELECT count(*) AS n FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND seq > ?`).get(s.acked_seq) as { n: number }
+    ).n,
     acked_seq: s.acked_seq,
     feed_cursor: s.feed_cursor,
     refused,

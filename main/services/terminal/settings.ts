@@ -141,6 +141,11 @@ export function updateSettings(t: LotteryTerminal, session: OperatorSession, pat
     authorize(t, session, 'settings.change');
     const before = getSettings(t);
     const after: Settings = { ...before, ...change };
+    // The lottery sets the maximum payout limit (central's signed configuration); a manager may only lower it.
+    const max = (readSettings(t.db).central_config as Record<string, unknown> | undefined)?.payout_limit_max_cents;
+    if (change.payout_limit_cents !== undefined && typeof max === 'number' && change.payout_limit_cents > max) {
+      throw new ServiceError('bad-input', `the lottery caps the payout limit at ${max} cents: a manager may lower it, not raise it above`);
+    }
     for (const [key, value] of Object.entries(after)) writeSetting(t.db, key, canonicalJson(value), t.now());
     record(t, { type: 'settings.change', operator: session, payload: { before: { ...before }, after: { ...after } } });
     return after;

@@ -21,8 +21,16 @@ function header(c: Common): Omit<PayoutReceipt, 'kind' | 'reference' | 'gameName
   return { terminalId: c.terminal, operator: c.operator, time: c.at, receiptNumber: String(c.receipt_no), duplicate: false, reprintCount: 0 };
 }
 
-export function payoutReceipt(c: Common): PayoutReceipt {
-  return { kind: 'payout', ...header(c), reference: receiptReference(c.terminal, c.receipt_no), gameName: gameByCode(c.game).name, ticket: c.ticket, amountCents: c.amount_cents };
+export function payoutReceipt(c: Common & { readonly pending_central?: boolean }): PayoutReceipt {
+  return {
+    kind: 'payout',
+    ...header(c),
+    reference: receiptReference(c.terminal, c.receipt_no),
+    gameName: gameByCode(c.game).name,
+    ticket: c.ticket,
+    amountCents: c.amount_cents,
+    ...(c.pending_central ? { pendingCentral: true } : {}),
+  };
 }
 
 export function claimReceipt(c: Common & { readonly payout_limit_cents: number }): ClaimReceipt {

@@ -23,12 +23,22 @@ import { claimReceipt, payoutReceipt } from './pay-receipts.js';
 import { noteRefusedCode } from './refused-codes.js';
 
 export type PayResult =
-  | { readonly status: 'paid'; readonly verdict: CounterVerdict; readonly payout: PayoutRow; readonly outbox_key: string; readonly receipt: PayoutReceipt }
+  | {
+      readonly status: 'paid';
+      readonly verdict: CounterVerdict;
+      readonly payout: PayoutRow;
+      readonly outbox_key: string;
+      readonly receipt: PayoutReceipt;
+      /** Paid offline (central did not answer the claim): pending until central has the journal entry. */
+      readonly pending_central?: boolean;
+    }
   | { readonly status: 'claimed'; readonly verdict: CounterVerdict; readonly claim: ClaimRow; readonly outbox_key: string; readonly receipt: ClaimReceipt };
 
 export interface PayOptions {
   /** A checker kept open between payments (default: one opened and closed for this payment). */
   readonly checker?: CounterChecker;
+  /** How central agreed (enrolled terminals): the claim's key, or an offline payout within central's limits. */
+  readonly central?: { readonly claim_key?: string; readonly offline?: boolean };
 }
 
 function unitKey(id: UnitId): string {
@@ -55,7 +65,7 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
       authorize(t, session, 'payout.pay');
       const cash = requireOpenCashSession(t);
       const v = checker.verdictOf(barcode);
-      if (v.verdict === 'winner') return pay(t, session, cash.id, v);
+      if (v.verdict === 'winner') return pay(t, session, cash.id, v, options.central);
       if (v.verdict === 'above-limit') {
         if (v.claim) throw new PayoutError('already-claimed', v.message, v);
         authorize(t, session, 'claim.file');
@@ -85,7 +95,7 @@ function recordOnce<T>(fn: () => T): T {
   }
 }
 
-function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {
+function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict, central?: PayOptions['central']): PayResult {
   const id = v.id as UnitId;
   const amount = v.prize_cents as number;
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > v.payout_limit_cents) throw new Error(`refusing to pay ${String(amount)} cents: not a payable prize`);
@@ -94,7 +104,11 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
     record(t, {
       type: 'payout',
       operator: session,
-      payload: { ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId },
+      payload: {
+        ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId,
+        ...(central?.claim_key ? { claim_key: central.claim_key } : {}),
+        ...(central?.offline ? { offline: true } : {}),
+      },
       receipt: true,
       money: { kind: 'payout', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
       outbox: { key: `payout/${unitKey(id)}` },
@@ -109,8 +123,8 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
     const paid = payoutOf(t.db, id);
     throw new PayoutError('already-paid', paid ? `already paid on ${paid.at} at terminal ${paid.terminal} (receipt ${paid.receipt_no})` : 'already paid', null);
   }
-  const receipt = payoutReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: payout.receipt_no, game: id.game, ticket, amount_cents: amount });
-  return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt };
+  const receipt = payoutReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: payout.receipt_no, game: id.game, ticket, amount_cents: amount, ...(central?.offline ? { pending_central: true } : {}) });
+  return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt, ...(central?.offline ? { pending_central: true } : {}) };
 }
 
 function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {

@@ -88,6 +88,10 @@ export const validateText = defineTexts({
     'error.already-claimed': 'Une réclamation a déjà été déposée pour ce ticket.',
     'error.winner': 'Ce ticket se paie ici : pas de réclamation.',
     'error.loser': 'Ce ticket ne gagne rien.',
+    'error.paid-elsewhere': 'Déjà payé à un autre terminal : ne payez pas. ({message})',
+    'error.central-unreachable': 'La loterie ne répond pas et ce paiement dépasse la limite hors ligne : ne payez pas, remettez au joueur un reçu de réclamation. ({message})',
+    'error.central-refused': 'La loterie a refusé la demande de paiement : ne payez pas. ({message})',
+    'error.clock-back': 'L’horloge du terminal a reculé : aucun paiement possible, appelez le technicien. ({message})',
   },
   en: {
     'nav.validate': 'Validate',
@@ -175,5 +179,9 @@ export const validateText = defineTexts({
     'error.already-claimed': 'A claim was already filed for this ticket.',
     'error.winner': 'This ticket is paid here: no claim.',
     'error.loser': 'This ticket wins nothing.',
+    'error.paid-elsewhere': 'Already paid at another terminal: do not pay. ({message})',
+    'error.central-unreachable': 'The lottery does not answer and this payout is above the offline limit: do not pay; give the player a claim receipt. ({message})',
+    'error.central-refused': 'The lottery refused the payout claim: do not pay. ({message})',
+    'error.clock-back': 'The terminal\'s clock went backwards: no payout; call the technician. ({message})',
   },
 });

@@ -12,8 +12,22 @@ import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
 /**
  * `guichet pay BARCODE`: pays a winner whole (up to the payout limit), or files the claim of a winner
  * above it. Any other verdict pays nothing: exit status as `guichet check` (3 already paid, pack not
- * active…; 4 stop-listed or tampered; 5 a claim already filed).
+ * active…; 4 stop-listed or tampered; 5 a claim already filed). An enrolled terminal claims the ticket at
+ * central first: 3 paid at another terminal, 6 central unreachable above the offline limit or refusing.
  */
+const CENTRAL_EXIT_CODES: Readonly<Record<string, number>> = { 'paid-elsewhere': 3, 'central-unreachable': 6, 'central-refused': 6, 'clock-back': 6 };
+const CENTRAL_TITLES: Readonly<Record<string, string>> = {
+  'paid-elsewhere': 'PAID AT ANOTHER TERMINAL',
+  'central-unreachable': 'CENTRAL UNREACHABLE, ABOVE THE OFFLINE LIMIT',
+  'central-refused': 'REFUSED BY CENTRAL',
+  'clock-back': 'CLOCK SET BACK — NO PAYOUT',
+  'already-paid': 'ALREADY PAID',
+  loser: 'NOT A WINNER (CENTRAL)',
+  expired: 'EXPIRED (CENTRAL)',
+  'stop-listed': 'STOP-LISTED (CENTRAL)',
+  'unknown-ticket': 'UNKNOWN AT CENTRAL',
+  'pack-not-active': 'PACK NOT ACTIVE (CENTRAL)',
+};
 export function payCommand(): Command {
   const cmd = withPrinterOption(withOperatorOptions(
     withJsonOption(
@@ -34,21 +48,23 @@ export function payCommand(): Command {
         reportDevices(opts, done);
         const r = done.result;
         if (r.status === 'paid') {
-          if (opts.json) printJson({ status: 'paid', ticket: r.verdict.ticket, amount_cents: r.payout.amount_cents, receipt_no: r.payout.receipt_no, at: r.payout.at, outbox_key: r.outbox_key, receipt: r.receipt });
-          else console.log(`PAID ${formatEuros(r.payout.amount_cents)}  ${r.verdict.ticket ?? ''}  (receipt ${r.payout.receipt_no})`);
+          if (opts.json) printJson({ status: 'paid', pending_central: r.pending_central, ticket: r.verdict.ticket, amount_cents: r.payout.amount_cents, receipt_no: r.payout.receipt_no, at: r.payout.at, outbox_key: r.outbox_key, receipt: r.receipt });
+          else console.log(`PAID ${formatEuros(r.payout.amount_cents)}  ${r.verdict.ticket ?? ''}  (receipt ${r.payout.receipt_no})${r.pending_central ? '  — offline: payout waiting for central' : ''}`);
         } else {
           if (opts.json) printJson({ status: 'claimed', ticket: r.verdict.ticket, amount_cents: r.claim.amount_cents, payout_limit_cents: r.claim.payout_limit_cents, receipt_no: r.claim.receipt_no, at: r.claim.at, outbox_key: r.outbox_key, receipt: r.receipt });
           else console.log(`CLAIM ${formatEuros(r.claim.amount_cents)} is above the payout limit of ${formatEuros(r.claim.payout_limit_cents)}: nothing paid here; claim receipt ${r.claim.receipt_no} sends the player to a payment centre`);
         }
       } catch (err) {
         if (!(err instanceof PayoutError)) throw err;
-        const exit = err.code === 'already-claimed' ? 5 : (COUNTER_EXIT_CODES[err.code as keyof typeof COUNTER_EXIT_CODES] ?? 3);
+        const exit = err.code === 'already-claimed' ? 5 : (CENTRAL_EXIT_CODES[err.code] ?? COUNTER_EXIT_CODES[err.code as keyof typeof COUNTER_EXIT_CODES] ?? 3);
         if (opts.json) {
           printJson({ status: 'refused', code: err.code, message: err.message, ...(err.verdict ? { verdict: counterVerdictJson(err.verdict) } : {}) });
           process.exitCode = exit;
           return;
         }
-        throw new CliError(`not paid: ${err.verdict ? describeCounterVerdict(err.verdict).replace('\n', ' — ') : err.message}`, exit);
+        // Central's verdicts (and refusals of a ticket the terminal alone would pay) speak for themselves.
+        const own = err.verdict && err.verdict.verdict === err.code;
+        throw new CliError(`not paid: ${own && err.verdict ? describeCounterVerdict(err.verdict).replace('\n', ' — ') : `${CENTRAL_TITLES[err.code] ?? err.code.toUpperCase()}: ${err.message}`}`, exit);
       }
     });
   });

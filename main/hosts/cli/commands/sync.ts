@@ -31,7 +31,7 @@ export function syncCommand(): Command {
             const s = syncStatus(t);
             console.log(`pushed ${report.push.entries} journal entr${report.push.entries === 1 ? 'y' : 'ies'} in ${report.push.batches} batch(es); central holds entry ${report.push.acked_seq}`);
             if (report.pull) console.log(`feed: ${report.pull.applied} item(s) applied (${report.pull.files} outcome file(s)), cursor ${report.pull.cursor}`);
-            console.log(`events waiting: ${s.events_waiting}; clock offset ${report.clock_offset_ms ?? '?'} ms`);
+            console.log(`events waiting: ${s.events_waiting}; offline payouts waiting for central: ${s.payouts_waiting_central}; clock offset ${report.clock_offset_ms ?? '?'} ms`);
           }
         } catch (err) {
           if (opts.json) printJson({ error: err instanceof Error ? err.message : String(err), status: syncStatus(t) });

@@ -1,0 +1,59 @@
+/**
+ * Offline payouts, bounded by the lottery: while central does not answer a claim, a winner is paid
+ * only if its prize, the count and total already paid offline since the last contact, and the hours
+ * since that contact stay within central's signed configuration (common/protocol/limits.ts).
+ * An offline payout is pending until central acknowledged its journal entry.
+ */
+import { offlineLimitsOf, type OfflineLimits } from '../../../common/protocol/index.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+import { centralConfig } from './central-config.js';
+
+export interface OfflineUsage {
+  readonly limits: OfflineLimits;
+  /** Last answer from central (enrolment when none since). */
+  readonly since: string;
+  readonly hours_since_contact: number;
+  readonly count: number;
+  readonly total_cents: number;
+  /** Offline payouts central has not acknowledged yet. */
+  readonly pending: number;
+}
+
+export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
+  const s = syncStateRow(t.db);
+  if (!s) return null;
+  const since = s.last_contact_at ?? s.enrolled_at;
+  const row = t.db
+    .prepare(
+      `SELECT count(*) AS n, coalesce(sum(json_extract(payload, '$.amount_cents')), 0) AS total
+         FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND at >= ?`,
+    )
+    .get(since) as { n: number; total: number };
+  const pending = t.db
+    .prepare(`SELECT count(*) AS n FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND seq > ?`)
+    .get(s.acked_seq) as { n: number };
+  return {
+    limits: offlineLimitsOf(centralConfig(t)),
+    since,
+    hours_since_contact: Math.max(0, (t.clock().getTime() - Date.parse(since)) / 3_600_000),
+    count: row.n,
+    total_cents: row.total,
+    pending: pending.n,
+  };
+}
+
+/** Why a prize of `amount` may not be paid offline now (a sentence), or null when it may. */
+export function offlineRefusal(t: LotteryTerminal, amount: number): string | null {
+  const u = offlineUsage(t);
+  if (!u) return null;
+  const l = u.limits;
+  const euros = (c: number): string => `${(c / 100).toFixed(2)} €`;
+  if (amount > l.offline_max_ticket_cents) return `this prize (${euros(amount)}) is above the offline limit per ticket (${euros(l.offline_max_ticket_cents)})`;
+  if (u.count + 1 > l.offline_max_count) return `${u.count} tickets were already paid offline since the last contact (at most ${l.offline_max_count})`;
+  if (u.total_cents + amount > l.offline_max_total_cents) {
+    return `${euros(u.total_cents)} already paid offline since the last contact; with this prize it would pass ${euros(l.offline_max_total_cents)}`;
+  }
+  if (u.hours_since_contact > l.offline_max_hours) return `no contact with central for ${Math.floor(u.hours_since_contact)} h (offline payouts stop after ${l.offline_max_hours} h)`;
+  return null;
+}
