@@ -4,36 +4,16 @@
  * (prize and winning zones) is shown once every zone is revealed.
  */
 import { gameByCode, prizeOf } from '../../../games/index.js';
-import type { WinningZone } from '../../../games/types.js';
+import type { DigitalPlayView, DigitalHistoryLine } from '../../api/methods/digital.js';
 import { digitalByKey, digitalByNumber, digitalSoldBetween, lastSoldDigital, setDigitalRevealed, type DigitalUnitRow } from '../../../db/queries/digital-units.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { inTransaction, record } from '../journal/record.js';
+export type { DigitalPlayView, DigitalHistoryLine };
 import { SaleError } from '../sales/errors.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { playZones, zoneCovers } from './zones.js';
 
-export interface DigitalPlayView {
-  readonly sale_key: string;
-  readonly game: string;
-  readonly game_name: string;
-  readonly number: string;
-  readonly validation_barcode: string;
-  readonly receipt_no: number;
-  readonly sold_at: string;
-  readonly price_cents: number;
-  /** Every zone, in Jouer's order. */
-  readonly zones: readonly string[];
-  readonly revealed: readonly string[];
-  /** The next zone Jouer reveals; null when finished. */
-  readonly next_zone: string | null;
-  readonly finished: boolean;
-  /** The play data of the revealed zones only (the rest stays hidden on the display). */
-  readonly play: unknown;
-  /** Known once finished. */
-  readonly prize_cents: number | null;
-  readonly winning: readonly WinningZone[] | null;
-}
 
 function soldRow(row: DigitalUnitRow | undefined, what: string): DigitalUnitRow & { number: string; play: string; validation_barcode: string; receipt_no: number; sold_at: string; price_cents: number } {
   if (!row || row.state !== 'sold' || row.play === null || row.number === null) throw new SaleError('no-such-unit', `no digital unit ${what} sold at this terminal`);
@@ -124,17 +104,6 @@ export function isZoneWinning(view: DigitalPlayView, surface: string, index: num
   return (view.winning ?? []).some((w) => w.surface === surface && w.index === index) && view.revealed.some((z) => zoneCovers(z, surface, index));
 }
 
-export interface DigitalHistoryLine {
-  readonly sale_key: string;
-  readonly number: string;
-  readonly game: string;
-  readonly sold_at: string;
-  readonly receipt_no: number;
-  readonly price_cents: number;
-  readonly finished: boolean;
-  /** Null until the play is finished (the result stays hidden from the counter until the buyer saw it). */
-  readonly prize_cents: number | null;
-}
 
 /** The digital units sold today (UTC day of the terminal's clock), with their results once played (manager). */
 export function digitalHistoryToday(t: LotteryTerminal, session: OperatorSession): DigitalHistoryLine[] {
