@@ -32,6 +32,8 @@ export interface DigitalPlayView {
   readonly receipt_no: number;
   readonly sold_at: string;
   readonly price_cents: number;
+  /** The game's play surfaces (key, label, zones, zone labels), to draw the play. */
+  readonly surfaces: readonly { readonly key: string; readonly label: string; readonly zones: number; readonly zone_labels?: readonly string[] }[];
   /** Every zone, in Jouer's order. */
   readonly zones: readonly string[];
   readonly revealed: readonly string[];

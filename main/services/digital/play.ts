@@ -49,6 +49,7 @@ export function digitalView(row: DigitalUnitRow): DigitalPlayView {
     receipt_no: r.receipt_no,
     sold_at: r.sold_at,
     price_cents: r.price_cents,
+    surfaces: gameByCode(r.game).surfaces.map((s) => ({ ...s })),
     zones,
     revealed: zones.filter((z) => revealed.includes(z)),
     next_zone: zones.find((z) => !revealed.includes(z)) ?? null,

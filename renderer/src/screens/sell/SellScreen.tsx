@@ -21,6 +21,7 @@ import { navigate } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros } from './amount.js';
 import { AmountField } from './AmountField.js';
+import { DigitalPanel } from './DigitalPanel.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { SessionSales } from './SessionSales.js';
 import './common.css';
@@ -341,6 +342,7 @@ export function SellScreen() {
           </>
         )}
       </aside>
+      <DigitalPanel />
     </div>
   );
 }
