@@ -23,6 +23,10 @@ export const digitalText = defineTexts({
     'digital.history.playing': 'en cours',
     'digital.history.nothing': 'perdant',
     'digital.online': 'Vente en ligne uniquement : le central attribue l’unité.',
+    'error.central-unreachable': 'Vente refusée : les jeux numériques se vendent en ligne uniquement, et le central est injoignable ({message})',
+    'error.central-sold-out': 'Vente refusée par le central : plus aucune unité de ce jeu à vendre.',
+    'error.central-game-disabled': 'Vente refusée par le central : ce jeu est suspendu ({message})',
+    'error.not-enrolled': 'Vente refusée : ce terminal n’est pas inscrit auprès du central (jeux numériques en ligne uniquement).',
   },
   en: {
     'digital.title': 'Digital games',
@@ -45,5 +49,9 @@ export const digitalText = defineTexts({
     'digital.history.playing': 'playing',
     'digital.history.nothing': 'no prize',
     'digital.online': 'Sold online only: central hands out the unit.',
+    'error.central-unreachable': 'Sale refused: digital games are sold online only, and central cannot be reached ({message})',
+    'error.central-sold-out': 'Sale refused by central: no unit of this game left to sell.',
+    'error.central-game-disabled': 'Sale refused by central: this game is suspended ({message})',
+    'error.not-enrolled': 'Sale refused: this terminal is not enrolled with a central (digital games are sold online only).',
   },
 });
