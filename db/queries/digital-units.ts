@@ -70,3 +70,8 @@ export function digitalSoldBetween(db: Database, from: string, to: string): Digi
 export function lastSoldDigital(db: Database): DigitalUnitRow | undefined {
   return db.prepare(`SELECT * FROM digital_units WHERE state = 'sold' ORDER BY sold_at DESC, rowid DESC LIMIT 1`).get() as DigitalUnitRow | undefined;
 }
+
+/** Whether sale `saleId` sold a digital unit. */
+export function isDigitalSale(db: Database, saleId: number): boolean {
+  return db.prepare(`SELECT 1 FROM digital_units WHERE sale_id = ?`).get(saleId) !== undefined;
+}
