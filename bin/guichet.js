@@ -7,7 +7,9 @@
 import { existsSync } from 'node:fs';
 
 const LOTTERY = new Set(['emission', 'units', 'central']);
-const entry = LOTTERY.has(process.argv[2] ?? '') ? 'central/cli/main' : 'main/hosts/cli/main';
+// `units show UNIT` (a digital unit sold at this terminal) is the terminal's; `units export|render` the lottery's.
+const terminalUnits = process.argv[2] === 'units' && process.argv[3] === 'show';
+const entry = LOTTERY.has(process.argv[2] ?? '') && !terminalUnits ? 'central/cli/main' : 'main/hosts/cli/main';
 const source = new URL(`../${entry}.ts`, import.meta.url);
 const compiled = new URL(`../out/${entry}.js`, import.meta.url);
 

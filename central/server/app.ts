@@ -3,10 +3,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, EnrolAnswer, EnrolRequest, ENDPOINTS, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
+import { sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
 import { enrolTerminal } from '../store/terminals.js';
@@ -106,6 +107,13 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
 
   r.get(`${ENDPOINTS.files}:name`, { config: { signed: true }, schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/) }) } }, (req, reply) =>
     serveFile(c, req.params.name, req.headers, reply),
+  );
+
+  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
+    sellDigitalUnit(c, req.terminalId!, req.body),
+  );
+  r.post(ENDPOINTS.digitalVoid, { config: { signed: true }, schema: { body: DigitalVoidRequest, response: { 200: DigitalVoidAnswer } } }, async (req) =>
+    voidDigitalSale(c, req.terminalId!, req.body),
   );
 
   if (opts.adminToken) {

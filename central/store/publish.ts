@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseBlockFileName } from '../emission/files.js';
 import { openOutcomeFile } from '../../db/outcome/reader.js';
 import { journalAtCentral, CentralError, type Central } from './context.js';
+import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
 
 export const filesDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'files');
@@ -82,6 +83,7 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
         `INSERT INTO publications (name, game, emission, block, size, sha256, manifest, print_name, published_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [name, manifest.game, manifest.emission, manifest.block, size, sha256, JSON.stringify(manifest), hasPrint ? printName : null, at],
       );
+      if (hasPrint) await addDigitalBlock(tx, manifest, printName);
       await journalAtCentral(tx, at, actor, 'publish', { name, game: manifest.game, emission: manifest.emission, block: manifest.block, sha256 });
       return appendFeed(c, tx, {
         kind: 'outcome_file',

@@ -3,6 +3,7 @@ export * from './primitives.js';
 export * from './signature.js';
 export * from './messages.js';
 export * from './limits.js';
+export * from './digital.js';
 export { canonicalJson, type Json } from '../canonical-json.js';
 
 /** Paths of the endpoints (all under the central URL). */
@@ -14,6 +15,8 @@ export const ENDPOINTS = {
   files: '/v1/files/',
   time: '/v1/time',
   health: '/v1/health',
+  digitalSell: '/v1/digital/sell',
+  digitalVoid: '/v1/digital/void',
 } as const;
 
 /** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */

@@ -4,9 +4,10 @@ import { counterCore } from './002-counter-core.js';
 import { packsSalesPayouts } from './003-packs-sales-payouts.js';
 import { keyRevocation } from './004-key-revocation.js';
 import { syncState } from './005-sync-state.js';
+import { digitalUnits } from './006-digital-units.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits];

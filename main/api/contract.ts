@@ -16,6 +16,7 @@ import { diagnosticsMethods, type DiagnosticsOutputs } from './methods/diagnosti
 import { settingsMethods, type SettingsOutputs } from './methods/settings.js';
 import { selfCheckMethods, type SelfCheckOutputs } from './methods/selfcheck.js';
 import { operatorMethods, type OperatorOutputs } from './methods/operators.js';
+import { digitalMethods, type DigitalOutputs } from './methods/digital.js';
 
 export const METHODS = {
   ...coreMethods,
@@ -28,6 +29,7 @@ export const METHODS = {
   ...settingsMethods,
   ...selfCheckMethods,
   ...operatorMethods,
+  ...digitalMethods,
 } as const;
 
 /** Result type of each method. */
@@ -41,7 +43,8 @@ export interface Outputs
     DiagnosticsOutputs,
     SettingsOutputs,
     SelfCheckOutputs,
-    OperatorOutputs {}
+    OperatorOutputs,
+    DigitalOutputs {}
 
 export type MethodName = keyof typeof METHODS;
 export type InputOf<M extends MethodName> = z.input<(typeof METHODS)[M]>;

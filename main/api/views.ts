@@ -120,9 +120,13 @@ export interface ReceiptView {
   readonly picture?: string;
 }
 
+import type { DigitalPlayView } from './methods/digital.js';
+
 export type DisplayView =
   | { readonly kind: 'idle' }
   | { readonly kind: 'verdict'; readonly verdict: VerdictKind; readonly prize_cents: number | null; readonly ticket: string | null }
   | { readonly kind: 'paid'; readonly prize_cents: number }
   | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
-  | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number };
+  | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number }
+  /** A digital unit being played (Jouer / Auto): only the revealed zones; the result once finished. */
+  | { readonly kind: 'digital'; readonly play: DigitalPlayView };

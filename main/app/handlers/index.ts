@@ -10,6 +10,7 @@ import { settingsHandlers } from './settings.js';
 import { ticketHandlers } from './tickets.js';
 import { selfCheckHandlers } from './selfcheck.js';
 import { operatorHandlers } from './operators.js';
+import { digitalHandlers } from './digital.js';
 
 export const HANDLERS: Handlers = {
   ...coreHandlers,
@@ -22,4 +23,5 @@ export const HANDLERS: Handlers = {
   ...ticketHandlers,
   ...selfCheckHandlers,
   ...operatorHandlers,
+  ...digitalHandlers,
 };

@@ -146,8 +146,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'sell',
-    term: 'sell [options] <inventory-barcodes...>',
-    description: 'Sell paper tickets, each by the inventory barcode on its back, for cash.',
+    term: 'sell [options] [inventory-barcodes...]',
+    description: 'Sell paper tickets, each by the inventory barcode on its back, for cash; or one digital unit with --digital GAME (online only).',
     load: async () => (await import('./commands/sell.js')).sellCommand(),
   },
   {
@@ -163,6 +163,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/void.js')).voidCommand(),
   },
   {
+    name: 'units',
+    term: 'units',
+    description: "units show UNIT: a digital unit sold here, its play as text with its result (the lottery's units export|render: guichet units --help).",
+    load: async () => (await import('./commands/units.js')).unitsCommand(),
+  },
+  {
     name: 'stoplist',
     term: 'stoplist',
     description: 'The stop list: packs or tickets that must be neither sold nor paid.',
@@ -173,7 +179,6 @@ export const COMMANDS: readonly CommandEntry[] = [
 /** The lottery side's commands, run by bin/guichet.js from central/cli: listed here for --help only. */
 export const LOTTERY_HELP = [
   { name: 'emission', description: "the lottery's emissions: draw, audit (guichet emission --help)" },
-  { name: 'units', description: "an emission's units: export, render (guichet units --help)" },
   { name: 'central', description: "the lottery's central service (guichet central --help)" },
 ] as const;
 

@@ -55,7 +55,9 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
     case 'sale': {
       const lines = f('lines', isArray).map((l) => {
         const line = l as Record<string, unknown>;
-        return { description: `${gameName(field(line, 'game', isText, receiptNo))} ${field(line, 'ticket', isText, receiptNo)}`, price_cents: field(line, 'price_cents', isInt, receiptNo) };
+        // A digital unit's line also carries its validation barcode (revealed to the buyer).
+        const code = typeof line.validation_barcode === 'string' ? ` — code ${line.validation_barcode}` : '';
+        return { description: `${gameName(field(line, 'game', isText, receiptNo))} ${field(line, 'ticket', isText, receiptNo)}${code}`, price_cents: field(line, 'price_cents', isInt, receiptNo) };
       });
       return { kind: 'sale', receipt: saleReceipt({ ...head, lines, total_cents: f('total_cents', isInt), tendered_cents: f('tendered_cents', isInt), change_cents: f('change_cents', isInt) }) };
     }

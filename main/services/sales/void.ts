@@ -3,6 +3,7 @@
  * sale's tickets may be sold again. One transaction: permission, checks, the sale marked voided, the
  * journal entry 'void' (its own receipt number, the sale's lines as `void` money) and the outbox event.
  */
+import { isDigitalSale } from '../../../db/queries/digital-units.js';
 import { saleByReceipt, saleLines, markSaleVoided } from '../../../db/queries/sales.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -46,6 +47,10 @@ export function voidSale(t: LotteryTerminal, session: OperatorSession, input: Vo
     const cash = requireOpenCashSession(t);
     const sale = saleByReceipt(t.db, input.receipt_no);
     if (!sale) throw new SaleError('no-such-sale', `receipt ${input.receipt_no} is not a sale made at this terminal`);
+    // A digital unit was handed out by central and its code shown to the buyer: it cannot be taken back here.
+    if (isDigitalSale(t.db, sale.id)) {
+      throw new SaleError('digital-sale', `sale ${input.receipt_no} is a digital unit (its validation code was shown to the buyer): it cannot be voided at the counter`);
+    }
     if (sale.voided_at !== null) throw new SaleError('already-voided', `sale ${input.receipt_no} was already voided on ${sale.voided_at} (void receipt ${sale.void_receipt_no})`);
     if (sale.cash_session_id !== cash.id) {
       throw new SaleError('other-session', `sale ${input.receipt_no} belongs to cash session ${sale.cash_session_id}, which is closed: only sales of the current session can be voided`);

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { DisplayView, Language, VerdictKind } from '../../../main/api/views.js';
 import { createDisplayApi, type DisplayApi } from '../api/client.js';
+import { PlayBoard } from '../digital/PlayBoard.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 
@@ -128,6 +129,10 @@ function DisplayBoard() {
           </dl>
         </>
       );
+      break;
+    case 'digital':
+      className = `display-digital${view.play.finished ? (view.play.prize_cents ? ' tone-win' : ' tone-lose') : ''}`;
+      body = <PlayBoard view={view.play} testId="display-play" />;
       break;
   }
   return (

@@ -18,6 +18,7 @@ import { journalText } from './journal.js';
 import { diagnosticsText } from './diagnostics.js';
 import { settingsText } from './settings.js';
 import { selfCheckText } from './selfcheck.js';
+import { digitalText } from './digital.js';
 
 /** One area's texts: the same keys in both languages (French is the reference). */
 export interface Dictionary {
@@ -39,6 +40,7 @@ export const DICTIONARIES = [
   diagnosticsText,
   settingsText,
   selfCheckText,
+  digitalText,
 ] as const satisfies readonly Dictionary[];
 
 /** Every text's key, as the French dictionaries define them: `t('no.such.key')` does not compile. */

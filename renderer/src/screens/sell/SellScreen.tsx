@@ -23,6 +23,7 @@ import { navigate, setLeaveGuard } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from './amount.js';
 import { AmountField } from './AmountField.js';
+import { DigitalPanel } from './DigitalPanel.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { SessionSales } from './SessionSales.js';
 import './common.css';
@@ -430,6 +431,7 @@ export function SellScreen() {
           </>
         )}
       </aside>
+      <DigitalPanel />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
   Object.assign(process.env, env);
   process.exitCode = undefined;
   try {
-    await runCli(LOTTERY_COMMANDS.includes(args[0] ?? '') ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args]);
+    await runCli(LOTTERY_COMMANDS.includes(args[0] ?? '') && !(args[0] === 'units' && args[1] === 'show') ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args]);
     return { code: Number(process.exitCode ?? 0), stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.exitCode = undefined;

@@ -1,0 +1,183 @@
+/**
+ * Selling a digital unit (Happy 2014, Millionnaire) at the counter: online only.
+ *
+ * 1. Every local check first (terminal enabled, permission, open cash session, enough cash), then a
+ *    row `pending` with a fresh sale key is committed before central is asked: a crash in between
+ *    leaves a key to void at central, never a unit lost or sold twice.
+ * 2. Central hands out the next unsold unit under that key (a retry answers the same unit).
+ * 3. One transaction: the sale, its journal entry (the unit number and its validation barcode on the
+ *    receipt), the money, the outbox event, and the unit with its play data, play state empty.
+ * A refusal from central, or central out of reach, refuses the sale with the reason; the pending key
+ * is voided at central (now, or by `settlePendingDigital` once central answers again).
+ */
+import { randomUUID } from 'node:crypto';
+import { DigitalUnitAnswer, DigitalVoidAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
+import { gameByCode, isGameCode } from '../../../games/index.js';
+import { parseBarcode } from '../../../games/ticket-id.js';
+import { digitalByKey, insertPendingDigital, markDigitalSold, markDigitalVoided, pendingDigital } from '../../../db/queries/digital-units.js';
+import { insertSale, setSaleReceipt } from '../../../db/queries/sales.js';
+import { authorize } from '../auth/authorize.js';
+import type { OperatorSession } from '../auth/session.js';
+import { requireOpenCashSession } from '../cash/sessions.js';
+import { inTransaction, record } from '../journal/record.js';
+import type { SaleReceipt } from '../receipts/types.js';
+import { SaleError } from '../sales/errors.js';
+import { changeDue, moneyLinesByGame } from '../sales/money.js';
+import { saleReceipt } from '../sales/receipts.js';
+import { CentralAnswerError, CentralUnreachableError, type CentralClient } from '../sync/client.js';
+import { checkTicket } from '../tickets/check.js';
+import { assertTerminalEnabled } from '../terminal/enabled.js';
+import type { LotteryTerminal } from '../terminal/terminal.js';
+
+export interface DigitalSellInput {
+  readonly game: string;
+  readonly tendered_cents: number;
+}
+
+export interface DigitalSaleResult {
+  readonly sale_key: string;
+  readonly sale_id: number;
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly game: string;
+  readonly number: string;
+  readonly validation_barcode: string;
+  readonly price_cents: number;
+  readonly tendered_cents: number;
+  readonly change_cents: number;
+  readonly receipt: SaleReceipt;
+}
+
+/** The receipt line of a digital unit: its game, number and validation barcode. */
+export function digitalReceiptLine(game: string, number: string, validationBarcode: string): string {
+  return `${gameByCode(game).name} ${number} — code ${validationBarcode}`;
+}
+
+function refusalOf(err: unknown): SaleError | null {
+  if (err instanceof CentralUnreachableError) return new SaleError('central-unreachable', `digital games are sold online only, and central cannot be reached: ${err.message}`);
+  if (err instanceof CentralAnswerError) return new SaleError(`central-${err.reason.replace(/_/g, '-')}`, `central refused the digital sale: ${err.message}`);
+  return null;
+}
+
+/** Voids pending sale keys at central (best effort): those a crash or an unreachable central left. */
+export async function settlePendingDigital(t: LotteryTerminal, client: CentralClient, reason = 'sale not completed at the terminal'): Promise<number> {
+  let settled = 0;
+  for (const row of pendingDigital(t.db)) {
+    try {
+      await client.call('POST', ENDPOINTS.digitalVoid, { sale_key: row.sale_key, reason }, DigitalVoidAnswer);
+    } catch (err) {
+      if (!(err instanceof CentralAnswerError && err.reason === 'no_such_sale')) continue; // try again later
+    }
+    markDigitalVoided(t.db, row.sale_key, t.now(), reason);
+    settled++;
+  }
+  return settled;
+}
+
+export async function sellDigital(t: LotteryTerminal, session: OperatorSession, input: DigitalSellInput, client: CentralClient): Promise<DigitalSaleResult> {
+  assertTerminalEnabled(t);
+  if (!isGameCode(input.game) || gameByCode(input.game).kind !== 'digital') {
+    throw new SaleError('not-digital', `${input.game} is not a digital game: sell happy-2014 or millionnaire`);
+  }
+  const game = gameByCode(input.game);
+  // Keys a crash or an unreachable central left pending are voided at central first (best effort).
+  await settlePendingDigital(t, client).catch(() => 0);
+  const saleKey = randomUUID();
+  inTransaction(t, () => {
+    authorize(t, session, 'ticket.sell');
+    requireOpenCashSession(t);
+    changeDue(game.price_cents, input.tendered_cents);
+    insertPendingDigital(t.db, { sale_key: saleKey, game: game.code, operator_id: session.operator_id, tendered_cents: input.tendered_cents, created_at: t.now() });
+  });
+  let unit: DigitalUnitAnswer;
+  try {
+    unit = await client.call('POST', ENDPOINTS.digitalSell, { sale_key: saleKey, game: game.code }, DigitalUnitAnswer);
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    // A definite refusal: nothing was handed out under this key. Unreachable: it stays pending, voided later.
+    if (err instanceof CentralAnswerError) markDigitalVoided(t.db, saleKey, t.now(), refusal.message);
+    throw refusal;
+  }
+  try {
+    return completeSale(t, session, saleKey, unit, input.tendered_cents);
+  } catch (err) {
+    // Committed nothing: release the unit at central (or later).
+    await client
+      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: `terminal could not complete the sale: ${(err as Error).message}`.slice(0, 200) }, DigitalVoidAnswer)
+      .then(() => markDigitalVoided(t.db, saleKey, t.now(), (err as Error).message))
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+function completeSale(t: LotteryTerminal, session: OperatorSession, saleKey: string, unit: DigitalUnitAnswer, tendered: number): DigitalSaleResult {
+  if (unit.status !== 'sold' || unit.sale_key !== saleKey) throw new SaleError('central-bad-answer', `central answered a ${unit.status} unit for another sale`);
+  const parsed = parseBarcode(unit.validation_barcode);
+  if (parsed.kind !== 'validation' || parsed.id.game !== unit.game || parsed.id.emission !== unit.emission || parsed.id.block !== unit.block || parsed.id.unit !== unit.unit) {
+    throw new SaleError('central-bad-answer', `central's validation barcode does not name unit ${unit.number}`);
+  }
+  // The play comes from this terminal's own sealed outcome record, opened by the hidden code: central's
+  // answer is checked against it, never trusted alone.
+  const v = checkTicket(t, unit.validation_barcode, { now: t.clock });
+  if (v.verdict === 'unknown-ticket') throw new SaleError('unknown-ticket', `unit ${unit.number}: its outcome block is not imported here yet (sync with central first)`);
+  if ((v.verdict !== 'winner' && v.verdict !== 'loser') || v.prize_cents !== unit.prize_cents) {
+    throw new SaleError('central-bad-answer', `unit ${unit.number} does not check here (${v.verdict}: ${v.message})`);
+  }
+  return inTransaction(t, () => {
+    const row = digitalByKey(t.db, saleKey);
+    if (row?.state !== 'pending') throw new SaleError('central-bad-answer', `sale ${saleKey} is no longer pending`);
+    const cash = requireOpenCashSession(t);
+    const price = unit.price_cents;
+    const change = changeDue(price, tendered);
+    const at = t.now();
+    const saleId = insertSale(t.db, { cash_session_id: cash.id, operator_id: session.operator_id, at, total_cents: price, tendered_cents: tendered, change_cents: change });
+    const line = { ticket: unit.number, game: unit.game, emission: unit.emission, block: unit.block, unit: unit.unit, price_cents: price, digital: true, validation_barcode: unit.validation_barcode, sale_key: saleKey };
+    const r = record(t, {
+      type: 'sale',
+      operator: session,
+      payload: { sale_id: saleId, cash_session_id: cash.id, lines: [line], total_cents: price, tendered_cents: tendered, change_cents: change },
+      receipt: true,
+      money: { kind: 'sale', lines: moneyLinesByGame([line]) },
+      outbox: { key: `sale/${saleId}` },
+    });
+    const receiptNo = r.receipt_no as number;
+    setSaleReceipt(t.db, saleId, receiptNo, r.seq);
+    markDigitalSold(t.db, {
+      sale_key: saleKey,
+      emission: unit.emission,
+      block: unit.block,
+      unit: unit.unit,
+      number: unit.number,
+      validation_barcode: unit.validation_barcode,
+      price_cents: price,
+      prize_cents: unit.prize_cents,
+      play: JSON.stringify(v.play),
+      sale_id: saleId,
+      receipt_no: receiptNo,
+      sold_at: at,
+    });
+    return {
+      sale_key: saleKey,
+      sale_id: saleId,
+      receipt_no: receiptNo,
+      at,
+      game: unit.game,
+      number: unit.number,
+      validation_barcode: unit.validation_barcode,
+      price_cents: price,
+      tendered_cents: tendered,
+      change_cents: change,
+      receipt: saleReceipt({
+        terminal: t.id,
+        operator: session.name,
+        at,
+        receipt_no: receiptNo,
+        lines: [{ description: digitalReceiptLine(unit.game, unit.number, unit.validation_barcode), price_cents: price }],
+        total_cents: price,
+        tendered_cents: tendered,
+        change_cents: change,
+      }),
+    };
+  });
+}

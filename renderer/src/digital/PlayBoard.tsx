@@ -1,0 +1,84 @@
+/**
+ * A digital unit's play, as the customer display and the cashier's screen both draw it: every zone in
+ * Jouer's order, hidden ones as "?", revealed ones with their symbols and amounts; once finished the
+ * winning zones are highlighted and the result shown with its amount.
+ */
+import type { DigitalPlayView } from '../../../main/api/methods/digital.js';
+import { money } from '../format.js';
+import './play.css';
+import { useLanguage, useT } from '../i18n/index.js';
+
+function valueText(v: unknown, m: (c: number) => string): string {
+  if (v === null || v === undefined) return '?';
+  if (typeof v === 'number') return m(v);
+  if (typeof v !== 'object') return String(v);
+  return Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => (Array.isArray(x) ? x.join(' ') : ['amount', 'gain'].includes(k) && typeof x === 'number' ? m(x) : `${k} ${String(x)}`))
+    .join(' · ');
+}
+
+interface Cell {
+  readonly zone: string;
+  readonly label: string;
+  readonly text: string;
+  readonly revealed: boolean;
+  readonly winning: boolean;
+}
+
+function cellsOf(view: DigitalPlayView, m: (c: number) => string): { surface: string; cells: Cell[] }[] {
+  const play = (view.play ?? {}) as Record<string, unknown>;
+  return view.surfaces.map((s) => {
+    const value = play[s.key];
+    const items = Array.isArray(value) ? value : [value];
+    const labels = s.zone_labels;
+    return {
+      surface: s.label,
+      cells: items.map((item, i) => {
+        const zone = view.zones.includes(s.key) ? s.key : `${s.key}:${i}`;
+        const revealed = view.revealed.includes(zone);
+        return {
+          zone: `${s.key}:${i}`,
+          label: labels?.[i] ?? String(i + 1),
+          text: revealed ? valueText(item, m) : '?',
+          revealed,
+          winning: (view.winning ?? []).some((w) => w.surface === s.key && w.index === i),
+        };
+      }),
+    };
+  });
+}
+
+export function PlayBoard({ view, testId = 'play-board' }: { readonly view: DigitalPlayView; readonly testId?: string }) {
+  const t = useT();
+  const [language] = useLanguage();
+  const m = (c: number) => money(c, language);
+  return (
+    <div className="play-board" data-testid={testId} data-finished={view.finished ? 'yes' : 'no'} data-revealed={view.revealed.length}>
+      <div className="play-head">
+        <strong>{view.game_name}</strong> <span className="muted">{t('digital.unit', { number: view.number })}</span>
+      </div>
+      {cellsOf(view, m).map((group) => (
+        <section key={group.surface} className="play-surface">
+          <h3>{group.surface}</h3>
+          <div className="play-zones">
+            {group.cells.map((c) => (
+              <div key={c.zone} className={`play-zone${c.revealed ? ' is-revealed' : ''}${c.winning ? ' is-winning' : ''}`} data-zone={c.zone} data-winning={c.winning ? 'yes' : 'no'}>
+                <span className="play-zone-label">{c.label}</span>
+                <span className="play-zone-value">{c.text}</span>
+              </div>
+            ))}
+          </div>
+        </section>
+      ))}
+      {view.finished ? (
+        <div className={view.prize_cents ? 'play-result tone-win' : 'play-result tone-lose'} data-testid={`${testId}-result`}>
+          {view.prize_cents ? t('digital.won', { amount: m(view.prize_cents) }) : t('digital.lost')}
+        </div>
+      ) : (
+        <div className="play-progress muted" data-testid={`${testId}-progress`}>
+          {t('digital.progress', { n: view.revealed.length, total: view.zones.length })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Digital games at the counter: a Happy 2014 unit played with Jouer (zone by zone), a page reload in
+ * the middle of the play resumes it, a Millionnaire unit played with Auto; the customer display in step
+ * with the cashier at each step; central down → the sale is refused with the reason.
+ */
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { openScreen } from './kiosk.js';
+import { MANAGER, test } from './digital-central.js';
+
+const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(docs, `${name}.png`), fullPage: true });
+
+test.setTimeout(180_000);
+
+/** The only operator is chosen already: type the PIN. */
+async function login(page: Page, name: string, pin: string): Promise<void> {
+  await expect(page.getByTestId('pin-input')).toBeVisible();
+  await page.getByTestId('pin-input').click();
+  await page.keyboard.type(pin, { delay: 50 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText(name);
+}
+
+test('sell, play with Jouer and Auto, resume after a reload, display in step; central down refuses', async ({ page, digital }) => {
+  await page.goto(digital.url);
+  await login(page, MANAGER.name, MANAGER.pin);
+  const origin = new URL(page.url()).origin;
+  const display = await page.context().newPage();
+  await display.setViewportSize({ width: 1024, height: 700 });
+  await display.goto(`${origin}/#/display`);
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
+
+  await openScreen(page, 'F3', 'sell');
+  await page.getByTestId('digital-tendered').fill('5');
+  await page.getByTestId('digital-sell-happy-2014').click();
+  await expect(page.getByTestId('digital-barcode')).toHaveText(/^\d{34}$/);
+  await expect(page.getByTestId('digital-sale-info')).toContainText('2,00');
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'digital');
+  await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '0');
+
+  // Jouer: one zone at a time, the display in step.
+  for (const n of [1, 2, 3]) {
+    await page.getByTestId('digital-play').click();
+    await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', String(n));
+    await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', String(n));
+  }
+  await shot(display, 'digital-display-playing');
+
+  // A reload in the middle of the play: it comes back at the same point.
+  await page.reload();
+  await openScreen(page, 'F3', 'sell').catch(() => undefined);
+  await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '3', { timeout: 20_000 });
+  for (let n = 4; n <= 13; n++) await page.getByTestId('digital-play').click();
+  await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
+  await expect(display.getByTestId('display-play')).toHaveAttribute('data-finished', 'yes');
+  await expect(display.getByTestId('display-play-result')).toHaveText(/Gagné : .+€|Pas gagnant cette fois/);
+  const winning = await display.locator('[data-winning="yes"]').count();
+  const result = await display.getByTestId('display-play-result').textContent();
+  expect(winning > 0).toBe(/Gagné/.test(result ?? ''));
+
+  // Auto: Millionnaire, everything at once.
+  await page.getByTestId('digital-sell-millionnaire').click();
+  await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '0');
+  await page.getByTestId('digital-auto').click();
+  await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
+  await expect(display.getByTestId('display-play')).toHaveAttribute('data-finished', 'yes');
+  await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '4');
+  await shot(display, 'digital-display-result');
+  await page.getByTestId('digital-history').locator('summary').click();
+  await expect(page.getByTestId('digital-history')).toContainText('(2)');
+  await page.getByTestId('digital-part').scrollIntoViewIfNeeded();
+  await shot(page, 'digital-cashier');
+
+  // Central down: refused with the reason, nothing sold.
+  await digital.stopCentral();
+  await page.getByTestId('digital-sell-happy-2014').click();
+  await expect(page.getByTestId('digital-error')).toContainText(/central/i, { timeout: 30_000 });
+  await expect(page.getByTestId('digital-history')).toContainText('(2)');
+  await shot(page, 'digital-central-down');
+});
