@@ -5,9 +5,7 @@
  * with its winning zones once the hidden code opened the record. Never a barcode.
  */
 import { gameByCode } from '../../../games/index.js';
-import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
-import { renderTicketSvg } from '../../../render/index.js';
 import type { SelfCheckResultView, SelfCheckVerdictView } from '../../api/methods/selfcheck.js';
 import { amountWords } from '../../services/selfcheck/amount-words.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckResult, type SelfCheckService } from '../../services/selfcheck/self-check.js';
@@ -15,6 +13,7 @@ import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { ServiceError } from '../../services/terminal/errors.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
+import { pictureOf } from './tickets.js';
 
 /** Verdicts whose prize the player is shown (in figures and words). */
 const PRIZE_SHOWN = new Set(['winner', 'above-limit']);
@@ -35,21 +34,9 @@ function gameName(code: string | null): string | null {
   }
 }
 
-function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
-  if (!PICTURE_SHOWN.has(v.verdict) || v.play === null || v.play === undefined || !v.game || !v.ticket || !v.id) return null;
-  try {
-    return renderTicketSvg({
-      game: v.game as GameCode,
-      unit: v.ticket,
-      play: v.play,
-      barcodes: { inventory: inventoryBarcode(v.id), validation: barcode.replace(/\s+/g, '') },
-      showWinning: true,
-      locale: ctx.language,
-    });
-  } catch (err) {
-    console.error('guichet: cannot draw the ticket', err);
-    return null;
-  }
+/** The ticket as printed, for the verdicts a player may see drawn (the counter's drawing, filtered). */
+function selfCheckPicture(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
+  return PICTURE_SHOWN.has(v.verdict) ? pictureOf(ctx, v, barcode) : null;
 }
 
 /** The player's view of a self-check result. */
@@ -66,7 +53,7 @@ export function selfCheckView(ctx: AppContext, r: SelfCheckResult, barcode: stri
     prize_cents: prize,
     prize_words: amountWords(prize),
     winning: v && PICTURE_SHOWN.has(v.verdict) ? v.winning : null,
-    picture_svg: v ? pictureOf(ctx, v, barcode) : null,
+    picture_svg: v ? selfCheckPicture(ctx, v, barcode) : null,
   };
   return { status: 'checked', verdict };
 }

@@ -19,7 +19,7 @@ import { requireSession } from '../require-session.js';
  * The ticket as printed, with its winning zones highlighted — only when the hidden code opened the
  * record (play data known). Goes to the cashier's screen only, never to the customer display.
  */
-function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
+export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
   if (v.play === null || v.play === undefined || !v.game || !v.ticket || !v.id) return null;
   try {
     return renderTicketSvg({
