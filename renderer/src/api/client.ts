@@ -61,16 +61,44 @@ function browserApi(): GuichetApi {
       }, 1000);
     };
   };
+  const send = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {
+    const res = await fetch('/api/call', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method, input }),
+      credentials: 'same-origin',
+    });
+    if (!res.ok) throw new ApiError(res.status === 401 ? 'not-authenticated' : 'host', await res.text());
+    return unwrap<OutputOf<M>>((await res.json()) as ApiResult<unknown>);
+  };
+  // A login or logout rotates the session cookie: it waits for the calls already sent, and the calls
+  // made meanwhile wait for it, so that none travels with a cookie the host has just retired (a status
+  // poll racing a login would otherwise be refused as an expired browser session).
+  let inFlight = 0;
+  const idle: (() => void)[] = [];
+  let rotation: Promise<void> | null = null;
+  const allSettled = (): Promise<void> => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve)));
   return {
     async call<M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> {
-      const res = await fetch('/api/call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ method, input }),
-        credentials: 'same-origin',
-      });
-      if (!res.ok) throw new ApiError(res.status === 401 ? 'not-authenticated' : 'host', await res.text());
-      return unwrap<OutputOf<M>>((await res.json()) as ApiResult<unknown>);
+      while (rotation) await rotation;
+      if (method === 'auth.login' || method === 'auth.logout') {
+        let done = (): void => undefined;
+        rotation = new Promise<void>((resolve) => (done = resolve));
+        try {
+          await allSettled();
+          return await send(method, input);
+        } finally {
+          rotation = null;
+          done();
+        }
+      }
+      inFlight++;
+      try {
+        return await send(method, input);
+      } finally {
+        inFlight--;
+        if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
