@@ -27,7 +27,7 @@ export interface SelfCheckKiosk {
 }
 
 async function start(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const args = [guichet, 'kiosk', '--browser', '--self-check', '--data', dataDir, '--port', '0', '--reset-seconds', String(RESET_SECONDS), '--check-limit', String(CHECK_LIMIT)];
+  const args = [guichet, 'kiosk', '--browser', '--self-check', '--demo', '--data', dataDir, '--port', '0', '--reset-seconds', String(RESET_SECONDS), '--check-limit', String(CHECK_LIMIT)];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
