@@ -80,3 +80,8 @@ export function insertFeedDownload(db: Database, row: FeedDownloadRow): void {
 export function deleteFeedDownload(db: Database, url: string): void {
   db.prepare('DELETE FROM feed_downloads WHERE url = ?').run(url);
 }
+
+/** Points the terminal at central's new address (e.g. the demo central moved to another port); true when it changed. */
+export function setCentralUrl(db: Database, url: string): boolean {
+  return db.prepare('UPDATE sync_state SET central_url = ? WHERE singleton = 1 AND central_url <> ?').run(url, url).changes > 0;
+}

@@ -19,7 +19,8 @@ test('log in with the PIN pad, see the status bar, switch operator and log out',
 
   await expect(page.getByTestId('status-operator')).toContainText('Camille');
   await expect(page.getByTestId('status-operator')).toContainText('Caissier');
-  await expect(page.getByTestId('status-connection')).toHaveText('Central : hors ligne');
+  // The demo terminal is enrolled with its embedded demo central.
+  await expect(page.getByTestId('status-connection')).toHaveText('Central : connecté', { timeout: 30_000 });
   await expect(page.getByTestId('status-printer')).toHaveText('Imprimante prête');
   await expect(page.getByTestId('status-outbox')).toBeVisible();
   await expect(page.getByTestId('terminal-id')).toHaveText('DEMO-01');

@@ -21,6 +21,9 @@ import { enrolKeyFile } from '../../services/outcomes/trust.js';
 import { activatePack, receivePack } from '../../services/packs/packs.js';
 import { initTerminal } from '../../services/terminal/init.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
+import { enrollTerminal } from '../../services/sync/enroll.js';
+import { syncOnce } from '../../services/sync/sync.js';
+import { demoCentralDir, runCentralCommand, startDemoCentral, type DemoCentral } from './demo-central.js';
 
 export const DEMO_TERMINAL_ID = 'DEMO-01';
 /** The emission the demo lottery draws of each game (`guichet emission demo`). */
@@ -43,6 +46,12 @@ export interface DemoOptions {
   readonly now?: Date;
   /** How the emissions are drawn (default: `guichet emission demo DIR` in a child process; tests pass the lottery's function). */
   readonly drawEmissions?: DrawDemoEmissions;
+  /**
+   * Enrol the demo terminal with a demo central (`DATA/demo-central`, child processes `guichet central …`)
+   * instead of `init`; the outcome files then arrive through central's feed. The kiosk's --demo asks for
+   * it; default false (tests that set up a demo terminal need no central).
+   */
+  readonly central?: boolean;
 }
 
 /** `bin/guichet.js` of the checkout this module runs from (sources or compiled to out/), or null. */
@@ -83,19 +92,35 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
   // The lottery's side first: nothing of the terminal exists if the drawing fails.
   const draw = options.drawEmissions ?? drawEmissionsByCommand;
   await draw(lottery, { ...(options.now ? { now: options.now } : {}), onProgress: say });
-  say('terminal');
-  (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
+  const files = new Set(readdirSync(lottery));
+  for (const game of GAMES) if (!files.has(`${game.code}-${DEMO_EMISSION}-1.outcome`)) throw new Error(`the demo lottery did not write ${game.code}-${DEMO_EMISSION}-1.outcome`);
+  let central: DemoCentral | null = null;
+  if (options.central) {
+    // The demo central: its store, the emissions published, the terminal registered, then served.
+    say('central');
+    const dir = demoCentralDir(root);
+    await runCentralCommand(['init', '--data', dir, '--key', path.join(lottery, 'lottery.key')]);
+    await runCentralCommand(['publish', lottery, '--data', dir]);
+    const added = JSON.parse(await runCentralCommand(['terminal', 'add', '--data', dir, '--id', DEMO_TERMINAL_ID, '--retailer', 'Demo shop', '--json'])) as { code: string };
+    central = await startDemoCentral(root);
+    say('terminal');
+    (await enrollTerminal(root, { centralUrl: central.url, code: added.code, managerName: manager.name, pin: manager.pin })).terminal.close();
+  } else {
+    say('terminal');
+    (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
+  }
   const t = openLotteryTerminal(root);
   try {
     const boss = await authenticate(t, manager.name, manager.pin);
     for (const op of others) await addOperator(t, boss, { name: op.name, role: op.role, pin: op.pin });
 
-    enrolKeyFile(t.db, path.join(lottery, 'lottery.pub'), { label: 'demo lottery' });
-    const files = new Set(readdirSync(lottery));
-    for (const game of GAMES) {
-      const name = `${game.code}-${DEMO_EMISSION}-1.outcome`;
-      if (!files.has(name)) throw new Error(`the demo lottery did not write ${name}`);
-      importOutcomeFile(t, path.join(lottery, name));
+    if (central) {
+      // The lottery key came with the enrolment; the outcome files come through central's feed.
+      say('sync');
+      await syncOnce(t);
+    } else {
+      enrolKeyFile(t.db, path.join(lottery, 'lottery.pub'), { label: 'demo lottery' });
+      for (const game of GAMES) importOutcomeFile(t, path.join(lottery, `${game.code}-${DEMO_EMISSION}-1.outcome`));
     }
     const paper = GAMES.find((g) => g.pack_size !== undefined);
     if (paper?.pack_size) {
@@ -117,6 +142,7 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     );
   } finally {
     t.close();
+    await central?.stop();
   }
 }
 

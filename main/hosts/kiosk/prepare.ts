@@ -19,7 +19,8 @@ import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
 import { terminalMode } from '../../services/selfcheck/mode.js';
-import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { setCentralUrl, syncStateRow } from '../../../db/queries/sync-state.js';
+import { hasDemoCentral, startDemoCentral } from './demo-central.js';
 import { startSyncLoop, type SyncLoop } from '../../services/sync/loop.js';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
@@ -55,6 +56,8 @@ export interface PreparedKiosk {
   readonly selfCheck: boolean;
   /** False when the data folder holds no terminal: the app answers only status and language (provisioning screen). */
   readonly provisioned: boolean;
+  /** The demo central's URL when this kiosk runs one (--demo), else undefined. */
+  readonly demoCentral?: string;
   close(): Promise<void>;
 }
 
@@ -66,13 +69,17 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     return { app, demo: false, selfCheck: false, provisioned: false, close: () => Promise.resolve(app.close()) };
   }
   const demo = empty;
-  if (demo) await setupDemo(options.dataDir, options.onProgress ? { onProgress: options.onProgress } : {});
+  if (demo) await setupDemo(options.dataDir, { central: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   // What is open so far, undone in reverse order should a later step fail: a failed start leaves no
   // database handle, scanner port or listener behind. (A printer holds nothing open between jobs.)
   const opened: (() => unknown)[] = [];
   try {
+    // The demo terminal's central runs alongside it (a child process), stopped with the kiosk.
+    const central = options.demo && hasDemoCentral(options.dataDir) ? await startDemoCentral(options.dataDir) : null;
+    if (central) opened.push(() => central.stop());
     const terminal = openLotteryTerminal(options.dataDir);
-    opened.push(() => terminal.close());
+    opened.unshift(() => terminal.close());
+    if (central) setCentralUrl(terminal.db, central.url);
     // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
     const settings = getSettings(terminal);
     const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });
@@ -122,10 +129,12 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
       demo,
       selfCheck: selfCheck !== undefined,
       provisioned: true,
+      ...(central ? { demoCentral: central.url } : {}),
       async close() {
         await sync?.stop();
         for (const s of scanners) await s.close();
         app.close();
+        await central?.stop();
       },
     };
   } catch (err) {

@@ -4,6 +4,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { startBrowserHost } from '../../browser/server.js';
 import { notProvisionedMessage } from '../../../app/provisioning.js';
 import { isEmptyDataFolder, setupDemo } from '../../kiosk/demo.js';
+import { hasDemoCentral, startDemoCentral } from '../../kiosk/demo-central.js';
+import { setCentralUrl } from '../../../../db/queries/sync-state.js';
+import { openLotteryTerminal } from '../../../services/terminal/terminal.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
 import { dataDirOf, withDataOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
@@ -33,10 +36,14 @@ export function kioskCommand(): Command {
     const binary = opts.browser ? null : electronBinary();
     if (binary && existsSync(electronMain)) {
       // The demo is set up here, in Node, where the lottery's command can run; Electron then opens it.
-      if (opts.demo && isEmptyDataFolder(dataDir)) await setupDemo(dataDir, { onProgress: progress });
+      if (opts.demo && isEmptyDataFolder(dataDir)) await setupDemo(dataDir, { central: true, onProgress: progress });
+      // The demo central runs here too, for the time of the window.
+      const central = opts.demo && hasDemoCentral(dataDir) ? await startDemoCentral(dataDir) : null;
+      if (central) pointAtCentral(dataDir, central.url);
       const { spawn } = await import('node:child_process');
       const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
       await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      await central?.stop();
       return;
     }
     console.log(
@@ -57,6 +64,7 @@ export function kioskCommand(): Command {
     console.log(`Guichet kiosk: ${host.url}`);
     console.log(`  customer display (second screen): ${displayUrl(host.url)}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
+    if (kiosk.demoCentral) console.log(`  demo central: ${kiosk.demoCentral} (the lottery's side of the demo, stopped with the kiosk)`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
     if (!kiosk.provisioned) console.log(`  not set up: ${notProvisionedMessage(dataDir)} (or start with --demo for the demo terminal)`);
     const stop = async (): Promise<void> => {
@@ -68,6 +76,16 @@ export function kioskCommand(): Command {
     process.once('SIGTERM', () => void stop());
     await new Promise<never>(() => undefined);
   });
+}
+
+/** Points the terminal at the demo central's current address (its port may have changed). */
+function pointAtCentral(dataDir: string, url: string): void {
+  const t = openLotteryTerminal(dataDir);
+  try {
+    setCentralUrl(t.db, url);
+  } finally {
+    t.close();
+  }
 }
 
 /** The customer display's address: the kiosk's own (start-up token included), on the `#/display` route. */
