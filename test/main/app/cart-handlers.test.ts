@@ -1,24 +1,12 @@
 /** The cart is state kept by the terminal: it survives a new window (and a restart), and abandoning it is journaled. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeSetting } from '../../../db/queries/terminal.js';
 import { createApp } from '../../../main/app/app.js';
 import { openLotteryTerminal } from '../../../main/services/terminal/terminal.js';
-import { demoApp, inv, type AppFixture } from './sales-fixture.js';
+import { demoAppsPerTest, displaysOf, inv, type AppFixture } from './sales-fixture.js';
 
-let fx: AppFixture | undefined;
-afterEach(() => {
-  fx?.cleanup();
-  fx = undefined;
-});
-
-async function cashier(): Promise<AppFixture> {
-  fx = await demoApp();
-  await fx.login('Camille');
-  await fx.call('cash.open', { float_cents: 10_000 });
-  return fx;
-}
-
-const displays = (f: AppFixture) => f.events.flatMap((e) => (e.type === 'display' ? [e.display] : []));
+const apps = demoAppsPerTest();
+const cashier = apps.cashier;
 const lastJournal = (f: AppFixture) =>
   f.app.context.terminal.db.prepare('SELECT type, operator, payload FROM journal ORDER BY seq DESC LIMIT 1').get() as { type: string; operator: string; payload: string };
 
@@ -32,7 +20,7 @@ describe('the counter cart', () => {
     f.events.length = 0;
     const again = await f.call('cart.get', {});
     expect(again.lines.map((l) => l.barcode)).toEqual([inv(3), inv(4)]);
-    expect(displays(f).at(-1)).toEqual({ kind: 'cart', count: 2, total_cents: 600 });
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'cart', count: 2, total_cents: 600 });
   });
 
   it('survives a restart of the application on the same data folder', async () => {
@@ -47,7 +35,7 @@ describe('the counter cart', () => {
       expect(r.ok && r.value).toMatchObject({ count: 1, total_cents: 300 });
     } finally {
       app.close();
-      (fx as { app: unknown }).app = { close: () => undefined };
+      (f as { app: unknown }).app = { close: () => undefined };
     }
   });
 
@@ -68,7 +56,7 @@ describe('the counter cart', () => {
     expect(entry.type).toBe('sale.abandoned');
     expect(entry.operator).toBe('Camille');
     expect(JSON.parse(entry.payload)).toMatchObject({ count: 2, total_cents: 600 });
-    expect(displays(f).at(-1)).toEqual({ kind: 'idle' });
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'idle' });
     expect(await f.call('cart.get', {})).toMatchObject({ count: 0 });
     // Nothing to abandon: nothing journaled.
     expect(await f.call('cart.abandon', {})).toEqual({ abandoned: false });
@@ -92,7 +80,7 @@ describe('the counter cart', () => {
   });
 
   it('is refused to a technician', async () => {
-    fx = await demoApp();
+    const fx = await apps.open();
     await fx.login('Theo');
     await fx.refused('cart.set', { barcodes: [inv(3)] }, 'forbidden');
   });

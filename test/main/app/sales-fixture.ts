@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { MethodName, InputOf, OutputOf } from '../../../main/api/contract.js';
 import type { AppEvent } from '../../../main/api/events.js';
@@ -74,6 +74,7 @@ export async function demoApp(options: { printer?: Printer; clock?: Clock } = {}
     if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
     return r.value as OutputOf<M>;
   };
+  let cleaned = false;
   const count = (table: string): number => (app.context.terminal.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return {
     dir,
@@ -103,8 +104,38 @@ export async function demoApp(options: { printer?: Printer; clock?: Clock } = {}
       receipts: printer.receipts.length,
     }),
     cleanup() {
+      if (cleaned) return;
+      cleaned = true;
       app.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
+
+/**
+ * Demo applications opened during a test, all cleaned up after it (call once per test file):
+ * `open()` a fresh one, or `cashier()`: Camille logged in with a cash session open (100 €).
+ */
+export function demoAppsPerTest(): { open(options?: Parameters<typeof demoApp>[0]): Promise<AppFixture>; cashier(): Promise<AppFixture> } {
+  const opened: AppFixture[] = [];
+  afterEach(() => {
+    for (const f of opened.splice(0)) f.cleanup();
+  });
+  const open = async (options?: Parameters<typeof demoApp>[0]): Promise<AppFixture> => {
+    const f = await demoApp(options);
+    opened.push(f);
+    return f;
+  };
+  return {
+    open,
+    async cashier() {
+      const f = await open();
+      await f.login('Camille');
+      await f.call('cash.open', { float_cents: 10_000 });
+      return f;
+    },
+  };
+}
+
+/** The customer display states an application sent, in order. */
+export const displaysOf = (f: AppFixture) => f.events.flatMap((e) => (e.type === 'display' ? [e.display] : []));

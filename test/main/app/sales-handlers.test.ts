@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyJournal } from '../../../main/services/journal/verify.js';
-import { demoApp, inv, type AppFixture } from './sales-fixture.js';
+import { demoAppsPerTest, displaysOf, inv } from './sales-fixture.js';
 
-let fx: AppFixture | undefined;
-afterEach(() => {
-  fx?.cleanup();
-  fx = undefined;
-});
-
-async function cashier(): Promise<AppFixture> {
-  fx = await demoApp();
-  await fx.login('Camille');
-  await fx.call('cash.open', { float_cents: 10_000 });
-  return fx;
-}
-
-const displays = (f: AppFixture) => f.events.flatMap((e) => (e.type === 'display' ? [e.display] : []));
+const apps = demoAppsPerTest();
+const cashier = apps.cashier;
 
 describe('sale handlers on the demo terminal', () => {
   it('checks a cart without keeping anything and shows its total on the customer display', async () => {
@@ -31,10 +19,10 @@ describe('sale handlers on the demo terminal', () => {
     expect(cart.lines[0]?.ticket).toMatch(/^213-001-01-00000-003-\d$/);
     expect(cart.lines[0]?.game_name).toMatch(/chance/i);
     expect(f.counts()).toEqual(before);
-    expect(displays(f).at(-1)).toEqual({ kind: 'cart', count: 2, total_cents: 600 });
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'cart', count: 2, total_cents: 600 });
     const empty = await f.call('sale.preview', { barcodes: [] });
     expect(empty).toEqual({ lines: [], count: 0, total_cents: 0 });
-    expect(displays(f).at(-1)).toEqual({ kind: 'cart', count: 0, total_cents: 0 });
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'cart', count: 0, total_cents: 0 });
   });
 
   it('refuses in the cart what the sale would refuse, naming the ticket, and changes nothing', async () => {
@@ -58,7 +46,7 @@ describe('sale handlers on the demo terminal', () => {
     expect(receipt.picture).toMatch(/^data:image\/png;base64,iVBOR/);
     expect(f.printer.receipts).toHaveLength(1);
     expect(f.printer.receipts[0]?.lines.join('\n')).toContain(sale.lines[0]?.ticket);
-    expect(displays(f).at(-1)).toEqual({ kind: 'sale', total_cents: 600, tendered_cents: 1000, change_cents: 400 });
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'sale', total_cents: 600, tendered_cents: 1000, change_cents: 400 });
     await f.refused('sale.complete', { barcodes: [inv(5)], tendered_cents: 300 }, 'already-sold');
     expect(verifyJournal(f.app.context.terminal).ok).toBe(true);
     // The drawer opened for the cash, after the sale was committed, and the opening is journaled.
@@ -77,7 +65,7 @@ describe('sale handlers on the demo terminal', () => {
     const before = f.counts();
     expect(await f.refused('sale.complete', { barcodes: [inv(7), inv(8)], tendered_cents: 500 }, 'insufficient-tender')).toMatch(/600 cents \(100 missing\)/);
     expect(f.counts()).toEqual(before);
-    const g = (fx = await demoApp());
+    const g = await apps.open();
     f.cleanup();
     await g.login('Camille');
     await g.refused('sale.preview', { barcodes: [inv(7)] }, 'no-open-session');
@@ -119,7 +107,7 @@ describe('sale handlers on the demo terminal', () => {
   });
 
   it('refuses a technician everything that sells, even called directly', async () => {
-    fx = await demoApp();
+    const fx = await apps.open();
     await fx.login('Marie');
     await fx.call('cash.open', { float_cents: 0 });
     await fx.login('Theo');
@@ -132,7 +120,7 @@ describe('sale handlers on the demo terminal', () => {
   });
 
   it('asks for a login first and validates input', async () => {
-    fx = await demoApp();
+    const fx = await apps.open();
     await fx.refused('sale.preview', { barcodes: [inv(1)] }, 'not-logged-in');
     // Before anyone logs in even a malformed call is refused for the login, not looked at.
     await fx.refused('sale.complete', { barcodes: [], tendered_cents: 0 }, 'not-logged-in');
