@@ -1,4 +1,4 @@
-import { CommanderError, type Command } from 'commander';
+import { CommanderError, InvalidArgumentError, type Command } from 'commander';
 
 /** An error whose message is meant for the person at the terminal, printed without a stack trace. */
 export class CliError extends Error {
@@ -9,6 +9,16 @@ export class CliError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An option parser for whole numbers ≥ `min` (digits only, within the safe integers). */
+export function wholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+      throw new InvalidArgumentError(`expected a whole number ≥ ${min}`);
+    }
+    return Number(value);
+  };
 }
 
 /** Parses and runs; prints known errors as one line on stderr and sets the exit status. */

@@ -1,22 +1,12 @@
 /** `guichet emission create|audit`: the lottery side, drawing blocks into sealed outcome files and auditing them. */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { auditEmission } from '../../emission/audit.js';
 import { createEmission } from '../../emission/create.js';
 import { drawDemoEmissions } from '../../emission/demo.js';
 import { createProgress } from '../../progress.js';
-import { CliError } from '../../../common/cli-run.js';
-
-/** Commander parser for a whole number ≥ `min`. */
-export function wholeNumber(min: number): (value: string) => number {
-  return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-      throw new InvalidArgumentError(`expected a whole number ≥ ${min}`);
-    }
-    return Number(value);
-  };
-}
+import { CliError, wholeNumber } from '../../../common/cli-run.js';
 
 /** Adapts a phase-aware progress callback to the stderr bar. */
 function progressCallback(): { onProgress: (label: string, done: number, total: number) => void; finish: () => void } {

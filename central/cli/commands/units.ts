@@ -3,7 +3,7 @@
  * - `units export`: JSON lines, one per unit (here).
  * - `units render`: a picture of one ticket as printed (PNG).
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { gameByCode } from '../../../games/index.js';
 import { parseUnitRef, TicketIdError } from '../../../games/ticket-id.js';
@@ -13,16 +13,7 @@ import { openOutcomeFile } from '../../../db/outcome/reader.js';
 import { exportUnits, writeJsonLines } from '../../emission/export.js';
 import { outcomeFileName, parseBlockFileName } from '../../emission/files.js';
 import { readPrintFile } from '../../emission/print-file.js';
-import { CliError } from '../../../common/cli-run.js';
-
-function wholeNumber(min: number): (value: string) => number {
-  return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-      throw new InvalidArgumentError(`expected a whole number ≥ ${min}`);
-    }
-    return Number(value);
-  };
-}
+import { CliError, wholeNumber } from '../../../common/cli-run.js';
 
 /** The print files of an emission folder, in block order, optionally only block `block`. */
 export function printFilesIn(dir: string, block?: number): string[] {

@@ -4,7 +4,7 @@ import type { ScanEvent, ScannerStatusEvent } from '../../../devices/scanner.js'
 import { DeviceUriError, parseDeviceUri } from '../../../devices/uri.js';
 import { createScanner } from '../../../../native/scanner/open-scanner.js';
 import { VirtualScanner } from '../../../../native/scanner/virtual-scanner.js';
-import { CliError } from '../../../../common/cli-run.js';
+import { CliError, wholeNumber } from '../../../../common/cli-run.js';
 import type { JsonOption } from '../options.js';
 
 interface ScanOptions extends JsonOption {
@@ -16,11 +16,6 @@ interface ScanOptions extends JsonOption {
 
 /** Exit status when the scans asked for did not all come (timeout, or the virtual feed ended). */
 export const SCAN_INCOMPLETE_EXIT_CODE = 2;
-
-function positiveInt(text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
-  return Number(text);
-}
 
 function positiveSeconds(text: string): number {
   const n = Number(text);
@@ -109,7 +104,7 @@ export function scanCommand(): Command {
   const cmd = new Command('scan')
     .description('Read barcodes from a scanner and print each as one JSON line (data, symbology, source, timings).')
     .requiredOption('--scanner <uri>', 'the scanner: serial:/dev/ttyACM0?baud=9600&suffix=cr, hid:0c2e:0b61, virtual:')
-    .option('--count <n>', 'stop after N scans', positiveInt)
+    .option('--count <n>', 'stop after N scans', wholeNumber(1))
     .option('--timeout <seconds>', 'stop after S seconds', positiveSeconds)
     .option(
       '--feed <data>',
