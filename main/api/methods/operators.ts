@@ -10,6 +10,7 @@ export const operatorMethods = {
   'operators.unlock': z.object({ name }).strict(),
 } as const;
 
+/** What anyone may see of an operator (never the PIN hash). */
 export interface OperatorAdminView {
   readonly id: number;
   readonly name: string;
@@ -17,7 +18,7 @@ export interface OperatorAdminView {
   readonly active: boolean;
   /** The end of the PIN lock (past or future), null when none or when only a manager can lift it. */
   readonly locked_until: string | null;
-  /** Locked until a manager unlocks them. */
+  /** Locked until a manager unlocks them (the 4th lock since the last unlock, and later ones). */
   readonly locked_until_unlock: boolean;
   readonly created_at: string;
   readonly disabled_at: string | null;

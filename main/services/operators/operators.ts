@@ -19,6 +19,7 @@ import { OperatorError } from './errors.js';
 import { hashPin, verifyPin } from './pin.js';
 import { checkPinForRole } from './pin-policy.js';
 import { securitySettings } from '../terminal/settings.js';
+import type { OperatorAdminView } from '../../api/methods/operators.js';
 
 export interface NewOperatorInput {
   readonly name: string;
@@ -26,19 +27,8 @@ export interface NewOperatorInput {
   readonly pin: string;
 }
 
-/** What anyone may see of an operator (never the PIN hash). */
-export interface OperatorInfo {
-  readonly id: number;
-  readonly name: string;
-  readonly role: Role;
-  readonly active: boolean;
-  /** The end of the operator's PIN lock (past or future), null when none or when only a manager can lift it. */
-  readonly locked_until: string | null;
-  /** Locked until a manager unlocks them (the 4th lock since the last unlock, and later ones). */
-  readonly locked_until_unlock: boolean;
-  readonly created_at: string;
-  readonly disabled_at: string | null;
-}
+/** What anyone may see of an operator (never the PIN hash): the API's view of an operator. */
+export type OperatorInfo = OperatorAdminView;
 
 /** Names: 1 to 32 letters, digits, spaces, dots, dashes, underscores or apostrophes, starting with a letter or digit. */
 export function checkOperatorName(name: string): string {
