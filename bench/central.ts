@@ -121,7 +121,7 @@ async function catchUp(): Promise<void> {
     await central.db.close();
     const served = await serveCentral({ dataDir: centralDir, listen: '127.0.0.1:0' });
     try {
-      const { terminal: t } = await enrollTerminal(path.join(dir, 'terminal'), { centralUrl: served.url, code, managerName: 'alice', pin: '1234' });
+      const { terminal: t } = await enrollTerminal(path.join(dir, 'terminal'), { centralUrl: served.url, code, managerName: 'alice', pin: '123456' });
       await syncOnce(t);
       // A day offline: entries written as the counter writes them (signed, chained, each with its outbox event).
       inTransaction(t, () => {
