@@ -130,7 +130,7 @@ async function catchUp(): Promise<void> {
         }
       });
       const t0 = performance.now();
-      const report = await syncOnce(t, { batchSize: 1000 });
+      const report = await syncOnce(t); // the terminal's own batch size (MAX_PUSH_ENTRIES)
       const ms = performance.now() - t0;
       console.log('terminal catching up after a day offline (signed HTTP to a served central on PGlite, loopback)');
       console.log(`  ${report.push.entries.toLocaleString('en')} entries and their events in ${report.push.batches} batches: ${(ms / 1000).toFixed(2)} s = ${rate(report.push.entries, ms)} (target: under 5 s)`);
