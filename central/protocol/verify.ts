@@ -74,6 +74,20 @@ export function entryProblem(e: WireJournalEntry, key: KeyObject): 'entry_hash' 
   return verifyB64(e.hash, key, e.signature) ? null : 'entry_signature';
 }
 
+/** Problem codes of `entryProblemCodes`: 0 none, 1 `entry_hash`, 2 `entry_signature`. */
+export const ENTRY_PROBLEMS = [null, 'entry_hash', 'entry_signature'] as const;
+
+/** `entryProblem` of each entry, as codes (ENTRY_PROBLEMS), checked with the key in `pem` (what verify-pool's workers run). */
+export function entryProblemCodes(entries: readonly WireJournalEntry[], pem: string): Uint8Array {
+  const key = parseEd25519PublicKey(pem);
+  const out = new Uint8Array(entries.length);
+  entries.forEach((e, i) => {
+    const p = key ? entryProblem(e, key) : 'entry_signature';
+    out[i] = p === null ? 0 : p === 'entry_hash' ? 1 : 2;
+  });
+  return out;
+}
+
 /** Signs a lottery document (enrolment answer, feed entry) with the lottery's private key. */
 export function signLotteryDocument(kind: 'enrolment' | 'feed', body: unknown, privateKey: KeyObject): string {
   return sign(null, Buffer.from(lotterySigningString(kind, body), 'utf8'), privateKey).toString('base64');

@@ -4,7 +4,8 @@
  * transaction, or refused whole with an integrity alert.
  */
 import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../../common/protocol/index.js';
-import { entryProblem, parseEd25519PublicKey } from '../protocol/verify.js';
+import { checkEntries } from '../protocol/verify-pool.js';
+import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
@@ -86,50 +87,53 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   }
 
   // New entries continue the chain from the last acknowledged one, each sealed and signed by the terminal.
+  // Hashes and signatures are checked in worker threads, chunk by chunk (verify-pool.ts); each chunk is
+  // written as soon as it passes, while the next ones are still being checked. A refusal rolls back the
+  // whole transaction, chunks written included.
   const fresh = entries.filter((e) => e.seq > t.last_seq);
   let prevSeq = t.last_seq;
   let prevHash = t.last_hash;
-  for (const e of fresh) {
-    if (e.seq !== prevSeq + 1) throw new Refusal('out_of_order', prevSeq + 1, `entry ${prevSeq + 1} is missing: the batch jumps from ${prevSeq} to ${e.seq}; send from ${t.last_seq + 1}`);
-    if (e.prev_hash !== prevHash) {
-      throw new Refusal('chain_broken', e.seq, `entry ${e.seq} does not follow entry ${prevSeq}: its previous hash differs from the one central holds`, prevHash, e.prev_hash);
+  const writes: Promise<unknown>[] = [];
+  try {
+    for (const chunk of checkEntries(fresh, t.public_key!)) {
+      const problems = await chunk.problems;
+      for (let i = chunk.from; i < chunk.to; i++) {
+        const e = fresh[i]!;
+        if (e.seq !== prevSeq + 1) throw new Refusal('out_of_order', prevSeq + 1, `entry ${prevSeq + 1} is missing: the batch jumps from ${prevSeq} to ${e.seq}; send from ${t.last_seq + 1}`);
+        if (e.prev_hash !== prevHash) {
+          throw new Refusal('chain_broken', e.seq, `entry ${e.seq} does not follow entry ${prevSeq}: its previous hash differs from the one central holds`, prevHash, e.prev_hash);
+        }
+        const problem = ENTRY_PROBLEMS[problems[i - chunk.from] ?? 2];
+        if (problem === 'entry_hash') throw new Refusal(problem, e.seq, `entry ${e.seq} was altered: its contents do not match its hash`, null, e.hash);
+        if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
+        prevSeq = e.seq;
+        prevHash = e.hash;
+      }
+      if (chunk.to === chunk.from) continue;
+      const write = insertEntries(tx, terminalId, now, fresh.slice(chunk.from, chunk.to));
+      write.catch(() => undefined); // awaited below; a refusal meanwhile must not leave it unobserved
+      writes.push(write);
     }
-    const problem = entryProblem(e, key);
-    if (problem === 'entry_hash') throw new Refusal(problem, e.seq, `entry ${e.seq} was altered: its contents do not match its hash`, null, e.hash);
-    if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
-    prevSeq = e.seq;
-    prevHash = e.hash;
+  } finally {
+    // Nothing may still run on the transaction when it commits or rolls back.
+    await Promise.allSettled(writes);
   }
+  await Promise.all(writes);
 
-  // One statement (one round trip) writes the new entries, moves the terminal's chain head and stores
-  // the events; empty arrays insert nothing.
+  // One statement moves the terminal's chain head and stores the events (an empty array inserts nothing).
   const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
   const written = await tx.query<{ stored_events: number }>(
-    `WITH j AS (
-       INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
-       SELECT $1, u.seq, u.at, u.type, u.operator, u.payload::jsonb, u.prev_hash, u.hash, u.signature, $2
-         FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-           AS u(seq, at, type, operator, payload, prev_hash, hash, signature)
-       RETURNING 1),
-     t AS (UPDATE terminals SET last_seq = $11, last_hash = $12, last_contact_at = $2 WHERE terminal_id = $1 RETURNING 1),
+    `WITH t AS (UPDATE terminals SET last_seq = $3, last_hash = $4, last_contact_at = $2 WHERE terminal_id = $1 RETURNING 1),
      e AS (
        INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
        SELECT $1, u.event_key, u.type, u.journal_seq, u.payload::jsonb, u.created_at, $2
-         FROM unnest($13::text[], $14::text[], $15::bigint[], $16::text[], $17::text[]) AS u(event_key, type, journal_seq, payload, created_at)
+         FROM unnest($5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS u(event_key, type, journal_seq, payload, created_at)
        ON CONFLICT (terminal_id, event_key) DO NOTHING
        RETURNING 1)
-     SELECT (SELECT count(*) FROM e)::int AS stored_events, (SELECT count(*) FROM j) + (SELECT count(*) FROM t) AS _written`,
+     SELECT (SELECT count(*) FROM e)::int AS stored_events, (SELECT count(*) FROM t) AS _moved`,
     [
       terminalId,
       now,
-      fresh.map((e) => e.seq),
-      fresh.map((e) => e.at),
-      fresh.map((e) => e.type),
-      fresh.map((e) => e.operator),
-      fresh.map((e) => JSON.stringify(e.payload)),
-      fresh.map((e) => e.prev_hash),
-      fresh.map((e) => e.hash),
-      fresh.map((e) => e.signature),
       prevSeq,
       prevHash,
       events.map((e) => e.key),
@@ -150,6 +154,28 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
     stored_events: storedEvents,
     skipped_events: batch.events.length - storedEvents,
   };
+}
+
+/** Writes journal entries in one statement (arrays unnested: one round trip, one plan, any count). */
+async function insertEntries(tx: Queryable, terminalId: string, now: string, rows: readonly WireJournalEntry[]): Promise<void> {
+  await tx.execute(
+    `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
+     SELECT $1, u.seq, u.at, u.type, u.operator, u.payload::jsonb, u.prev_hash, u.hash, u.signature, $2
+       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         AS u(seq, at, type, operator, payload, prev_hash, hash, signature)`,
+    [
+      terminalId,
+      now,
+      rows.map((e) => e.seq),
+      rows.map((e) => e.at),
+      rows.map((e) => e.type),
+      rows.map((e) => e.operator),
+      rows.map((e) => JSON.stringify(e.payload)),
+      rows.map((e) => e.prev_hash),
+      rows.map((e) => e.hash),
+      rows.map((e) => e.signature),
+    ],
+  );
 }
 
 async function recordRefusal(c: Central, terminalId: string, batch: PushRequest, r: Refusal): Promise<PushRefused> {

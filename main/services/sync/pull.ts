@@ -15,8 +15,10 @@ import { exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/st
 import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
+import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
 import { record } from '../journal/record.js';
 import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
+import { trustedKeyObjects } from '../outcomes/trust.js';
 import { parsePackRef } from '../packs/pack-ref.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
 import { applyCentralConfig } from './central-config.js';
@@ -33,8 +35,7 @@ export interface PullReport {
 
 /** Lottery keys the terminal trusts now (not revoked): fingerprint → PEM. */
 function liveKeys(t: LotteryTerminal): Map<string, string> {
-  const rows = t.db.prepare<[], { fingerprint: string; public_key_pem: string }>('SELECT fingerprint, public_key_pem FROM trusted_keys WHERE fingerprint NOT IN (SELECT fingerprint FROM revoked_keys)').all();
-  return new Map(rows.map((r) => [r.fingerprint, r.public_key_pem]));
+  return new Map(trustedKeyObjects(t.db).map((key) => [keyFingerprint(key), publicKeyPem(key)]));
 }
 
 async function sha256Of(file: string): Promise<string> {

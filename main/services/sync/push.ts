@@ -74,7 +74,8 @@ function waitingAfter(db: Database, seq: number): number {
 
 /** Pushes until central holds the whole journal (or a refusal or network failure stops it). */
 export async function pushJournal(t: LotteryTerminal, client: CentralClient, options: { batchSize?: number; maxBatches?: number } = {}): Promise<PushReport> {
-  const size = Math.min(options.batchSize ?? 500, MAX_PUSH_ENTRIES);
+  // As many entries as central takes in one request: a day offline is ten round trips, not twenty.
+  const size = Math.min(options.batchSize ?? MAX_PUSH_ENTRIES, MAX_PUSH_ENTRIES);
   const state = syncStateRow(t.db);
   if (!state) throw new SyncError('not-enrolled', 'this terminal is not enrolled with a central: run guichet enroll');
   let acked = state.acked_seq;
