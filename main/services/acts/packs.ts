@@ -33,7 +33,7 @@ export async function packAct(t: LotteryTerminal, session: OperatorSession, ref:
   const central = await packOpAtCentral(t, id, action, idempotencyKey(t, outbox_key), options);
   if (central.kind === 'answer' && central.answer.outcome === 'refused') {
     const reason = central.answer.reason ?? 'refused';
-    throw new PackError(REFUSAL_CODES[reason] ?? 'central-refused', `central refused: ${central.answer.message}`);
+    throw new PackError(REFUSAL_CODES[reason] ?? 'central-pack-refused', `central refused: ${central.answer.message}`);
   }
   const view = LOCAL[action](t, session, ref);
   if (central.kind === 'not-enrolled') return view;
