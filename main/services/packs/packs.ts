@@ -50,12 +50,13 @@ export interface PackView {
 const RANK: Record<PackState, number> = { received: 0, active: 1, settled: 2, returned: 2 };
 
 /**
- * The state of a pack for this terminal: central's word when it has one at least as advanced as this
- * terminal's own record (an operation still queued for central counts meanwhile), else the local one;
- * 'not-received' when neither knows the pack.
+ * The state of a pack for terminal `self`: central's word when the pack is another terminal's there
+ * (an operation of ours central refused does not make it ours), or when it is at least as advanced as
+ * this terminal's own record (an operation still queued for central counts meanwhile); else the local
+ * one; 'not-received' when neither knows the pack.
  */
-export function effectivePackState(local: PackRow | undefined, central: CentralPackRow | undefined): PackState | 'not-received' {
-  if (central && (!local || RANK[central.state] >= RANK[local.state])) return central.state;
+export function effectivePackState(self: string, local: PackRow | undefined, central: CentralPackRow | undefined): PackState | 'not-received' {
+  if (central && (!local || central.terminal !== self || RANK[central.state] >= RANK[local.state])) return central.state;
   return local?.state ?? 'not-received';
 }
 
@@ -95,7 +96,7 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
 function centralPart(t: LotteryTerminal, row: PackRow): Partial<PackView> {
   const c = centralPack(t.db, row);
   if (!c) return {};
-  const state = effectivePackState(row, c) as PackState;
+  const state = effectivePackState(t.id, row, c) as PackState;
   return {
     state,
     ...(c.activated_at && !row.activated_at ? { activated_at: c.activated_at } : {}),

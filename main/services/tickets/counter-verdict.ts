@@ -174,7 +174,7 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   // An enrolled terminal also knows every pack through central's feed: a pack activated at another
   // terminal is active here too.
   const central = packId ? centralPack(t.db, packId) : undefined;
-  const pack = packId ? { number: humanPackNumber(packId), state: effectivePackState(packRow, central) } : null;
+  const pack = packId ? { number: humanPackNumber(packId), state: effectivePackState(t.id, packRow, central) } : null;
   if (base.verdict === 'tampered' || base.verdict === 'key-revoked') return make(base.verdict, base.message, { pack });
 
   const stop = stopOfUnit(t, id);
