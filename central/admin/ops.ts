@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
+import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { publishEmission } from '../store/publish.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
@@ -57,6 +58,14 @@ export const ADMIN_OPS = {
   exceptions: {
     args: z.object({}).strict(),
     run: async (c: Central) => payoutExceptions(c),
+  },
+  packs: {
+    args: z.object({ state: z.enum(['received', 'active', 'settled', 'returned']).optional(), terminal: z.string().optional() }).strict(),
+    run: async (c: Central, a: { state?: 'received' | 'active' | 'settled' | 'returned' | undefined; terminal?: string | undefined }) => {
+      // Settlement by days is due whenever the clock passes it: listing settles what is due first.
+      const settled = await settleDuePacks(c);
+      return { settled_now: settled, packs: await listCentralPacks(c, { ...(a.state ? { state: a.state } : {}), ...(a.terminal ? { terminal: a.terminal } : {}) }) };
+    },
   },
   terminals: {
     args: z.object({}).strict(),

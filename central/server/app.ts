@@ -3,13 +3,14 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
 import { sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
+import { packOperation } from '../store/packs.js';
 import { enrolTerminal } from '../store/terminals.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
@@ -100,6 +101,11 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
 
   r.post(ENDPOINTS.claim, { config: { signed: true }, schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+
+  r.post(ENDPOINTS.packs, { config: { signed: true }, schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
+    if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
+    return packOperation(c, req.terminalId!, req.body);
+  });
 
   r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>
     readFeed(c, req.terminalId!, req.query.cursor, req.query.limit),

@@ -9,15 +9,14 @@
  *   timed out) becomes a payout exception, listed by `guichet central exceptions`, and the terminal
  *   that paid second is told through its feed.
  */
-import { join } from 'node:path';
 import type { ClaimAnswer, ClaimRequest, WireJournalEntry } from '../../common/protocol/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
-import { readPrintFile, type PrintData } from '../emission/print-file.js';
 import { unitSecrets } from '../emission/secrets.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
 import { appendFeed, currentConfig } from './feed.js';
-import { printDir } from './publish.js';
+import { centralPackState, packOfTicket } from './packs.js';
+import { printData } from './print-cache.js';
 
 /** How long a claim holds a ticket for its terminal when no payout arrives (configuration `claim_hold_seconds`). */
 export const DEFAULT_CLAIM_HOLD_SECONDS = 120;
@@ -25,18 +24,6 @@ export const DEFAULT_CLAIM_HOLD_SECONDS = 120;
 export const RELEASE_AFTER_MS = 60_000;
 
 export const ticketKey = (id: UnitId): string => `${id.game}/${id.emission}/${id.block}/${id.unit}`;
-
-const printCache = new Map<string, PrintData>();
-
-function printData(c: Central, name: string): PrintData {
-  const path = join(printDir(c), name);
-  let p = printCache.get(path);
-  if (!p) {
-    p = readPrintFile(path);
-    printCache.set(path, p);
-  }
-  return p;
-}
 
 interface ClaimRow {
   ticket: string;
@@ -64,6 +51,9 @@ function packRefs(id: UnitId, barcode: string, packSize: number | undefined): st
   const head = `${barcode.slice(0, 3)}-${barcode.slice(3, 6)}-${barcode.slice(6, 8)}`;
   return [`${head}-${pack}`, `${head.replace(/-/g, '')}${pack}`];
 }
+
+/** `GGG-EEE-BB` of a barcode. */
+const barcode3 = (barcode: string): string => `${barcode.slice(0, 3)}-${barcode.slice(3, 6)}-${barcode.slice(6, 8)}`;
 
 /** Answers a terminal's claim of a validation barcode (see the module comment). */
 export async function claimTicket(c: Central, terminalId: string, req: ClaimRequest): Promise<ClaimAnswer> {
@@ -96,6 +86,16 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   if (refs.length > 0) {
     const stop = (await c.db.query<{ pack: string; reason: string }>('SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL', [refs]))[0];
     if (stop) return answer('stop_listed', `pack ${stop.pack} is on the lottery's stop list (${stop.reason}): do not pay, keep the ticket`, { ticket, prize_cents: prize });
+  }
+  // The pack's state at central: a ticket of a pack activated nowhere is not payable anywhere.
+  const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
+  if (pack) {
+    const state = await centralPackState(c.db, pack);
+    if (!state || (state.state !== 'active' && state.state !== 'settled')) {
+      const number = `${barcode3(req.barcode)}-${String(pack.pack).padStart(5, '0')}`;
+      const why = state ? `is ${state.state} (terminal ${state.terminal})` : 'was activated at no terminal';
+      return answer('pack_not_active', `ticket non enregistré: pack ${number} ${why}, not active: do not pay`, { ticket });
+    }
   }
   const now = c.now();
   if (pub.manifest.claim_deadline < now) return answer('expired', `the claim period ended on ${pub.manifest.claim_deadline}`, { ticket, prize_cents: prize });

@@ -9,6 +9,7 @@ import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
+import { applyQueuedPackOps, settlePacks } from './packs.js';
 
 export interface PushRefused {
   readonly refused: true;
@@ -144,7 +145,11 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
     ],
   );
   const storedEvents = written[0]?.stored_events ?? 0;
+  // Pack operations queued while central was away (the same keys as online ones: each counts once),
+  // then the payouts, then what they settle.
+  await applyQueuedPackOps(c, tx, terminalId, events);
   await reconcilePayouts(c, tx, terminalId, fresh);
+  await settlePacks(c, tx, fresh);
   return {
     refused: false,
     last_seq: prevSeq,

@@ -5,9 +5,10 @@ import { packsSalesPayouts } from './003-packs-sales-payouts.js';
 import { keyRevocation } from './004-key-revocation.js';
 import { syncState } from './005-sync-state.js';
 import { digitalUnits } from './006-digital-units.js';
+import { centralPacks } from './007-central-packs.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks];

@@ -6,6 +6,7 @@ import { runAdminOp, type AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
 import type { PayoutException } from '../../store/claims.js';
+import type { CentralPackView } from '../../../common/protocol/index.js';
 import type { TerminalReport } from '../../store/reports.js';
 import { redactUrl } from '../../store/postgres.js';
 import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
@@ -190,6 +191,27 @@ export function centralCommand(): Command {
               `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
             ]),
       );
+    });
+
+  common(cmd.command('packs'))
+    .description('Packs by state at central (received, active, settled with the reason, returned); settles first what is due by days.')
+    .option('--state <state>', 'only this state: received, active, settled, returned')
+    .option('--terminal <id>', 'only the packs of this terminal')
+    .action(async (flags: CommonFlags & { state?: string; terminal?: string }) => {
+      const r = (await run(flags, 'packs', { ...(flags.state ? { state: flags.state } : {}), ...(flags.terminal ? { terminal: flags.terminal } : {}) })) as {
+        settled_now: number;
+        packs: CentralPackView[];
+      };
+      print(flags, r, () => [
+        ...(r.settled_now > 0 ? [`${r.settled_now} pack(s) settled now (days since activation)`] : []),
+        ...(r.packs.length === 0
+          ? ['no pack']
+          : r.packs.map(
+              (p) =>
+                `${p.number}  ${p.state}${p.settle_reason ? ` (${p.settle_reason})` : ''}  terminal ${p.terminal}  low-tier ${p.low_tier_validated}/${p.low_tier_winners}` +
+                `${p.activated_at ? `  activated ${p.activated_at}` : ''}${p.settled_at ? `  settled ${p.settled_at}` : ''}`,
+            )),
+      ]);
     });
 
   common(cmd.command('terminals'))

@@ -33,6 +33,12 @@ export interface PackView {
   readonly activated_at: string | null;
   readonly returned_at: string | null;
   readonly settled_at: string | null;
+  /** Why it settled at central: share of low-tier winners validated, days since activation, returned. */
+  readonly settle_reason: 'share' | 'days' | 'returned' | null;
+  /** Central's word on the pack (enrolled terminals), null when none yet. */
+  readonly central: { readonly state: PackStateView; readonly terminal: string; readonly low_tier_winners: number; readonly low_tier_validated: number } | null;
+  /** After an operation: 'confirmed' by central, 'queued' for central (unreachable), absent when not enrolled. */
+  readonly central_sync?: 'confirmed' | 'queued';
 }
 
 /** Packs of one game by state, and the tickets sold from them. */

@@ -1,6 +1,7 @@
 /** Packs: receive, activate, return, settle, and the inventory per game. */
 import { GAMES } from '../../../games/index.js';
-import { activatePack, listPacks, receivePack, returnPack, settlePack } from '../../services/packs/packs.js';
+import { packAct } from '../../services/acts/packs.js';
+import { listPacks } from '../../services/packs/packs.js';
 import type { PackInventoryView, PackView } from '../../api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -30,8 +31,9 @@ export const packHandlers: Handlers = {
     const packs = listPacks(ctx.terminal);
     return { packs, inventory: packInventory(packs) };
   },
-  'pack.receive': (ctx, { ref }) => receivePack(ctx.terminal, requireSession(ctx), ref),
-  'pack.activate': (ctx, { ref }) => activatePack(ctx.terminal, requireSession(ctx), ref),
-  'pack.return': (ctx, { ref }) => returnPack(ctx.terminal, requireSession(ctx), ref),
-  'pack.settle': (ctx, { ref }) => settlePack(ctx.terminal, requireSession(ctx), ref),
+  // Enrolled: central first (short time-out), queued when it does not answer (acts/packs.ts).
+  'pack.receive': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'receive'),
+  'pack.activate': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'activate'),
+  'pack.return': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'return'),
+  'pack.settle': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'settle'),
 };

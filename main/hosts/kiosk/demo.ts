@@ -133,6 +133,8 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
       receivePack(t, boss, first);
       activatePack(t, boss, first);
       receivePack(t, boss, second);
+      // Central holds the packs' states (a claim of a ticket of a pack central does not know is refused).
+      if (central) await syncOnce(t);
     }
     writeFileSync(
       path.join(lottery, 'README.txt'),

@@ -8,6 +8,8 @@ import { gameByCode } from '../../../games/index.js';
 import { findBlock } from '../../../db/queries/blocks.js';
 import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
 import { packStop } from '../../../db/queries/stop-list.js';
+import { centralPack, type CentralPackRow, type SettleReason } from '../../../db/queries/central-packs.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
 import type { Permission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -34,6 +36,33 @@ export interface PackView {
   readonly activated_at: string | null;
   readonly returned_at: string | null;
   readonly settled_at: string | null;
+  /** Why it settled (at central): share of low-tier winners validated, days since activation, returned. */
+  readonly settle_reason: SettleReason | null;
+  /** Central's word on the pack (enrolled terminals), or null when central has announced nothing yet. */
+  readonly central: {
+    readonly state: CentralPackRow['state'];
+    readonly terminal: string;
+    readonly low_tier_winners: number;
+    readonly low_tier_validated: number;
+  } | null;
+}
+
+const RANK: Record<PackState, number> = { received: 0, active: 1, settled: 2, returned: 2 };
+
+/**
+ * The state of a pack for terminal `self`: central's word when the pack is another terminal's there
+ * (an operation of ours central refused does not make it ours), or when it is at least as advanced as
+ * this terminal's own record (an operation still queued for central counts meanwhile); else the local
+ * one; 'not-received' when neither knows the pack.
+ */
+export function effectivePackState(self: string, local: PackRow | undefined, central: CentralPackRow | undefined): PackState | 'not-received' {
+  if (central && (!local || central.terminal !== self || RANK[central.state] >= RANK[local.state])) return central.state;
+  return local?.state ?? 'not-received';
+}
+
+/** True when this terminal is enrolled with a central (which then holds packs, stop lists and settlement). */
+export function isEnrolled(t: LotteryTerminal): boolean {
+  return syncStateRow(t.db) !== undefined;
 }
 
 function idOf(row: PackRow): PackId {
@@ -58,6 +87,23 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
     activated_at: row.activated_at,
     returned_at: row.returned_at,
     settled_at: row.settled_at,
+    settle_reason: null,
+    central: null,
+    ...centralPart(t, row),
+  };
+}
+
+function centralPart(t: LotteryTerminal, row: PackRow): Partial<PackView> {
+  const c = centralPack(t.db, row);
+  if (!c) return {};
+  const state = effectivePackState(t.id, row, c) as PackState;
+  return {
+    state,
+    ...(c.activated_at && !row.activated_at ? { activated_at: c.activated_at } : {}),
+    ...(c.returned_at && !row.returned_at ? { returned_at: c.returned_at } : {}),
+    settled_at: c.settled_at ?? row.settled_at,
+    settle_reason: c.settle_reason,
+    central: { state: c.state, terminal: c.terminal, low_tier_winners: c.low_tier_winners, low_tier_validated: c.low_tier_validated },
   };
 }
 
@@ -76,23 +122,29 @@ function outboxKey(id: PackId, action: string): string {
  */
 export function receivePack(t: LotteryTerminal, session: OperatorSession, ref: string): PackView {
   const id = parsePackRef(ref);
-  const number = humanPackNumber(id);
   return inTransaction(t, () => {
-    authorize(t, session, 'pack.receive');
-    const block = findBlock(t.db, id.game, id.emission, id.block);
-    const units = packUnits(id);
-    if (!block || block.first_unit > units.first || units.first + units.count > block.first_unit + block.unit_count) {
-      throw new PackError('unknown-pack', `pack ${number} is in no imported outcome file: import its block first`);
-    }
-    const stop = packStop(t.db, id);
-    if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): do not accept it`);
-    const existing = findPack(t.db, id);
-    if (existing) throw new PackError('already-received', `pack ${number} was already received here on ${existing.received_at} (now ${existing.state})`);
+    const block = receivable(t, session, id);
     const at = t.now();
     const row = insertPack(t.db, { ...id, block_id: block.id, received_at: at, received_by: session.operator_id });
     record(t, { type: 'pack.receive', operator: session, payload: eventPayload(id), outbox: { key: outboxKey(id, 'receive') } });
     return packView(t, row);
   });
+}
+
+/** Checks a receive may go ahead (nothing changes); returns the pack's block. */
+function receivable(t: LotteryTerminal, session: OperatorSession, id: PackId): { id: number } {
+  const number = humanPackNumber(id);
+  authorize(t, session, 'pack.receive');
+  const block = findBlock(t.db, id.game, id.emission, id.block);
+  const units = packUnits(id);
+  if (!block || block.first_unit > units.first || units.first + units.count > block.first_unit + block.unit_count) {
+    throw new PackError('unknown-pack', `pack ${number} is in no imported outcome file: import its block first`);
+  }
+  const stop = packStop(t.db, id);
+  if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): do not accept it`);
+  const existing = findPack(t.db, id);
+  if (existing) throw new PackError('already-received', `pack ${number} was already received here on ${existing.received_at} (now ${existing.state})`);
+  return block;
 }
 
 const MOVES = {
@@ -110,23 +162,45 @@ const WHY: Record<Move, string> = {
   settle: 'only an active pack can be settled',
 };
 
+/** Checks a move may go ahead (nothing changes); returns the pack's row. */
+function movable(t: LotteryTerminal, session: OperatorSession, id: PackId, action: Move): PackRow {
+  const number = humanPackNumber(id);
+  const m = MOVES[action];
+  authorize(t, session, m.permission);
+  if (action === 'settle' && isEnrolled(t)) {
+    throw new PackError('central-only', `pack ${number}: an enrolled terminal's packs are settled by central (share of low-tier winners validated, days since activation, or return)`);
+  }
+  const row = findPack(t.db, id);
+  if (!row) throw new PackError('not-received', `pack ${number} was never received at this terminal`);
+  if (action === 'activate') {
+    const stop = packStop(t.db, id);
+    if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): it cannot be activated`);
+  }
+  if (row.state !== m.from) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`);
+  return row;
+}
+
 function move(t: LotteryTerminal, session: OperatorSession, ref: string, action: Move): PackView {
   const id = parsePackRef(ref);
   const number = humanPackNumber(id);
   const m = MOVES[action];
   return inTransaction(t, () => {
-    authorize(t, session, m.permission);
-    const row = findPack(t.db, id);
-    if (!row) throw new PackError('not-received', `pack ${number} was never received at this terminal`);
-    if (action === 'activate') {
-      const stop = packStop(t.db, id);
-      if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): it cannot be activated`);
-    }
+    const row = movable(t, session, id, action);
     const changed = changePackState(t.db, row.id, m.from, m.to, t.now(), session.operator_id);
     if (!changed) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`);
     record(t, { type: m.type, operator: session, payload: eventPayload(id), outbox: { key: outboxKey(id, action) } });
     return packView(t, changed);
   });
+}
+
+/**
+ * Checks, without changing anything, that a pack operation may go ahead here (the same refusals as
+ * the operation itself), and gives the pack and the outbox key the operation will use.
+ */
+export function checkPackOperation(t: LotteryTerminal, session: OperatorSession, ref: string, action: 'receive' | Move): { id: PackId; outbox_key: string } {
+  const id = parsePackRef(ref);
+  t.db.transaction(() => (action === 'receive' ? receivable(t, session, id) : movable(t, session, id, action)))();
+  return { id, outbox_key: outboxKey(id, action) };
 }
 
 /** Activates a received pack (permission 'pack.activate'): its tickets may now be sold and paid. */
@@ -146,7 +220,8 @@ export function settlePack(t: LotteryTerminal, session: OperatorSession, ref: st
 
 /** The packs received here (optionally in one state). No amounts: no permission needed. */
 export function listPacks(t: LotteryTerminal, options: { state?: PackState } = {}): PackView[] {
-  return listPackRows(t.db, options.state).map((r) => packView(t, r));
+  const all = listPackRows(t.db).map((r) => packView(t, r));
+  return options.state === undefined ? all : all.filter((p) => p.state === options.state);
 }
 
 /** One pack as received here, or undefined. */

@@ -1,6 +1,8 @@
 /**
  * The stop list: packs or single tickets that must be neither received, sold nor paid (stolen,
- * damaged, recalled). For now a manager adds entries by hand; the lottery's own feed comes with sync.
+ * damaged, recalled). A terminal enrolled with a central takes its stop list from central only (the
+ * feed's `stop_list` items; `guichet central stoplist add`); a terminal standing alone has a manager
+ * add entries by hand.
  */
 import { gameByCode } from '../../../games/index.js';
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
@@ -11,6 +13,7 @@ import { inTransaction, record } from '../journal/record.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { PackError } from './errors.js';
 import { humanPackNumber, packOfUnit, parsePackRef, type PackId } from './pack-ref.js';
+import { isEnrolled } from './packs.js';
 
 /** A stop-list entry as shown: `what` is the pack number or the ticket number. */
 export interface StopView {
@@ -58,6 +61,9 @@ export function addToStopList(t: LotteryTerminal, session: OperatorSession, ref:
   const what = target(ref);
   return inTransaction(t, () => {
     authorize(t, session, 'stoplist.manage');
+    if (isEnrolled(t)) {
+      throw new PackError('central-only', 'this terminal takes its stop list from central only: the lottery stop-lists a pack with guichet central stoplist add');
+    }
     const base = 'pack' in what ? what.pack : what.unit;
     const row = {
       game: base.game,

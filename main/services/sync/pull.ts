@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { ENDPOINTS, FeedAnswer, type FeedBody, type FeedItem } from '../../../common/protocol/index.js';
 import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import { exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
+import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
@@ -130,6 +131,14 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       // Central found this terminal's payout of a ticket another terminal paid first.
       record(t, { type: 'payout.exception', operator: null, payload: { cursor: body.cursor, ticket: item.ticket, first: item.first, second: item.second } });
       break;
+    case 'pack_state': {
+      // Central's word on a pack, whichever terminal holds it: its tickets validate here when active.
+      const { kind: _, number, terminal, ...rest } = item;
+      upsertCentralPack(t.db, { ...rest, terminal, updated_at: body.at });
+      // Journaled for this terminal's own packs (every terminal hears every pack; its journal keeps its own).
+      if (terminal === t.id) journal({ pack: number, state: item.state, ...(item.settle_reason ? { settle_reason: item.settle_reason } : {}) });
+      break;
+    }
     case 'game_status': {
       const stored = readSettings(t.db)[DISABLED_GAMES];
       const games = new Set(Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : []);

@@ -12,12 +12,14 @@ import { gameByCode, type WinningZone } from '../../../games/index.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { claimOf } from '../../../db/queries/claims.js';
 import { findPack, type PackState } from '../../../db/queries/packs.js';
+import { centralPack } from '../../../db/queries/central-packs.js';
 import { payoutOf } from '../../../db/queries/payouts.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { formatEuros } from '../../../games/money.js';
 import { TicketChecker, type Verdict, type VerdictKind } from './check.js';
 import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
+import { effectivePackState, isEnrolled } from '../packs/packs.js';
 import { stopOfUnit } from '../packs/stop-list.js';
 import { getSettings } from '../terminal/settings.js';
 import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
@@ -169,7 +171,10 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   }
   const packId = packOfUnit(id);
   const packRow = packId ? findPack(t.db, packId) : undefined;
-  const pack = packId ? { number: humanPackNumber(packId), state: packRow?.state ?? ('not-received' as const) } : null;
+  // An enrolled terminal also knows every pack through central's feed: a pack activated at another
+  // terminal is active here too.
+  const central = packId ? centralPack(t.db, packId) : undefined;
+  const pack = packId ? { number: humanPackNumber(packId), state: effectivePackState(t.id, packRow, central) } : null;
   if (base.verdict === 'tampered' || base.verdict === 'key-revoked') return make(base.verdict, base.message, { pack });
 
   const stop = stopOfUnit(t, id);
@@ -181,7 +186,7 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
     });
   }
   if (pack && pack.state !== 'active' && pack.state !== 'settled') {
-    const why = pack.state === 'not-received' ? 'was not received at this terminal' : `is ${pack.state}`;
+    const why = pack.state !== 'not-received' ? `is ${pack.state}` : isEnrolled(t) ? 'is active at no terminal' : 'was not received at this terminal';
     return make('pack-not-active', `ticket non enregistré: its pack ${pack.number} ${why}, not active`, { ...hidden, pack });
   }
   if (base.verdict === 'wrong-code') return make('wrong-code', base.message, { pack });

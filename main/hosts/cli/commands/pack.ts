@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { PACK_STATES, type PackState } from '../../../../db/queries/packs.js';
-import { activatePack, listPacks, receivePack, returnPack, settlePack, type PackView } from '../../../services/packs/packs.js';
+import { packAct, type PackActResult } from '../../../services/acts/packs.js';
+import { listPacks, type PackView } from '../../../services/packs/packs.js';
 import { ServiceError } from '../../../services/terminal/errors.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
@@ -11,8 +12,16 @@ function common(cmd: Command): Command {
   return withOperatorOptions(withJsonOption(withDataOption(cmd)));
 }
 
+const SETTLE_REASON = { share: 'share of low-tier winners validated', days: 'days since activation', returned: 'returned' } as const;
+
 function line(p: PackView): string {
-  return `${p.number}  ${p.state.padEnd(8)}  sold ${p.sold}/${p.unit_count}`;
+  const why = p.settle_reason && p.state !== 'returned' ? `  (${SETTLE_REASON[p.settle_reason]})` : '';
+  const elsewhere = p.central ? `  central: ${p.central.state}, low-tier ${p.central.low_tier_validated}/${p.central.low_tier_winners}` : '';
+  return `${p.number}  ${p.state.padEnd(8)}  sold ${p.sold}/${p.unit_count}${why}${elsewhere}`;
+}
+
+function queued(p: PackActResult): string {
+  return p.central_sync === 'queued' ? ' (central unreachable: queued, sent with the next sync)' : '';
 }
 
 const PACK_ARG = 'pack number GGG-EEE-BB-PPPPP, or the inventory barcode of any ticket in it';
@@ -25,11 +34,11 @@ export function packCommand(): Command {
   receive.action(async (refs: string[], opts: Opts) => {
     await withCounter(opts, async (t) => {
       const session = await actAs(t, opts);
-      const received: PackView[] = [];
+      const received: PackActResult[] = [];
       const refused: { pack: string; code: string; message: string }[] = [];
       for (const ref of refs) {
         try {
-          received.push(receivePack(t, session, ref));
+          received.push(await packAct(t, session, ref, 'receive'));
         } catch (err) {
           if (!(err instanceof ServiceError) || err.code === 'forbidden') throw err;
           refused.push({ pack: ref, code: err.code, message: err.message });
@@ -37,7 +46,7 @@ export function packCommand(): Command {
       }
       if (opts.json) printJson({ received, refused });
       else {
-        for (const p of received) console.log(`received ${p.number}`);
+        for (const p of received) console.log(`received ${p.number}${queued(p)}`);
         for (const r of refused) console.error(`refused ${r.pack}: ${r.message}`);
       }
       if (refused.length > 0) process.exitCode = 3;
@@ -46,17 +55,17 @@ export function packCommand(): Command {
   pack.addCommand(receive);
 
   const moves = [
-    ['activate', 'Activate a received pack: its tickets may then be sold and paid.', activatePack],
-    ['return', 'Return a pack that was never activated (manager): its tickets become unpayable.', returnPack],
-    ['settle', 'Settle an active pack (manager; accounting only: its tickets stay payable).', settlePack],
+    ['activate', 'Activate a received pack: its tickets may then be sold and paid (at every terminal, once central has it).'],
+    ['return', 'Return a pack that was never activated (manager): its tickets become unpayable; central settles it as returned.'],
+    ['settle', 'Settle an active pack (manager; accounting only: its tickets stay payable). Not enrolled only: central settles an enrolled terminal\'s packs.'],
   ] as const;
-  for (const [name, description, fn] of moves) {
+  for (const [name, description] of moves) {
     const cmd = common(new Command(name).description(description).argument('<pack>', PACK_ARG));
     cmd.action(async (ref: string, opts: Opts) => {
       await withCounter(opts, async (t) => {
-        const p = fn(t, await actAs(t, opts), ref);
+        const p = await packAct(t, await actAs(t, opts), ref, name);
         if (opts.json) printJson(p);
-        else console.log(`${p.number} is now ${p.state}`);
+        else console.log(`${p.number} is now ${p.state}${queued(p)}`);
       });
     });
     pack.addCommand(cmd);

@@ -61,7 +61,7 @@ export function PacksScreen() {
       await act(
         async () => {
           const pack = await api.call(METHOD[what], { ref: value });
-          setDone(t(`packs.done.${what}`, { number: pack.number }));
+          setDone(`${t(`packs.done.${what}`, { number: pack.number })}${pack.central_sync === 'queued' ? ` ${t('packs.queued')}` : ''}`);
           setRef('');
           await load();
         },
@@ -192,6 +192,12 @@ export function PacksScreen() {
                     <span className={`tag ${STATE_TONE[p.state]}`} data-testid="pack-state">
                       {t(`packs.state.${p.state}`)}
                     </span>
+                    {p.state === 'settled' && p.settle_reason && (
+                      <small className="pack-reason" data-testid="pack-settle-reason">
+                        {' '}
+                        {t(`packs.reason.${p.settle_reason}`)}
+                      </small>
+                    )}
                   </td>
                   <td className="num">
                     {count(p.sold, language)} / {count(p.unit_count, language)}
@@ -209,7 +215,7 @@ export function PacksScreen() {
                           {t('packs.do.return')}
                         </button>
                       )}
-                      {p.state === 'active' && isManager && (
+                      {p.state === 'active' && isManager && p.central === null && (
                         <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => void run('settle', p.number)}>
                           {t('packs.do.settle')}
                         </button>

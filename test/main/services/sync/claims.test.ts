@@ -52,6 +52,7 @@ async function enrolledCounter(url: string, code: string, pack: string, clock?: 
   openCashSession(t, manager, { float_cents: 100_000 });
   receivePack(t, manager, pack);
   activatePack(t, manager, pack);
+  await syncOnce(t); // central holds pack states: a claim of a ticket of a pack central does not know as active is refused
   return { t, manager, dir };
 }
 

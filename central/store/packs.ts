@@ -1,0 +1,294 @@
+/**
+ * Packs across the network. Central holds each pack's state by its identity (game, emission, block,
+ * pack): a terminal's receive, activate and return come online (POST /v1/packs) or queued in its
+ * outbox (the push's events), both carrying the same idempotency key, so each counts once. Every
+ * change is announced on the feed (`pack_state`), so every terminal knows every pack.
+ *
+ * Settlement is computed here: an active pack settles once `settle_share_percent` of its low-tier
+ * winners (prize ≤ `settle_low_tier_max_cents`, by central's print data) are paid, or
+ * `settle_days` after its activation, or when it is returned (configuration; defaults 70 %, 45 days,
+ * 50 €). State stamps are central's clock.
+ */
+import { gameByCode } from '../../games/index.js';
+import { GAME_NUMBERS } from '../../games/ticket-id.js';
+import {
+  packNumberOf,
+  settlementRulesOf,
+  type CentralPackState,
+  type CentralPackView,
+  type PackIdentity,
+  type PackOpAnswer,
+  type PackOpRequest,
+  type SettleReason,
+  type SettlementRules,
+  type WireOutboxEvent,
+  type WireJournalEntry,
+} from '../../common/protocol/index.js';
+import { printData } from './print-cache.js';
+import type { Central } from './context.js';
+import type { Queryable } from './db.js';
+import { appendFeed, currentConfig } from './feed.js';
+
+interface PackRow {
+  game: string;
+  emission: number;
+  block: number;
+  pack: number;
+  state: CentralPackState;
+  terminal_id: string;
+  received_at: string;
+  activated_at: string | null;
+  returned_at: string | null;
+  settled_at: string | null;
+  settle_reason: SettleReason | null;
+  low_tier_winners: number;
+  low_tier_validated: number;
+}
+
+const KEY = 'game = $1 AND emission = $2 AND block = $3 AND pack = $4';
+const keyOf = (p: PackIdentity): [string, number, number, number] => [p.game, p.emission, p.block, p.pack];
+
+function view(r: PackRow): CentralPackView {
+  const game = gameByCode(r.game).code;
+  return {
+    game: r.game,
+    emission: Number(r.emission),
+    block: Number(r.block),
+    pack: Number(r.pack),
+    number: packNumberOf(GAME_NUMBERS[game], { emission: Number(r.emission), block: Number(r.block), pack: Number(r.pack) }),
+    state: r.state,
+    terminal: r.terminal_id,
+    received_at: r.received_at,
+    activated_at: r.activated_at,
+    returned_at: r.returned_at,
+    settled_at: r.settled_at,
+    settle_reason: r.settle_reason,
+    low_tier_winners: Number(r.low_tier_winners),
+    low_tier_validated: Number(r.low_tier_validated),
+  };
+}
+
+/** The pack's row, if any terminal ever received it. */
+export async function packRow(q: Queryable, p: PackIdentity, forUpdate = false): Promise<PackRow | undefined> {
+  return (await q.query<PackRow>(`SELECT * FROM pack_states WHERE ${KEY}${forUpdate ? ' FOR UPDATE' : ''}`, keyOf(p)))[0];
+}
+
+/** The pack of a unit of a paper game (null for a game sold without packs). */
+export function packOfTicket(game: string, emission: number, block: number, unit: number): PackIdentity | null {
+  const size = gameByCode(game).pack_size;
+  return size === undefined ? null : { game, emission, block, pack: Math.floor(unit / size) };
+}
+
+/** The pack's state at central (undefined when no terminal received it). */
+export async function centralPackState(q: Queryable, p: PackIdentity): Promise<CentralPackView | undefined> {
+  const r = await packRow(q, p);
+  return r ? view(r) : undefined;
+}
+
+/** Every pack central knows, in identity order. */
+export async function listCentralPacks(c: Central, options: { state?: CentralPackState; terminal?: string } = {}): Promise<CentralPackView[]> {
+  const rows = await c.db.query<PackRow>(
+    `SELECT * FROM pack_states WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR terminal_id = $2) ORDER BY game, emission, block, pack`,
+    [options.state ?? null, options.terminal ?? null],
+  );
+  return rows.map(view);
+}
+
+/** The print name of a published block, when central has its print data. */
+async function printNameOf(q: Queryable, p: PackIdentity): Promise<string | null | undefined> {
+  const rows = await q.query<{ print_name: string | null }>('SELECT print_name FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [p.game, p.emission, p.block]);
+  return rows[0] ? rows[0].print_name : undefined;
+}
+
+/** The low-tier winners of a pack by central's print data, as ticket keys. */
+function lowTierTickets(c: Central, printName: string, p: PackIdentity, rules: SettlementRules): string[] {
+  const size = gameByCode(p.game).pack_size as number;
+  const print = printData(c, printName);
+  const out: string[] = [];
+  const end = Math.min((p.pack + 1) * size, print.header.block_size);
+  for (let u = p.pack * size; u < end; u++) {
+    const prize = print.header.tier_amounts[print.tiers[u] as number] ?? 0;
+    if (prize > 0 && prize <= rules.settle_low_tier_max_cents) out.push(`${p.game}/${p.emission}/${p.block}/${u}`);
+  }
+  return out;
+}
+
+async function announce(c: Central, tx: Queryable, r: PackRow): Promise<void> {
+  await appendFeed(c, tx, { kind: 'pack_state', ...view(r) });
+}
+
+function refused(reason: string, message: string, pack: PackRow | undefined): PackOpAnswer {
+  return { outcome: 'refused', reason, message, pack: pack ? view(pack) : null };
+}
+
+/** Is the pack on central's stop list (as `GGG-EEE-BB-PPPPP` or the same digits without dashes)? */
+async function stopOfPack(q: Queryable, number: string): Promise<{ pack: string; reason: string } | undefined> {
+  return (await q.query<{ pack: string; reason: string }>('SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL', [[number, number.replace(/-/g, '')]]))[0];
+}
+
+/**
+ * Applies one terminal's pack operation inside the caller's transaction, once per op_key: a repeat
+ * answers as the first time did (with the pack as it is now). Refusals are recorded too.
+ */
+export async function applyPackOp(c: Central, tx: Queryable, terminalId: string, req: PackOpRequest): Promise<PackOpAnswer> {
+  const id: PackIdentity = { game: req.game, emission: req.emission, block: req.block, pack: req.pack };
+  const seen = (await tx.query<{ outcome: 'applied' | 'refused'; reason: string | null; message: string }>(`SELECT outcome, reason, message FROM pack_operations WHERE ${KEY} AND op_key = $5`, [
+    ...keyOf(id),
+    req.op_key,
+  ]))[0];
+  if (seen) {
+    const now = await packRow(tx, id);
+    return { outcome: seen.outcome, reason: seen.reason, message: seen.message, pack: now ? view(now) : null };
+  }
+  const answer = await decide(c, tx, terminalId, req, id);
+  await tx.execute(
+    `INSERT INTO pack_operations (game, emission, block, pack, op_key, terminal_id, action, at, received_at, outcome, reason, message)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [...keyOf(id), req.op_key, terminalId, req.action, req.at, c.now(), answer.outcome, answer.reason, answer.message],
+  );
+  return answer;
+}
+
+async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOpRequest, id: PackIdentity): Promise<PackOpAnswer> {
+  const game = gameByCode(id.game);
+  const number = packNumberOf(GAME_NUMBERS[game.code], id);
+  if (game.pack_size === undefined) return refused('not_published', `${game.name} is not sold in packs`, undefined);
+  const printName = await printNameOf(tx, id);
+  if (printName === undefined || id.pack >= game.block_size / game.pack_size) {
+    return refused('not_published', `pack ${number} is in no block the lottery published`, undefined);
+  }
+  const now = c.now();
+  const row = await packRow(tx, id, true);
+  if (req.action === 'receive') {
+    if (row) {
+      if (row.terminal_id === terminalId) return { outcome: 'applied', reason: null, message: `pack ${number} was already received here`, pack: view(row) };
+      return refused('held_elsewhere', `pack ${number} was received by terminal ${row.terminal_id} on ${row.received_at} (now ${row.state})`, row);
+    }
+    const stop = await stopOfPack(tx, number);
+    if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): do not accept it`, undefined);
+    const inserted = (
+      await tx.query<PackRow>(
+        `INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, updated_at) VALUES ($1, $2, $3, $4, 'received', $5, $6, $6) RETURNING *`,
+        [...keyOf(id), terminalId, now],
+      )
+    )[0] as PackRow;
+    await announce(c, tx, inserted);
+    return { outcome: 'applied', reason: null, message: `pack ${number} received`, pack: view(inserted) };
+  }
+  if (!row) return refused('wrong_state', `pack ${number} was never received by any terminal`, undefined);
+  if (row.terminal_id !== terminalId) return refused('held_elsewhere', `pack ${number} is held by terminal ${row.terminal_id}`, row);
+  const target: CentralPackState = req.action === 'activate' ? 'active' : 'returned';
+  if (row.state === target) return { outcome: 'applied', reason: null, message: `pack ${number} is already ${target}`, pack: view(row) };
+  if (row.state !== 'received') {
+    const why = req.action === 'activate' ? 'only a received pack can be activated' : 'only a pack that was never activated can be returned';
+    return refused('wrong_state', `pack ${number} is ${row.state}: ${why}`, row);
+  }
+  let updated: PackRow;
+  if (req.action === 'activate') {
+    const stop = await stopOfPack(tx, number);
+    if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): it cannot be activated`, row);
+    const rules = settlementRulesOf(await currentConfig(tx));
+    const winners = printName ? lowTierTickets(c, printName, id, rules).length : 0;
+    updated = (
+      await tx.query<PackRow>(`UPDATE pack_states SET state = 'active', activated_at = $5, low_tier_winners = $6, updated_at = $5 WHERE ${KEY} RETURNING *`, [...keyOf(id), now, winners])
+    )[0] as PackRow;
+  } else {
+    updated = (
+      await tx.query<PackRow>(
+        `UPDATE pack_states SET state = 'returned', returned_at = $5, settled_at = $5, settle_reason = 'returned', updated_at = $5 WHERE ${KEY} RETURNING *`,
+        [...keyOf(id), now],
+      )
+    )[0] as PackRow;
+  }
+  await announce(c, tx, updated);
+  return { outcome: 'applied', reason: null, message: `pack ${number} ${target === 'active' ? 'activated' : 'returned: settled'}`, pack: view(updated) };
+}
+
+/** One online operation in its own transaction (POST /v1/packs). */
+export async function packOperation(c: Central, terminalId: string, req: PackOpRequest): Promise<PackOpAnswer> {
+  return c.db.transaction((tx) => applyPackOp(c, tx, terminalId, req));
+}
+
+const EVENT_ACTIONS: Record<string, PackOpRequest['action']> = { 'pack.receive': 'receive', 'pack.activate': 'activate', 'pack.return': 'return' };
+
+/** Inside a push's transaction: the pack operations the terminal queued in its outbox, in journal order. */
+export async function applyQueuedPackOps(c: Central, tx: Queryable, terminalId: string, events: readonly WireOutboxEvent[]): Promise<number> {
+  let n = 0;
+  for (const ev of [...events].sort((a, b) => a.journal_seq - b.journal_seq)) {
+    const action = EVENT_ACTIONS[ev.type];
+    if (!action) continue;
+    const p = ev.payload as { game?: unknown; emission?: unknown; block?: unknown; pack_index?: unknown; at?: unknown };
+    if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.pack_index !== 'number') continue;
+    try {
+      gameByCode(p.game);
+    } catch {
+      continue;
+    }
+    await applyPackOp(c, tx, terminalId, { game: p.game, emission: p.emission, block: p.block, pack: p.pack_index, action, op_key: ev.key, at: ev.created_at });
+    n++;
+  }
+  return n;
+}
+
+/** Settles one active pack for `reason`, announced. */
+async function settle(c: Central, tx: Queryable, r: PackRow, reason: SettleReason, validated: number): Promise<void> {
+  const now = c.now();
+  const updated = (
+    await tx.query<PackRow>(
+      `UPDATE pack_states SET state = 'settled', settled_at = $5, settle_reason = $6, low_tier_validated = $7, updated_at = $5 WHERE ${KEY} AND state = 'active' RETURNING *`,
+      [r.game, r.emission, r.block, r.pack, now, reason, validated],
+    )
+  )[0];
+  if (updated) await announce(c, tx, updated);
+}
+
+/**
+ * Inside a push's transaction: the packs of the tickets newly paid count their validated low-tier
+ * winners and settle by share; then every active pack past `settle_days` settles by days.
+ */
+export async function settlePacks(c: Central, tx: Queryable, fresh: readonly WireJournalEntry[] = []): Promise<number> {
+  const rules = settlementRulesOf(await currentConfig(tx));
+  let settled = 0;
+  const touched = new Map<string, PackIdentity>();
+  for (const e of fresh) {
+    if (e.type !== 'payout') continue;
+    const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown };
+    if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.unit !== 'number') continue;
+    let id: PackIdentity | null;
+    try {
+      id = packOfTicket(p.game, p.emission, p.block, p.unit);
+    } catch {
+      continue;
+    }
+    if (id) touched.set(`${id.game}/${id.emission}/${id.block}/${id.pack}`, id);
+  }
+  for (const id of touched.values()) {
+    const r = await packRow(tx, id, true);
+    if (!r || r.state !== 'active') continue;
+    const printName = await printNameOf(tx, id);
+    if (!printName) continue;
+    const tickets = lowTierTickets(c, printName, id, rules);
+    if (tickets.length === 0) continue;
+    const validated = Number(
+      (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ticket_claims WHERE ticket = ANY($1::text[]) AND state = 'paid'`, [tickets]))[0]?.n ?? 0,
+    );
+    if (validated * 100 >= rules.settle_share_percent * tickets.length) {
+      await settle(c, tx, r, 'share', validated);
+      settled++;
+    } else {
+      await tx.execute(`UPDATE pack_states SET low_tier_validated = $5, low_tier_winners = $6 WHERE ${KEY}`, [...keyOf(id), validated, tickets.length]);
+    }
+  }
+  const cutoff = new Date(Date.parse(c.now()) - rules.settle_days * 86_400_000).toISOString();
+  const due = await tx.query<PackRow>(`SELECT * FROM pack_states WHERE state = 'active' AND activated_at <= $1 ORDER BY activated_at LIMIT 1000 FOR UPDATE`, [cutoff]);
+  for (const r of due) {
+    await settle(c, tx, r, 'days', Number(r.low_tier_validated));
+    settled++;
+  }
+  return settled;
+}
+
+/** Settles what is due now (days since activation), outside any push: `guichet central packs settle`. */
+export async function settleDuePacks(c: Central): Promise<number> {
+  return c.db.transaction((tx) => settlePacks(c, tx));
+}

@@ -1,0 +1,277 @@
+/**
+ * Packs across the network: two enrolled terminals and one central (PGlite, and a real PostgreSQL
+ * where installed) over loopback. Pack operations go to central online (or queued when it does not
+ * answer), pack states come back through the feed, the stop list comes from central only, and central
+ * settles packs by share of low-tier winners paid, by days since activation, or on return.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportUnits } from '../../../../central/emission/export.js';
+import { createEmission } from '../../../../central/emission/create.js';
+import { readPrintFile } from '../../../../central/emission/print-file.js';
+import { claimTicket } from '../../../../central/store/claims.js';
+import { stopListChange } from '../../../../central/store/feed.js';
+import { centralPackState } from '../../../../central/store/packs.js';
+import { publishEmission } from '../../../../central/store/publish.js';
+import type { AfterCommit } from '../../../../main/services/acts/after-commit.js';
+import { packAct } from '../../../../main/services/acts/packs.js';
+import { payOrClaim } from '../../../../main/services/acts/tickets.js';
+import { authenticate } from '../../../../main/services/auth/login.js';
+import type { OperatorSession } from '../../../../main/services/auth/session.js';
+import { openCashSession } from '../../../../main/services/cash/sessions.js';
+import { PackError } from '../../../../main/services/packs/errors.js';
+import { listPacks } from '../../../../main/services/packs/packs.js';
+import { addToStopList } from '../../../../main/services/packs/stop-list.js';
+import { createCentralClient } from '../../../../main/services/sync/client.js';
+import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
+import { syncOnce } from '../../../../main/services/sync/sync.js';
+import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
+import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
+import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+
+const GAME = 'annee-chance-2013';
+const EMISSION = 8;
+const PACK_SIZE = 100;
+const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
+const DAY = 86_400_000;
+
+interface Counter {
+  readonly t: LotteryTerminal;
+  readonly manager: OperatorSession;
+  readonly dir: string;
+}
+
+interface Unit {
+  readonly index: number;
+  readonly validation: string;
+  readonly prize: number;
+}
+
+/** Every clock (terminals and central) is real time moved by this many ms (the days test moves it). */
+let shift = 0;
+const clock = (): Date => new Date(Date.now() + shift);
+
+/** A client to a port nobody listens on: central "down". */
+const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };
+
+async function enrolledCounter(url: string, code: string): Promise<Counter> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-packs-'));
+  const { terminal: t } = await enrollTerminal(dir, { clock, centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
+  await syncOnce(t); // the published outcome file comes with the feed
+  const manager = await authenticate(t, 'alice', '123456');
+  openCashSession(t, manager, { float_cents: 2_000_000 });
+  return { t, manager, dir };
+}
+
+async function packRefusal(p: Promise<unknown>): Promise<PackError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof PackError) return err;
+    throw err;
+  }
+  throw new Error('the pack operation was not refused');
+}
+
+describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
+  let c: StartedCentral;
+  let a: Counter;
+  let b: Counter;
+  let tmp: string;
+  let units: Unit[];
+  let gameNo: string;
+
+  const packNo = (p: number): string => `${gameNo}-${String(EMISSION).padStart(3, '0')}-01-${String(p).padStart(5, '0')}`;
+  const packId = (p: number) => ({ game: GAME, emission: EMISSION, block: 1, pack: p });
+  const winnersOf = (p: number, max = 5_000): Unit[] => units.filter((u) => Math.floor(u.index / PACK_SIZE) === p && u.prize > 0 && u.prize <= max);
+  const verdict = (x: Counter, u: Unit) => checkAtCounter(x.t, x.manager, u.validation);
+
+  beforeAll(async () => {
+    const url = await databaseFor(engine);
+    c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
+    tmp = mkdtempSync(path.join(tmpdir(), 'guichet-packs-em-'));
+    const em = path.join(tmp, 'em');
+    await createEmission({ game: GAME, emission: EMISSION, units: 6 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
+    await publishEmission(c.central, 'test', em);
+    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 6 * PACK_SIZE)].map((u, index) => ({
+      index,
+      validation: u.barcodes.validation,
+      prize: u.prize_cents,
+    }));
+    gameNo = units[0]!.validation.slice(0, 3);
+    for (const p of [0, 1, 2, 3, 4, 5]) expect(winnersOf(p).length).toBeGreaterThanOrEqual(4);
+    a = await enrolledCounter(c.url, c.codes.T1!);
+    b = await enrolledCounter(c.url, c.codes.T2!);
+  }, 240_000);
+
+  afterAll(async () => {
+    shift = 0;
+    for (const x of [a, b]) {
+      x?.t.close();
+      if (x) rmSync(x.dir, { recursive: true, force: true });
+    }
+    await c?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await releaseDatabase(engine);
+  });
+
+  it('a pack activated at terminal A validates at terminal B; another terminal cannot take it', async () => {
+    const received = await packAct(a.t, a.manager, packNo(0), 'receive');
+    const active = await packAct(a.t, a.manager, packNo(0), 'activate');
+    expect([received.central_sync, active.central_sync, active.state]).toEqual(['confirmed', 'confirmed', 'active']);
+    expect(await centralPackState(c.central.db, packId(0))).toMatchObject({ state: 'active', terminal: 'T1', settle_reason: null });
+    const w = winnersOf(0)[0]!;
+    // B has not heard yet: pack not active there.
+    expect(verdict(b, w).verdict).toBe('pack-not-active');
+    await syncOnce(b.t);
+    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', pack: { number: packNo(0), state: 'active' } });
+    const paid = await payOrClaim(b.t, b.manager, w.validation, after);
+    expect(paid.result.status).toBe('paid');
+    // The pack is A's: B may not receive it.
+    const held = await packRefusal(packAct(b.t, b.manager, packNo(0), 'receive'));
+    expect([held.code, held.message]).toEqual(['held-elsewhere', expect.stringMatching(/received by terminal T1/)]);
+    expect(listPacks(b.t)).toEqual([]);
+  });
+
+  it('a pack activated nowhere is "pack not active" (ticket non enregistré) at both terminals and at central', async () => {
+    await syncOnce(a.t);
+    await syncOnce(b.t);
+    const w = winnersOf(1)[0]!;
+    for (const x of [a, b]) {
+      const v = verdict(x, w);
+      expect([v.verdict, v.prize_cents, v.message]).toEqual(['pack-not-active', null, expect.stringMatching(/ticket non enregistré: its pack .* is active at no terminal/)]);
+    }
+    const claim = await claimTicket(c.central, 'T2', { barcode: w.validation, claim_key: 'nowhere-key-0001' });
+    expect([claim.verdict, claim.prize_cents]).toEqual(['pack_not_active', null]);
+    // Received but not activated: still not payable, at central too.
+    await packAct(a.t, a.manager, packNo(1), 'receive');
+    await syncOnce(b.t);
+    expect(verdict(b, w)).toMatchObject({ verdict: 'pack-not-active', pack: { state: 'received' } });
+    expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'received-key-001' })).verdict).toBe('pack_not_active');
+  });
+
+  it('a pack stop-listed at central is refused at both terminals; an enrolled terminal cannot stop-list by itself', async () => {
+    await stopListChange(c.central, 'test', packNo(2), 'add', 'stolen in transit');
+    // B has not heard yet: central refuses the receive itself, nothing changes at B.
+    const refused = await packRefusal(packAct(b.t, b.manager, packNo(2), 'receive'));
+    expect([refused.code, refused.message]).toEqual(['stop-listed', expect.stringMatching(/stolen in transit/)]);
+    expect(listPacks(b.t)).toEqual([]);
+    await syncOnce(a.t);
+    await syncOnce(b.t);
+    const w = winnersOf(2)[0]!;
+    for (const x of [a, b]) {
+      const v = verdict(x, w);
+      expect([v.verdict, v.prize_cents, v.stop?.reason]).toEqual(['stop-listed', null, 'central: stolen in transit']);
+      expect((await packRefusal(packAct(x.t, x.manager, packNo(2), 'receive'))).code).toBe('stop-listed');
+    }
+    expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'stopped-key-0001' })).verdict).toBe('stop_listed');
+    const local = (() => {
+      try {
+        addToStopList(a.t, a.manager, packNo(3), 'lost');
+      } catch (err) {
+        return err as PackError;
+      }
+      throw new Error('a local stop-list entry was accepted');
+    })();
+    expect([local.code, local.message]).toEqual(['central-only', expect.stringMatching(/guichet central stoplist add/)]);
+    expect(a.t.db.prepare('SELECT count(*) AS n FROM stop_list WHERE pack = 3').get()).toEqual({ n: 0 });
+  });
+
+  it('a returned pack settles as returned at central, and its tickets are refused everywhere', async () => {
+    await packAct(a.t, a.manager, packNo(3), 'receive');
+    const back = await packAct(a.t, a.manager, packNo(3), 'return');
+    expect([back.state, back.settle_reason, back.central_sync]).toEqual(['returned', 'returned', 'confirmed']);
+    expect(await centralPackState(c.central.db, packId(3))).toMatchObject({ state: 'returned', settle_reason: 'returned', settled_at: expect.any(String) });
+    await syncOnce(b.t);
+    const v = verdict(b, winnersOf(3)[0]!);
+    expect([v.verdict, v.message]).toEqual(['pack-not-active', expect.stringMatching(/is returned/)]);
+    // Settling by hand is central's job once enrolled.
+    expect((await packRefusal(packAct(a.t, a.manager, packNo(0), 'settle'))).code).toBe('central-only');
+  });
+
+  it('a pack operation while central is down is queued, never blocks the counter, and reaches central after reconnect', async () => {
+    const received = await packAct(a.t, a.manager, packNo(4), 'receive', DOWN);
+    const active = await packAct(a.t, a.manager, packNo(4), 'activate', DOWN);
+    expect([received.central_sync, active.central_sync, active.state]).toEqual(['queued', 'queued', 'active']);
+    expect(await centralPackState(c.central.db, packId(4))).toBeUndefined();
+    const w = winnersOf(4)[0]!;
+    expect(verdict(a, w).verdict).toBe('winner'); // here, its own queued activation counts
+    await syncOnce(b.t);
+    expect(verdict(b, w).verdict).toBe('pack-not-active');
+    await syncOnce(a.t); // the outbox carries both operations, with the keys the online requests would have used
+    expect(await centralPackState(c.central.db, packId(4))).toMatchObject({ state: 'active', terminal: 'T1' });
+    const ops = await c.central.db.query<{ action: string; outcome: string; op_key: string }>(
+      'SELECT action, outcome, op_key FROM pack_operations WHERE game = $1 AND emission = $2 AND block = 1 AND pack = 4 ORDER BY at',
+      [GAME, EMISSION],
+    );
+    expect(ops.map((o) => [o.action, o.outcome])).toEqual([
+      ['receive', 'applied'],
+      ['activate', 'applied'],
+    ]);
+    expect(ops[0]!.op_key).toMatch(/^T1\/pack\//);
+    // Online operations are not applied twice when their queued events follow.
+    const twice = await c.central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pack_operations WHERE pack = 0 AND game = $1 AND emission = $2 AND terminal_id = 'T1'", [GAME, EMISSION]);
+    expect(twice[0]!.n).toBe(2);
+    await syncOnce(b.t);
+    expect(verdict(b, w).verdict).toBe('winner');
+  });
+
+  it('settlement by share: the pack settles once the configured share of its low-tier winners is paid, at any terminal', async () => {
+    const run = promisify(execFile);
+    const env = { env: { ...process.env, GUICHET_DATABASE_URL: '' } };
+    await run(process.execPath, [GUICHET_BIN, 'central', 'config', 'set', 'settle_share_percent', '50', '--data', c.dataDir], env);
+    const low = winnersOf(0);
+    const needed = Math.ceil((50 * low.length) / 100);
+    // One was paid at B in the first test; pay up to one short of the share, alternating terminals.
+    const rest = low.slice(1, needed - 1);
+    for (const [i, u] of rest.entries()) {
+      const x = i % 2 === 0 ? a : b;
+      expect((await payOrClaim(x.t, x.manager, u.validation, after)).result.status).toBe('paid');
+    }
+    await syncOnce(a.t);
+    await syncOnce(b.t);
+    expect(await centralPackState(c.central.db, packId(0))).toMatchObject({ state: 'active', low_tier_winners: low.length, low_tier_validated: needed - 1 });
+    const last = low[needed - 1]!;
+    expect((await payOrClaim(a.t, a.manager, last.validation, after)).result.status).toBe('paid');
+    await syncOnce(a.t);
+    expect(await centralPackState(c.central.db, packId(0))).toMatchObject({ state: 'settled', settle_reason: 'share', low_tier_validated: needed });
+    await syncOnce(a.t); // hears it
+    const mine = listPacks(a.t).find((p) => p.number === packNo(0));
+    expect(mine).toMatchObject({ state: 'settled', settle_reason: 'share', central: { state: 'settled', terminal: 'T1', low_tier_validated: needed } });
+    // Settled is accounting: its remaining winners stay payable.
+    expect(verdict(a, low[needed]!).verdict).toBe('winner');
+  }, 120_000);
+
+  it('settlement by days: an active pack settles the configured number of days after its activation', async () => {
+    await packAct(b.t, b.manager, packNo(5), 'receive');
+    await packAct(b.t, b.manager, packNo(5), 'activate');
+    const run = promisify(execFile);
+    const env = { env: { ...process.env, GUICHET_DATABASE_URL: '' } };
+    await run(process.execPath, [GUICHET_BIN, 'central', 'config', 'set', 'settle_days', '30', '--data', c.dataDir], env);
+    // 29 days on: not yet.
+    shift = 29 * DAY;
+    c.setClockOffset(shift);
+    const early = JSON.parse((await run(process.execPath, [GUICHET_BIN, 'central', 'packs', '--data', c.dataDir, '--json', '--state', 'active'], env)).stdout) as { settled_now: number; packs: { number: string }[] };
+    expect(early.settled_now).toBe(0);
+    expect(early.packs.map((p) => p.number)).toContain(packNo(5));
+    await syncOnce(b.t);
+    expect(await centralPackState(c.central.db, packId(5))).toMatchObject({ state: 'active' });
+    // 31 days on: `guichet central packs` settles what is due (so does every push).
+    shift = 31 * DAY;
+    c.setClockOffset(shift);
+    const listed = JSON.parse((await run(process.execPath, [GUICHET_BIN, 'central', 'packs', '--data', c.dataDir, '--json'], env)).stdout) as {
+      settled_now: number;
+      packs: { number: string; state: string; settle_reason: string | null }[];
+    };
+    expect(listed.settled_now).toBeGreaterThanOrEqual(1);
+    expect(listed.packs.find((p) => p.number === packNo(5))).toMatchObject({ state: 'settled', settle_reason: 'days' });
+    expect(listed.packs.find((p) => p.number === packNo(3))).toMatchObject({ state: 'returned', settle_reason: 'returned' });
+    await syncOnce(b.t);
+    expect(listPacks(b.t).find((p) => p.number === packNo(5))).toMatchObject({ state: 'settled', settle_reason: 'days' });
+  }, 120_000);
+});
