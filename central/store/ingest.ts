@@ -8,6 +8,7 @@ import { entryProblem, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
+import { recordPrizeClaims } from './prize-claims.js';
 
 export interface PushRefused {
   readonly refused: true;
@@ -141,6 +142,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   );
   const storedEvents = written[0]?.stored_events ?? 0;
   await reconcilePayouts(c, tx, terminalId, fresh);
+  await recordPrizeClaims(c, tx, terminalId, fresh);
   return {
     refused: false,
     last_seq: prevSeq,

@@ -4,6 +4,7 @@ export * from './signature.js';
 export * from './messages.js';
 export * from './limits.js';
 export * from './digital.js';
+export * from './statement.js';
 export { canonicalJson, type Json } from '../canonical-json.js';
 
 /** Paths of the endpoints (all under the central URL). */
@@ -17,6 +18,7 @@ export const ENDPOINTS = {
   health: '/v1/health',
   digitalSell: '/v1/digital/sell',
   digitalVoid: '/v1/digital/void',
+  statement: '/v1/statement',
 } as const;
 
 /** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */
