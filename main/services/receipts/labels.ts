@@ -25,6 +25,13 @@ export interface ReceiptLabels {
   readonly claimOverLimit: (limit: string) => string;
   readonly claimHowTo: string;
   readonly claimNotAPayment: string;
+  readonly claimForm: string;
+  readonly claimFormFields: readonly string[];
+  readonly claimSendTo: string;
+  readonly claimDefaultAddress: string;
+  readonly claimUnreachable: string;
+  readonly claimOfflineLimit: (limit: 'ticket' | 'count' | 'total' | 'hours', max: string, used: string) => string;
+  readonly claimBringBack: string;
   readonly total: string;
   readonly tendered: string;
   readonly change: string;
@@ -99,6 +106,19 @@ const fr: ReceiptLabels = {
   claimOverLimit: (limit) => `Ce gain dépasse le plafond de paiement du point de vente (${limit}).`,
   claimHowTo: 'Présentez ce reçu avec le ticket original dans un centre de paiement de la loterie.',
   claimNotAPayment: 'CE REÇU N’EST PAS UN PAIEMENT',
+  claimForm: 'FORMULAIRE DE RÉCLAMATION',
+  claimFormFields: ['Nom et prénom : ____________________', 'Pièce d’identité n° : ______________', 'Adresse : __________________________', 'Signature : ________________________'],
+  claimSendTo: 'À envoyer, avec le ticket original, à :',
+  claimDefaultAddress: 'Service des gains de la loterie (adresse au dos du ticket)',
+  claimUnreachable: 'Le central de la loterie ne répond pas et la limite hors ligne est atteinte : ce gain ne peut pas être payé maintenant.',
+  claimOfflineLimit: (limit, max, used) =>
+    ({
+      ticket: `Limite hors ligne par ticket : ${max}.`,
+      count: `Déjà ${used} tickets payés hors ligne depuis le dernier contact (au plus ${max}).`,
+      total: `Déjà ${used} payés hors ligne depuis le dernier contact (au plus ${max}).`,
+      hours: `Pas de contact avec le central depuis ${used} h (au plus ${max} h).`,
+    })[limit],
+  claimBringBack: 'Rapportez ce reçu avec le ticket original : il sera payé dès que le central répondra.',
   total: 'TOTAL',
   tendered: 'Reçu en espèces',
   change: 'Rendu',
@@ -173,6 +193,19 @@ const en: ReceiptLabels = {
   claimOverLimit: (limit) => `This prize is above the counter's payout limit (${limit}).`,
   claimHowTo: 'Bring this receipt and the original ticket to a lottery prize centre.',
   claimNotAPayment: 'THIS RECEIPT IS NOT A PAYMENT',
+  claimForm: 'CLAIM FORM',
+  claimFormFields: ['Full name: __________________________', 'ID document no.: ____________________', 'Address: ____________________________', 'Signature: __________________________'],
+  claimSendTo: 'Send it, with the original ticket, to:',
+  claimDefaultAddress: "The lottery's prize department (address on the back of the ticket)",
+  claimUnreachable: "The lottery's central does not answer and the offline limit is reached: this prize cannot be paid now.",
+  claimOfflineLimit: (limit, max, used) =>
+    ({
+      ticket: `Offline limit per ticket: ${max}.`,
+      count: `${used} tickets already paid offline since the last contact (at most ${max}).`,
+      total: `${used} already paid offline since the last contact (at most ${max}).`,
+      hours: `No contact with central for ${used} h (at most ${max} h).`,
+    })[limit],
+  claimBringBack: 'Bring this receipt back with the original ticket: it will be paid as soon as central answers.',
   total: 'TOTAL',
   tendered: 'Cash received',
   change: 'Change',

@@ -126,20 +126,43 @@ function claim(r: ClaimReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptio
   checkAmount('amountCents', r.amountCents);
   checkAmount('payoutLimitCents', r.payoutLimitCents, true);
   checkReference(r.reference);
-  return [
+  const lines: LayoutLine[] = [
     { type: 'pair', left: l.game, right: r.gameName },
     { type: 'pair', left: l.ticket, right: r.ticket },
-    { type: 'pair', left: l.prize, right: euros(r.amountCents, o), style: { bold: true } },
-    { type: 'blank' },
-    { type: 'text', text: l.claimOverLimit(euros(r.payoutLimitCents, o)) },
-    { type: 'text', text: l.claimHowTo },
+  ];
+  // The ticket's identity as a barcode, so the lottery scans it back.
+  if (/^[\x21-\x7e]{1,40}$/.test(r.ticket)) lines.push({ type: 'barcode', value: r.ticket });
+  lines.push({ type: 'pair', left: l.prize, right: euros(r.amountCents, o), style: { bold: true } }, { type: 'blank' });
+  if (r.reason === 'central-unreachable') {
+    lines.push({ type: 'text', text: l.claimUnreachable });
+    const x = r.offlineLimit;
+    if (x) {
+      const money = x.limit === 'ticket' || x.limit === 'total';
+      const fmt = (n: number | undefined): string => (n === undefined ? '' : money ? euros(n, o) : String(n));
+      lines.push({ type: 'text', text: l.claimOfflineLimit(x.limit, fmt(x.max), fmt(x.used)) });
+    }
+    lines.push({ type: 'text', text: l.claimBringBack });
+  } else {
+    lines.push(
+      { type: 'text', text: l.claimOverLimit(euros(r.payoutLimitCents, o)) },
+      { type: 'text', text: l.claimHowTo },
+      { type: 'rule' },
+      { type: 'text', text: l.claimForm, align: 'center', style: { bold: true } },
+      { type: 'blank' },
+      ...l.claimFormFields.flatMap((f): LayoutLine[] => [{ type: 'text', text: f }, { type: 'blank' }]),
+      { type: 'text', text: l.claimSendTo, style: { bold: true } },
+      { type: 'text', text: r.sendTo?.trim() ? r.sendTo.trim() : l.claimDefaultAddress },
+    );
+  }
+  lines.push(
     { type: 'blank' },
     { type: 'text', text: l.claimNotAPayment, align: 'center', style: { bold: true } },
     { type: 'rule' },
     { type: 'barcode', value: r.reference },
     { type: 'blank' },
     { type: 'text', text: l.keepReceipt, align: 'center' },
-  ];
+  );
+  return lines;
 }
 
 function sale(r: SaleReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions>): LayoutLine[] {

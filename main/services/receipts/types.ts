@@ -42,6 +42,14 @@ export interface ClaimReceipt extends ReceiptHeader {
   readonly amountCents: number;
   /** The counter's payout limit that the prize exceeds. */
   readonly payoutLimitCents: number;
+  /**
+   * 'over-limit' (default): a claim form (the player's name and ID, where to send it);
+   * 'central-unreachable': central did not answer and the offline limit `offlineLimit` was reached: bring it back.
+   */
+  readonly reason?: 'over-limit' | 'central-unreachable';
+  readonly offlineLimit?: { readonly limit: 'ticket' | 'count' | 'total' | 'hours'; readonly max: number; readonly used?: number };
+  /** Where the claim form goes (central's configuration `claim_address`); a generic address when absent. */
+  readonly sendTo?: string;
 }
 
 export interface SaleItem {
