@@ -10,6 +10,7 @@ export interface ReceiptLabels {
     readonly reportX: string;
     readonly reportZ: string;
     readonly testPage: string;
+    readonly statement: string;
   };
   readonly duplicate: (reprint: number) => string;
   readonly terminal: string;
@@ -32,6 +33,14 @@ export interface ReceiptLabels {
   readonly claimUnreachable: string;
   readonly claimOfflineLimit: (limit: 'ticket' | 'count' | 'total' | 'hours', max: string, used: string) => string;
   readonly claimBringBack: string;
+  readonly retailer: string;
+  readonly week: string;
+  readonly netSales: string;
+  readonly commissionSales: (rate: string) => string;
+  readonly commissionCashing: (rate: string) => string;
+  readonly settledPacks: string;
+  readonly amountDue: string;
+  readonly statementNote: string;
   readonly total: string;
   readonly tendered: string;
   readonly change: string;
@@ -91,6 +100,7 @@ const fr: ReceiptLabels = {
     reportX: 'RAPPORT X',
     reportZ: 'RAPPORT Z',
     testPage: 'PAGE DE TEST',
+    statement: 'RELEVÉ DU POINT DE VENTE',
   },
   duplicate: (n) => `DUPLICATA - réimpression n° ${n}`,
   terminal: 'Terminal',
@@ -119,6 +129,14 @@ const fr: ReceiptLabels = {
       hours: `Pas de contact avec le central depuis ${used} h (au plus ${max} h).`,
     })[limit],
   claimBringBack: 'Rapportez ce reçu avec le ticket original : il sera payé dès que le central répondra.',
+  retailer: 'Point de vente',
+  week: 'Semaine',
+  netSales: 'Ventes nettes',
+  commissionSales: (rate) => `Commission sur ventes (${rate})`,
+  commissionCashing: (rate) => `Commission sur paiements (${rate})`,
+  settledPacks: 'Carnets soldés',
+  amountDue: 'MONTANT DÛ À LA LOTERIE',
+  statementNote: 'Calculé par la loterie d’après les journaux des terminaux.',
   total: 'TOTAL',
   tendered: 'Reçu en espèces',
   change: 'Rendu',
@@ -178,6 +196,7 @@ const en: ReceiptLabels = {
     reportX: 'X REPORT',
     reportZ: 'Z REPORT',
     testPage: 'TEST PAGE',
+    statement: 'RETAILER STATEMENT',
   },
   duplicate: (n) => `DUPLICATE - reprint no. ${n}`,
   terminal: 'Terminal',
@@ -206,6 +225,14 @@ const en: ReceiptLabels = {
       hours: `No contact with central for ${used} h (at most ${max} h).`,
     })[limit],
   claimBringBack: 'Bring this receipt back with the original ticket: it will be paid as soon as central answers.',
+  retailer: 'Retailer',
+  week: 'Week',
+  netSales: 'Net sales',
+  commissionSales: (rate) => `Commission on sales (${rate})`,
+  commissionCashing: (rate) => `Commission on cashing (${rate})`,
+  settledPacks: 'Settled packs',
+  amountDue: 'AMOUNT DUE TO THE LOTTERY',
+  statementNote: "Computed by the lottery from the terminals' journals.",
   total: 'TOTAL',
   tendered: 'Cash received',
   change: 'Change',
