@@ -7,7 +7,9 @@ import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
+import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
+import { retailerStatement } from '../store/statements.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 
@@ -70,6 +72,14 @@ export const ADMIN_OPS = {
   terminals: {
     args: z.object({}).strict(),
     run: async (c: Central) => terminalsReport(c),
+  },
+  claims: {
+    args: z.object({}).strict(),
+    run: async (c: Central) => prizeClaims(c),
+  },
+  statement: {
+    args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),
+    run: async (c: Central, a: { retailer: string; week: string }) => retailerStatement(c, a.retailer, a.week),
   },
 } as const;
 

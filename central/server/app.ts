@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
@@ -11,6 +11,7 @@ import { sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
 import { packOperation } from '../store/packs.js';
+import { terminalStatements } from '../store/statements.js';
 import { enrolTerminal } from '../store/terminals.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
@@ -120,6 +121,10 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   );
   r.post(ENDPOINTS.digitalVoid, { config: { signed: true }, schema: { body: DigitalVoidRequest, response: { 200: DigitalVoidAnswer } } }, async (req) =>
     voidDigitalSale(c, req.terminalId!, req.body),
+  );
+
+  r.get(ENDPOINTS.statement, { config: { signed: true }, schema: { querystring: StatementQuery, response: { 200: StatementAnswer } } }, async (req) =>
+    terminalStatements(c, req.terminalId!, req.query.week),
   );
 
   if (opts.adminToken) {

@@ -10,6 +10,7 @@ import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
+import { recordPrizeClaims } from './prize-claims.js';
 
 export interface PushRefused {
   readonly refused: true;
@@ -150,6 +151,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   await applyQueuedPackOps(c, tx, terminalId, events);
   await reconcilePayouts(c, tx, terminalId, fresh);
   await settlePacks(c, tx, fresh);
+  await recordPrizeClaims(c, tx, terminalId, fresh);
   return {
     refused: false,
     last_seq: prevSeq,

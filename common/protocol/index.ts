@@ -5,6 +5,7 @@ export * from './messages.js';
 export * from './limits.js';
 export * from './digital.js';
 export * from './packs.js';
+export * from './statement.js';
 export { canonicalJson, type Json } from '../canonical-json.js';
 
 /** Paths of the endpoints (all under the central URL). */
@@ -19,6 +20,7 @@ export const ENDPOINTS = {
   digitalSell: '/v1/digital/sell',
   digitalVoid: '/v1/digital/void',
   packs: '/v1/packs',
+  statement: '/v1/statement',
 } as const;
 
 /** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */

@@ -7,7 +7,9 @@ import { CentralError } from '../../store/context.js';
 import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
 import type { PayoutException } from '../../store/claims.js';
 import type { CentralPackView } from '../../../common/protocol/index.js';
+import type { PrizeClaim } from '../../store/prize-claims.js';
 import type { TerminalReport } from '../../store/reports.js';
+import type { RetailerStatement } from '../../../common/protocol/index.js';
 import { redactUrl } from '../../store/postgres.js';
 import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
 
@@ -211,6 +213,43 @@ export function centralCommand(): Command {
                 `${p.number}  ${p.state}${p.settle_reason ? ` (${p.settle_reason})` : ''}  terminal ${p.terminal}  low-tier ${p.low_tier_validated}/${p.low_tier_winners}` +
                 `${p.activated_at ? `  activated ${p.activated_at}` : ''}${p.settled_at ? `  settled ${p.settled_at}` : ''}`,
             )),
+      ]);
+    });
+
+  const euros = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
+  common(cmd.command('claims'))
+    .description('Prize claims filed at terminals: claim forms (above the payout limit) and claim receipts (central unreachable, offline limits reached).')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'claims', {})) as PrizeClaim[];
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['no prize claim']
+          : rows.map(
+              (p) =>
+                `${p.filed_at}  ${p.kind === 'over-limit' ? 'claim form   ' : 'claim receipt'}  ${p.ticket}  ${euros(p.amount_cents)}  at ${p.terminal} (${p.retailer})` +
+                `${p.receipt_no === null ? '' : ` receipt ${p.receipt_no}`}${p.reason ? `: ${p.reason}` : ''}`,
+            ),
+      );
+    });
+
+  common(cmd.command('statement'))
+    .description("A retailer's account for an ISO week: sales, payouts, claims, commissions, settled packs and the amount due.")
+    .requiredOption('--retailer <name>', "the retailer's name, as `terminal add --retailer` gave it")
+    .requiredOption('--week <YYYY-Www>', 'ISO week, e.g. 2026-W49')
+    .action(async (flags: CommonFlags & { retailer: string; week: string }) => {
+      const s = (await run(flags, 'statement', { retailer: flags.retailer, week: flags.week })) as RetailerStatement;
+      const pct = (bp: number): string => `${(bp / 100).toFixed(2)} %`;
+      print(flags, s, () => [
+        `${s.retailer}, week ${s.week} (${s.from} – ${s.to}), terminals ${s.terminals.join(', ')}`,
+        `  sales        ${s.sales.count} tickets  ${euros(s.sales.amount_cents)}`,
+        `  voids        ${s.voids.count} tickets  ${euros(s.voids.amount_cents)}`,
+        `  net sales    ${euros(s.net_sales_cents)}`,
+        `  payouts      ${s.payouts.count} prizes  ${euros(s.payouts.amount_cents)}`,
+        `  claims       ${s.claims.count} prizes  ${euros(s.claims.amount_cents)} (paid by the lottery)`,
+        `  commission on sales    ${pct(s.commission_rates.sales_bp)}  ${euros(s.commissions.sales_cents)}`,
+        `  commission on cashing  ${pct(s.commission_rates.cashing_bp)}  ${euros(s.commissions.cashing_cents)}`,
+        `  settled packs  ${s.settled_packs.count}  ${euros(s.settled_packs.value_cents)}`,
+        `  amount due to the lottery  ${euros(s.amount_due_cents)}`,
       ]);
     });
 

@@ -1,5 +1,6 @@
 /** Cash sessions and reports: open with a float, cash in and out, the X report and the Z closing. */
 import { z } from 'zod';
+import type { StatementAnswer } from '../../../common/protocol/index.js';
 import type { ReceiptView } from '../views.js';
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -15,6 +16,8 @@ export const cashMethods = {
   'cash.close': z.object({ counted_cents: cents, confirm_difference: z.boolean().optional() }).strict(),
   /** Manager: a stored Z report (the last one by default); printed again when `print` is true. */
   'cash.z': z.object({ number: z.number().int().min(1).optional(), print: z.boolean().optional() }).strict(),
+  /** Manager: the retailer's statements from central (current and last ISO week); `print` prints one. */
+  'cash.statements': z.object({ print: z.enum(['current', 'previous']).optional() }).strict(),
 } as const;
 
 export interface CashSessionView {
@@ -83,4 +86,5 @@ export interface CashOutputs {
   'cash.x': { readonly report: CashReportView; readonly receipt: ReceiptView | null };
   'cash.close': { readonly report: CashReportView; readonly receipt: ReceiptView };
   'cash.z': { readonly report: CashReportView; readonly receipt: ReceiptView | null };
+  'cash.statements': { readonly statements: StatementAnswer; readonly receipt: ReceiptView | null };
 }

@@ -1,5 +1,6 @@
 /** Cash sessions and reports: translates the API into the cash acts (main/services/acts/cash.ts). */
 import { cashStatus, closeSession, xReportAct, zReportAct } from '../../services/acts/cash.js';
+import { statementsAct } from '../../services/acts/statements.js';
 import { moveCash, openCashSession } from '../../services/cash/sessions.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
@@ -21,5 +22,6 @@ export const cashHandlers: Handlers = {
   'cash.x': (ctx, { print }) => xReportAct(ctx.terminal, requireSession(ctx), print === true, afterCommitOf(ctx)),
   'cash.close': (ctx, { counted_cents, confirm_difference }) =>
     closeSession(ctx.terminal, requireSession(ctx), { counted_cents, ...(confirm_difference === undefined ? {} : { confirm_difference }) }, afterCommitOf(ctx)),
+  'cash.statements': (ctx, { print }) => statementsAct(ctx.terminal, requireSession(ctx), print, afterCommitOf(ctx)),
   'cash.z': (ctx, { number, print }) => zReportAct(ctx.terminal, requireSession(ctx), { ...(number === undefined ? {} : { number }), print: print === true }, afterCommitOf(ctx)),
 };

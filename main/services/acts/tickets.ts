@@ -8,7 +8,8 @@ import type { OperatorSession } from '../auth/session.js';
 import { terminalStatus } from '../terminal/status.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
 import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
-import { offlineRefusal } from '../sync/offline-limits.js';
+import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-limits.js';
+import { fileUnreachableClaim } from '../tickets/claim-receipt.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { checkAtCounter, CounterChecker, type CounterVerdict } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
@@ -58,9 +59,16 @@ export async function payOrClaim(
   }
   const clock = checkTrustedClock(t);
   if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
-  const central = await centralGate(t, barcode, claimOptions);
+  let central: Awaited<ReturnType<typeof centralGate>>;
+  try {
+    central = await centralGate(t, barcode, claimOptions);
+  } catch (err) {
+    if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
+    else if (err instanceof PayoutError && err.code === 'paid-elsewhere') after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'paid-elsewhere' } });
+    throw err;
+  }
   const result = payTicket(t, session, barcode, central ? { central } : {});
-  after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents } : displayOf(result.verdict) });
+  after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents, ...(result.pending_central ? { pending: true } : {}) } : displayOf(result.verdict) });
   const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo });
   const drawer = result.status === 'paid' ? await openDrawerAfter(t, session, after, 'payout', receiptNo) : null;
@@ -72,6 +80,33 @@ export async function payOrClaim(
     );
   }
   return { result, receipt, drawer };
+}
+
+/**
+ * Central did not answer and the prize is beyond the offline limits: code 'central-unreachable', with
+ * the limit reached; payOrClaim prints a claim receipt the player brings back.
+ */
+export class CentralUnreachablePayout extends PayoutError {
+  override name = 'CentralUnreachablePayout';
+  /** The claim receipt's number once printed. */
+  claim_receipt_no: number | null = null;
+  constructor(
+    message: string,
+    verdict: CounterVerdict,
+    readonly reached: OfflineLimitReached,
+    readonly reason: string,
+  ) {
+    super('central-unreachable', message, verdict);
+  }
+}
+
+/** Files and prints the claim receipt of a winner refused for want of central; the error then names it. */
+async function refuseWithClaimReceipt(t: LotteryTerminal, session: OperatorSession, after: AfterCommit, err: CentralUnreachablePayout): Promise<void> {
+  const filed = fileUnreachableClaim(t, session, err.verdict as CounterVerdict, err.reached, err.reason);
+  err.claim_receipt_no = filed.receipt_no;
+  err.message = `${err.message} (claim receipt ${filed.receipt_no})`;
+  after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'central-unreachable' } });
+  await printReceipt(t, after, filed.receipt, { receiptNo: filed.receipt_no });
 }
 
 /** Central's verdicts that forbid paying, as the counter's codes. */
@@ -109,8 +144,8 @@ export async function centralGate(
     case 'refused':
       throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
     case 'unreachable': {
-      const why = offlineRefusal(t, local.prize_cents as number);
-      if (why) throw new PayoutError('central-unreachable', `central does not answer and ${why}: do not pay; give the player a claim receipt to bring back`, local);
+      const why = offlineLimitReached(t, local.prize_cents as number);
+      if (why) throw new CentralUnreachablePayout(`central does not answer and ${why.message}: do not pay; give the player the claim receipt to bring back`, local, why.reached, why.message);
       return { claim_key: claim.claim_key, offline: true };
     }
     case 'answer': {

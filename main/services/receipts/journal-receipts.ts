@@ -71,7 +71,7 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
     case 'claim':
       return {
         kind: 'claim',
-        receipt: claimReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt), payout_limit_cents: f('payout_limit_cents', isInt) }),
+        receipt: claimReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt), payout_limit_cents: f('payout_limit_cents', isInt), ...(typeof p.send_to === 'string' ? { send_to: p.send_to } : {}) }),
       };
     default:
       throw new ServiceError('no-such-receipt', `no receipt number ${receiptNo} at this terminal`);

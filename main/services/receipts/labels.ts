@@ -10,6 +10,7 @@ export interface ReceiptLabels {
     readonly reportX: string;
     readonly reportZ: string;
     readonly testPage: string;
+    readonly statement: string;
   };
   readonly duplicate: (reprint: number) => string;
   readonly terminal: string;
@@ -25,6 +26,21 @@ export interface ReceiptLabels {
   readonly claimOverLimit: (limit: string) => string;
   readonly claimHowTo: string;
   readonly claimNotAPayment: string;
+  readonly claimForm: string;
+  readonly claimFormFields: readonly string[];
+  readonly claimSendTo: string;
+  readonly claimDefaultAddress: string;
+  readonly claimUnreachable: string;
+  readonly claimOfflineLimit: (limit: 'ticket' | 'count' | 'total' | 'hours', max: string, used: string) => string;
+  readonly claimBringBack: string;
+  readonly retailer: string;
+  readonly week: string;
+  readonly netSales: string;
+  readonly commissionSales: (rate: string) => string;
+  readonly commissionCashing: (rate: string) => string;
+  readonly settledPacks: string;
+  readonly amountDue: string;
+  readonly statementNote: string;
   readonly total: string;
   readonly tendered: string;
   readonly change: string;
@@ -84,6 +100,7 @@ const fr: ReceiptLabels = {
     reportX: 'RAPPORT X',
     reportZ: 'RAPPORT Z',
     testPage: 'PAGE DE TEST',
+    statement: 'RELEVÉ DU POINT DE VENTE',
   },
   duplicate: (n) => `DUPLICATA - réimpression n° ${n}`,
   terminal: 'Terminal',
@@ -99,6 +116,27 @@ const fr: ReceiptLabels = {
   claimOverLimit: (limit) => `Ce gain dépasse le plafond de paiement du point de vente (${limit}).`,
   claimHowTo: 'Présentez ce reçu avec le ticket original dans un centre de paiement de la loterie.',
   claimNotAPayment: 'CE REÇU N’EST PAS UN PAIEMENT',
+  claimForm: 'FORMULAIRE DE RÉCLAMATION',
+  claimFormFields: ['Nom et prénom : ____________________', 'Pièce d’identité n° : ______________', 'Adresse : __________________________', 'Signature : ________________________'],
+  claimSendTo: 'À envoyer, avec le ticket original, à :',
+  claimDefaultAddress: 'Service des gains de la loterie (adresse au dos du ticket)',
+  claimUnreachable: 'Le central de la loterie ne répond pas et la limite hors ligne est atteinte : ce gain ne peut pas être payé maintenant.',
+  claimOfflineLimit: (limit, max, used) =>
+    ({
+      ticket: `Limite hors ligne par ticket : ${max}.`,
+      count: `Déjà ${used} tickets payés hors ligne depuis le dernier contact (au plus ${max}).`,
+      total: `Déjà ${used} payés hors ligne depuis le dernier contact (au plus ${max}).`,
+      hours: `Pas de contact avec le central depuis ${used} h (au plus ${max} h).`,
+    })[limit],
+  claimBringBack: 'Rapportez ce reçu avec le ticket original : il sera payé dès que le central répondra.',
+  retailer: 'Point de vente',
+  week: 'Semaine',
+  netSales: 'Ventes nettes',
+  commissionSales: (rate) => `Commission sur ventes (${rate})`,
+  commissionCashing: (rate) => `Commission sur paiements (${rate})`,
+  settledPacks: 'Carnets soldés',
+  amountDue: 'MONTANT DÛ À LA LOTERIE',
+  statementNote: 'Calculé par la loterie d’après les journaux des terminaux.',
   total: 'TOTAL',
   tendered: 'Reçu en espèces',
   change: 'Rendu',
@@ -158,6 +196,7 @@ const en: ReceiptLabels = {
     reportX: 'X REPORT',
     reportZ: 'Z REPORT',
     testPage: 'TEST PAGE',
+    statement: 'RETAILER STATEMENT',
   },
   duplicate: (n) => `DUPLICATE - reprint no. ${n}`,
   terminal: 'Terminal',
@@ -173,6 +212,27 @@ const en: ReceiptLabels = {
   claimOverLimit: (limit) => `This prize is above the counter's payout limit (${limit}).`,
   claimHowTo: 'Bring this receipt and the original ticket to a lottery prize centre.',
   claimNotAPayment: 'THIS RECEIPT IS NOT A PAYMENT',
+  claimForm: 'CLAIM FORM',
+  claimFormFields: ['Full name: __________________________', 'ID document no.: ____________________', 'Address: ____________________________', 'Signature: __________________________'],
+  claimSendTo: 'Send it, with the original ticket, to:',
+  claimDefaultAddress: "The lottery's prize department (address on the back of the ticket)",
+  claimUnreachable: "The lottery's central does not answer and the offline limit is reached: this prize cannot be paid now.",
+  claimOfflineLimit: (limit, max, used) =>
+    ({
+      ticket: `Offline limit per ticket: ${max}.`,
+      count: `${used} tickets already paid offline since the last contact (at most ${max}).`,
+      total: `${used} already paid offline since the last contact (at most ${max}).`,
+      hours: `No contact with central for ${used} h (at most ${max} h).`,
+    })[limit],
+  claimBringBack: 'Bring this receipt back with the original ticket: it will be paid as soon as central answers.',
+  retailer: 'Retailer',
+  week: 'Week',
+  netSales: 'Net sales',
+  commissionSales: (rate) => `Commission on sales (${rate})`,
+  commissionCashing: (rate) => `Commission on cashing (${rate})`,
+  settledPacks: 'Settled packs',
+  amountDue: 'AMOUNT DUE TO THE LOTTERY',
+  statementNote: "Computed by the lottery from the terminals' journals.",
   total: 'TOTAL',
   tendered: 'Cash received',
   change: 'Change',

@@ -11,6 +11,7 @@ import type {
   ReportReceipt,
   ReportTotal,
   SaleReceipt,
+  StatementReceipt,
   TestPage,
   VoidReceipt,
 } from './types.js';
@@ -126,20 +127,43 @@ function claim(r: ClaimReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptio
   checkAmount('amountCents', r.amountCents);
   checkAmount('payoutLimitCents', r.payoutLimitCents, true);
   checkReference(r.reference);
-  return [
+  const lines: LayoutLine[] = [
     { type: 'pair', left: l.game, right: r.gameName },
     { type: 'pair', left: l.ticket, right: r.ticket },
-    { type: 'pair', left: l.prize, right: euros(r.amountCents, o), style: { bold: true } },
-    { type: 'blank' },
-    { type: 'text', text: l.claimOverLimit(euros(r.payoutLimitCents, o)) },
-    { type: 'text', text: l.claimHowTo },
+  ];
+  // The ticket's identity as a barcode, so the lottery scans it back.
+  if (/^[\x21-\x7e]{1,40}$/.test(r.ticket)) lines.push({ type: 'barcode', value: r.ticket });
+  lines.push({ type: 'pair', left: l.prize, right: euros(r.amountCents, o), style: { bold: true } }, { type: 'blank' });
+  if (r.reason === 'central-unreachable') {
+    lines.push({ type: 'text', text: l.claimUnreachable });
+    const x = r.offlineLimit;
+    if (x) {
+      const money = x.limit === 'ticket' || x.limit === 'total';
+      const fmt = (n: number | undefined): string => (n === undefined ? '' : money ? euros(n, o) : String(n));
+      lines.push({ type: 'text', text: l.claimOfflineLimit(x.limit, fmt(x.max), fmt(x.used)) });
+    }
+    lines.push({ type: 'text', text: l.claimBringBack });
+  } else {
+    lines.push(
+      { type: 'text', text: l.claimOverLimit(euros(r.payoutLimitCents, o)) },
+      { type: 'text', text: l.claimHowTo },
+      { type: 'rule' },
+      { type: 'text', text: l.claimForm, align: 'center', style: { bold: true } },
+      { type: 'blank' },
+      ...l.claimFormFields.flatMap((f): LayoutLine[] => [{ type: 'text', text: f }, { type: 'blank' }]),
+      { type: 'text', text: l.claimSendTo, style: { bold: true } },
+      { type: 'text', text: r.sendTo?.trim() ? r.sendTo.trim() : l.claimDefaultAddress },
+    );
+  }
+  lines.push(
     { type: 'blank' },
     { type: 'text', text: l.claimNotAPayment, align: 'center', style: { bold: true } },
     { type: 'rule' },
     { type: 'barcode', value: r.reference },
     { type: 'blank' },
     { type: 'text', text: l.keepReceipt, align: 'center' },
-  ];
+  );
+  return lines;
 }
 
 function sale(r: SaleReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions>): LayoutLine[] {
@@ -222,6 +246,34 @@ function report(r: ReportReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOpt
   return lines;
 }
 
+function statement(r: StatementReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions>): LayoutLine[] {
+  checkTime('periodStart', r.periodStart);
+  checkTime('periodEnd', r.periodEnd);
+  for (const [f, v] of [['netSalesCents', r.netSalesCents], ['amountDueCents', r.amountDueCents], ['salesCommissionCents', r.salesCommissionCents], ['cashingCommissionCents', r.cashingCommissionCents]] as const) {
+    if (!Number.isSafeInteger(v)) throw new ReceiptError(`${f} must be a whole number of cents, not ${v}`);
+  }
+  const pct = (bp: number): string => `${(bp / 100).toLocaleString(o.language === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 2 })} %`;
+  const signed = (cents: number): string => (cents < 0 ? `-${euros(-cents, o)}` : euros(cents, o));
+  return [
+    { type: 'pair', left: l.retailer, right: r.retailer },
+    { type: 'pair', left: l.week, right: r.week },
+    { type: 'pair', left: l.periodFrom, right: formatReceiptTime(r.periodStart, o.language, o.timeZone) },
+    { type: 'pair', left: l.periodTo, right: formatReceiptTime(r.periodEnd, o.language, o.timeZone) },
+    { type: 'rule' },
+    total(l.sales, r.sales, o),
+    total(l.voids, r.voids, o),
+    { type: 'pair', left: l.netSales, right: signed(r.netSalesCents) },
+    total(l.payouts, r.payouts, o),
+    total(l.claims, r.claims, o),
+    { type: 'pair', left: l.commissionSales(pct(r.salesCommissionBp)), right: signed(r.salesCommissionCents) },
+    { type: 'pair', left: l.commissionCashing(pct(r.cashingCommissionBp)), right: signed(r.cashingCommissionCents) },
+    total(l.settledPacks, r.settledPacks, o),
+    { type: 'rule' },
+    { type: 'pair', left: l.amountDue, right: signed(r.amountDueCents), style: { bold: true } },
+    { type: 'text', text: l.statementNote },
+  ];
+}
+
 function testPage(r: TestPage, l: ReceiptLabels): LayoutLine[] {
   const yesNo = (v: boolean): string => (v ? l.yes : l.no);
   const s = r.printerStatus;
@@ -295,6 +347,10 @@ export function receiptLayout(receipt: Receipt, options: ReceiptLayoutOptions = 
     case 'report':
       title = receipt.report === 'X' ? l.titles.reportX : l.titles.reportZ;
       body = report(receipt, l, o);
+      break;
+    case 'statement':
+      title = l.titles.statement;
+      body = statement(receipt, l, o);
       break;
     case 'test-page':
       title = l.titles.testPage;

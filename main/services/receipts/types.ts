@@ -42,6 +42,14 @@ export interface ClaimReceipt extends ReceiptHeader {
   readonly amountCents: number;
   /** The counter's payout limit that the prize exceeds. */
   readonly payoutLimitCents: number;
+  /**
+   * 'over-limit' (default): a claim form (the player's name and ID, where to send it);
+   * 'central-unreachable': central did not answer and the offline limit `offlineLimit` was reached: bring it back.
+   */
+  readonly reason?: 'over-limit' | 'central-unreachable';
+  readonly offlineLimit?: { readonly limit: 'ticket' | 'count' | 'total' | 'hours'; readonly max: number; readonly used?: number };
+  /** Where the claim form goes (central's configuration `claim_address`); a generic address when absent. */
+  readonly sendTo?: string;
 }
 
 export interface SaleItem {
@@ -97,6 +105,27 @@ export interface ReportReceipt extends ReceiptHeader {
   readonly byGame?: readonly ReportGameLine[];
 }
 
+/** The retailer's account for an ISO week, as central computed it (printed from the cash screen). */
+export interface StatementReceipt extends ReceiptHeader {
+  readonly kind: 'statement';
+  readonly retailer: string;
+  /** ISO week `YYYY-Www` and its UTC bounds. */
+  readonly week: string;
+  readonly periodStart: string;
+  readonly periodEnd: string;
+  readonly sales: ReportTotal;
+  readonly voids: ReportTotal;
+  readonly payouts: ReportTotal;
+  readonly claims: ReportTotal;
+  readonly netSalesCents: number;
+  readonly salesCommissionBp: number;
+  readonly cashingCommissionBp: number;
+  readonly salesCommissionCents: number;
+  readonly cashingCommissionCents: number;
+  readonly settledPacks: ReportTotal;
+  readonly amountDueCents: number;
+}
+
 /** The technician's test page. */
 export interface TestPage extends ReceiptHeader {
   readonly kind: 'test-page';
@@ -106,5 +135,5 @@ export interface TestPage extends ReceiptHeader {
   readonly softwareVersion: string;
 }
 
-export type Receipt = PayoutReceipt | ClaimReceipt | SaleReceipt | VoidReceipt | ReportReceipt | TestPage;
+export type Receipt = PayoutReceipt | ClaimReceipt | SaleReceipt | VoidReceipt | ReportReceipt | StatementReceipt | TestPage;
 export type ReceiptKind = Receipt['kind'];

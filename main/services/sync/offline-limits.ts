@@ -43,17 +43,39 @@ export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
   };
 }
 
-/** Why a prize of `amount` may not be paid offline now (a sentence), or null when it may. */
-export function offlineRefusal(t: LotteryTerminal, amount: number): string | null {
+/** Which offline limit a payout would pass: 'ticket' and 'total' in cents, 'count' in tickets, 'hours' in hours; `used` what was already used. */
+export interface OfflineLimitReached {
+  readonly limit: 'ticket' | 'count' | 'total' | 'hours';
+  readonly max: number;
+  readonly used?: number;
+}
+
+/** The offline limit a prize of `amount` would pass now, with a sentence, or null when it may be paid offline. */
+export function offlineLimitReached(t: LotteryTerminal, amount: number): { readonly reached: OfflineLimitReached; readonly message: string } | null {
   const u = offlineUsage(t);
   if (!u) return null;
   const l = u.limits;
   const euros = (c: number): string => `${(c / 100).toFixed(2)} €`;
-  if (amount > l.offline_max_ticket_cents) return `this prize (${euros(amount)}) is above the offline limit per ticket (${euros(l.offline_max_ticket_cents)})`;
-  if (u.count + 1 > l.offline_max_count) return `${u.count} tickets were already paid offline since the last contact (at most ${l.offline_max_count})`;
-  if (u.total_cents + amount > l.offline_max_total_cents) {
-    return `${euros(u.total_cents)} already paid offline since the last contact; with this prize it would pass ${euros(l.offline_max_total_cents)}`;
+  if (amount > l.offline_max_ticket_cents) {
+    return { reached: { limit: 'ticket', max: l.offline_max_ticket_cents }, message: `this prize (${euros(amount)}) is above the offline limit per ticket (${euros(l.offline_max_ticket_cents)})` };
   }
-  if (u.hours_since_contact > l.offline_max_hours) return `no contact with central for ${Math.floor(u.hours_since_contact)} h (offline payouts stop after ${l.offline_max_hours} h)`;
+  if (u.count + 1 > l.offline_max_count) {
+    return { reached: { limit: 'count', max: l.offline_max_count, used: u.count }, message: `${u.count} tickets were already paid offline since the last contact (at most ${l.offline_max_count})` };
+  }
+  if (u.total_cents + amount > l.offline_max_total_cents) {
+    return {
+      reached: { limit: 'total', max: l.offline_max_total_cents, used: u.total_cents },
+      message: `${euros(u.total_cents)} already paid offline since the last contact; with this prize it would pass ${euros(l.offline_max_total_cents)}`,
+    };
+  }
+  if (u.hours_since_contact > l.offline_max_hours) {
+    const hours = Math.floor(u.hours_since_contact);
+    return { reached: { limit: 'hours', max: l.offline_max_hours, used: hours }, message: `no contact with central for ${hours} h (offline payouts stop after ${l.offline_max_hours} h)` };
+  }
   return null;
+}
+
+/** Why a prize of `amount` may not be paid offline now (a sentence), or null when it may. */
+export function offlineRefusal(t: LotteryTerminal, amount: number): string | null {
+  return offlineLimitReached(t, amount)?.message ?? null;
 }

@@ -33,7 +33,14 @@ export function payoutReceipt(c: Common & { readonly pending_central?: boolean }
   };
 }
 
-export function claimReceipt(c: Common & { readonly payout_limit_cents: number }): ClaimReceipt {
+export function claimReceipt(
+  c: Common & {
+    readonly payout_limit_cents: number;
+    readonly reason?: ClaimReceipt['reason'];
+    readonly offline_limit?: ClaimReceipt['offlineLimit'];
+    readonly send_to?: string;
+  },
+): ClaimReceipt {
   return {
     kind: 'claim',
     ...header(c),
@@ -42,5 +49,8 @@ export function claimReceipt(c: Common & { readonly payout_limit_cents: number }
     ticket: c.ticket,
     amountCents: c.amount_cents,
     payoutLimitCents: c.payout_limit_cents,
+    ...(c.reason && c.reason !== 'over-limit' ? { reason: c.reason } : {}),
+    ...(c.offline_limit ? { offlineLimit: c.offline_limit } : {}),
+    ...(c.send_to ? { sendTo: c.send_to } : {}),
   };
 }

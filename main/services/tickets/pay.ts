@@ -17,6 +17,7 @@ import { inTransaction, record } from '../journal/record.js';
 import { OutboxError } from '../outbox/errors.js';
 import type { ClaimReceipt, PayoutReceipt } from '../receipts/types.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
+import { centralConfig } from '../sync/central-config.js';
 import { CounterChecker, type CounterVerdict } from './counter-verdict.js';
 import { PayoutError } from './pay-errors.js';
 import { claimReceipt, payoutReceipt } from './pay-receipts.js';
@@ -127,14 +128,24 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
   return { status: 'paid', verdict: v, payout, outbox_key: r.outbox_key as string, receipt, ...(central?.offline ? { pending_central: true } : {}) };
 }
 
+/** Where claim forms go: central's configuration `claim_address`, when it set one. */
+export function claimAddress(t: LotteryTerminal): string | undefined {
+  const a = centralConfig(t).claim_address;
+  return typeof a === 'string' && a.trim() !== '' ? a.trim().slice(0, 200) : undefined;
+}
+
 function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {
   const id = v.id as UnitId;
   const amount = v.prize_cents as number;
   const ticket = v.ticket as string;
+  const sendTo = claimAddress(t);
   const r = record(t, {
     type: 'claim',
     operator: session,
-    payload: { ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, cash_session_id: cashSessionId },
+    payload: {
+      ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, cash_session_id: cashSessionId,
+      ...(sendTo ? { send_to: sendTo } : {}),
+    },
     receipt: true,
     money: { kind: 'claim', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
     outbox: { key: `claim/${unitKey(id)}` },
@@ -146,6 +157,6 @@ function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: numb
     if (!isUniqueViolation(err)) throw err;
     throw new PayoutError('already-claimed', 'a claim was already filed for this ticket', null);
   }
-  const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents });
+  const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, ...(sendTo ? { send_to: sendTo } : {}) });
   return { status: 'claimed', verdict: v, claim: row, outbox_key: r.outbox_key as string, receipt };
 }

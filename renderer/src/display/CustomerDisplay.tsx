@@ -100,6 +100,22 @@ function DisplayBoard() {
             {m(view.prize_cents)}
           </div>
           <div className="display-sub">{t('display.paidSub')}</div>
+          {view.pending && (
+            <div className="display-sub" data-testid="display-pending">
+              {t('display.paidPending')}
+            </div>
+          )}
+        </>
+      );
+      break;
+    case 'refused':
+      className = 'display-verdict tone-warn';
+      body = (
+        <>
+          <div className="display-headline" data-testid="display-verdict">
+            {t(`display.refused.${view.reason}`)}
+          </div>
+          <div className="display-sub">{t(`display.refusedSub.${view.reason}`)}</div>
         </>
       );
       break;

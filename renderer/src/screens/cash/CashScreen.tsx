@@ -20,6 +20,7 @@ import { parseEuros } from '../sell/amount.js';
 import { AmountField } from '../sell/AmountField.js';
 import { ReceiptPanel } from '../sell/ReceiptPanel.js';
 import { ReportView } from './ReportView.js';
+import { StatementPanel } from './StatementPanel.js';
 import '../sell/common.css';
 import './cash.css';
 
@@ -33,7 +34,7 @@ export function CashScreen() {
   const isManager = operator?.role === 'manager';
   const [status, setStatus] = useState<CashStatusView | null>(null);
   const [floatText, setFloatText] = useState('');
-  const [panel, setPanel] = useState<'x' | 'move' | 'z'>('x');
+  const [panel, setPanel] = useState<'x' | 'move' | 'z' | 'statement'>('x');
   const [moveKind, setMoveKind] = useState<'in' | 'out'>('in');
   const [moveAmount, setMoveAmount] = useState('');
   const [moveReason, setMoveReason] = useState('');
@@ -180,7 +181,7 @@ export function CashScreen() {
               ) : (
                 <section className="card manager-panel">
                   <div className="segmented panel-tabs" role="tablist">
-                    {(['x', 'move', 'z'] as const).map((p) => (
+                    {(['x', 'move', 'z', 'statement'] as const).map((p) => (
                       <button
                         key={p}
                         type="button"
@@ -238,6 +239,7 @@ export function CashScreen() {
                       </form>
                     </div>
                   )}
+                  {panel === 'statement' && <StatementPanel />}
                   {panel === 'z' && (
                     <div className="panel-body">
                       <h2>{t('cash.z')}</h2>

@@ -25,7 +25,7 @@ import { VerdictPanel } from './VerdictPanel.js';
 import { ScanHistory, type ScanRecord } from './ScanHistory.js';
 import { verdictStyle } from './verdict-style.js';
 
-type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView };
+type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView; readonly pending?: boolean };
 
 export function ValidateScreen() {
   const api = useApi();
@@ -88,7 +88,7 @@ export function ValidateScreen() {
       async () => {
         const r = await api.call(act === 'pay' ? 'ticket.pay' : 'ticket.claim', { barcode: verdict.barcode });
         setVerdict(r.verdict);
-        setDone({ kind: act === 'pay' ? 'paid' : 'claimed', receipt: r.receipt });
+        setDone({ kind: act === 'pay' ? 'paid' : 'claimed', receipt: r.receipt, ...('pending_central' in r && r.pending_central ? { pending: true } : {}) });
         playTone(act === 'pay' ? 'paid' : 'win');
         void refreshStatus();
       },
@@ -165,6 +165,11 @@ export function ValidateScreen() {
 
         {verdict ? (
           <VerdictPanel verdict={verdict} language={language} settled={done?.kind ?? null}>
+            {done?.pending && (
+              <div className="banner banner-warn" data-testid="paid-pending">
+                {t('validate.pendingCentral')}
+              </div>
+            )}
             {payBlocked && (
               <div className="pay-blocked" data-testid="pay-blocked">
                 <div className="banner banner-warn">{style?.action === 'claim' ? t('validate.claimNeedsCash') : t('validate.payNeedsCash')}</div>

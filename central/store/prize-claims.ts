@@ -1,0 +1,77 @@
+/**
+ * Prize claims central records from the terminals' journals: a 'claim' entry (a prize above the payout
+ * limit: the player got a claim form) or a 'claim.receipt' entry (a winner refused while central was
+ * unreachable and the offline limits were reached: the player got a claim receipt to bring back).
+ * Listed by `guichet central claims`.
+ */
+import type { WireJournalEntry } from '../../common/protocol/index.js';
+import type { Central } from './context.js';
+import type { Queryable } from './db.js';
+
+export type PrizeClaimKind = 'over-limit' | 'central-unreachable';
+
+export interface PrizeClaim {
+  terminal: string;
+  retailer: string;
+  journal_seq: number;
+  kind: PrizeClaimKind;
+  ticket: string;
+  amount_cents: number;
+  receipt_no: number | null;
+  reason: string | null;
+  filed_at: string;
+  received_at: string;
+}
+
+const KIND_OF_ENTRY: Readonly<Record<string, PrizeClaimKind>> = { claim: 'over-limit', 'claim.receipt': 'central-unreachable' };
+
+/** Inside a push's transaction: one row per new claim entry (a push retried stores nothing twice). */
+export async function recordPrizeClaims(c: Central, tx: Queryable, terminalId: string, fresh: readonly WireJournalEntry[]): Promise<number> {
+  let n = 0;
+  for (const e of fresh) {
+    const kind = KIND_OF_ENTRY[e.type];
+    if (!kind) continue;
+    const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; receipt_no?: unknown; reason?: unknown };
+    if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.unit !== 'number') continue;
+    n += await tx.execute(
+      `INSERT INTO prize_claims (terminal_id, seq, kind, ticket, amount_cents, receipt_no, reason, filed_at, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (terminal_id, seq) DO NOTHING`,
+      [
+        terminalId,
+        e.seq,
+        kind,
+        `${p.game}/${p.emission}/${p.block}/${p.unit}`,
+        typeof p.amount_cents === 'number' ? p.amount_cents : 0,
+        typeof p.receipt_no === 'number' ? p.receipt_no : null,
+        typeof p.reason === 'string' ? p.reason : null,
+        e.at,
+        c.now(),
+      ],
+    );
+  }
+  return n;
+}
+
+/** Every claim filed at a terminal, oldest first. */
+export async function prizeClaims(c: Central): Promise<PrizeClaim[]> {
+  const rows = await c.db.query<{
+    terminal_id: string; retailer: string | null; seq: number; kind: PrizeClaimKind; ticket: string; amount_cents: number;
+    receipt_no: number | null; reason: string | null; filed_at: string; received_at: string;
+  }>(
+    `SELECT p.terminal_id, t.retailer, p.seq, p.kind, p.ticket, p.amount_cents, p.receipt_no, p.reason, p.filed_at, p.received_at
+       FROM prize_claims p LEFT JOIN terminals t ON t.terminal_id = p.terminal_id
+      ORDER BY p.filed_at, p.terminal_id, p.seq`,
+  );
+  return rows.map((r) => ({
+    terminal: r.terminal_id,
+    retailer: r.retailer ?? '',
+    journal_seq: Number(r.seq),
+    kind: r.kind,
+    ticket: r.ticket,
+    amount_cents: Number(r.amount_cents),
+    receipt_no: r.receipt_no === null ? null : Number(r.receipt_no),
+    reason: r.reason,
+    filed_at: r.filed_at,
+    received_at: r.received_at,
+  }));
+}

@@ -1,0 +1,116 @@
+/**
+ * The verdicts that come from the lottery's central, on the cashier's screen and on the customer display
+ * (issue 11): paid at another terminal (a second terminal, enrolled with the demo central, claimed it
+ * first), a payout made offline waiting for central, and central unreachable above the offline limit
+ * (the demo central paused with SIGSTOP: it accepts the connection and never answers).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { enrol, newTerminalKey, signedRequest } from '../central/support/terminal-client.js';
+import { test, expect, wedgeScan, loginWithPad, callApi, type DemoUnit } from './kiosk.js';
+
+test.setTimeout(360_000);
+// The demo's first start sets up a central too: slow on a shared machine.
+test.use({ kioskStartTimeoutMs: 180_000 });
+
+const guichet = path.resolve(import.meta.dirname, '..', '..', 'bin', 'guichet.js');
+
+function central(dir: string, args: string[]): string {
+  const r = spawnSync(process.execPath, [guichet, 'central', ...args, '--data', dir, '--json'], { encoding: 'utf8', env: { ...process.env, GUICHET_DATABASE_URL: '' } });
+  if (r.status !== 0) throw new Error(`guichet central ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The offline limit per ticket the terminal holds from central's signed configuration. */
+function terminalOfflineLimit(dataDir: string): number | null {
+  const db = new Database(path.join(dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare<[], { value_json: string }>("SELECT value_json FROM settings WHERE key = 'central_config'").get();
+    const v = row ? (JSON.parse(row.value_json) as Record<string, unknown>).offline_max_ticket_cents : undefined;
+    return typeof v === 'number' ? v : null;
+  } finally {
+    db.close();
+  }
+}
+
+test('paid at another terminal, payout waiting for central, central unreachable above the offline limit: screen and customer display', async ({ page, context, kiosk }) => {
+  await expect.poll(() => kiosk.startOutput).toMatch(/demo central: http:\/\/127\.0\.0\.1:\d+/);
+  const centralDir = path.join(kiosk.dataDir, 'demo-central');
+  const port = Number(readFileSync(path.join(centralDir, 'port'), 'utf8').trim());
+  const url = `http://127.0.0.1:${port}`;
+  // Winners of the active pack (units 0–99 of L'année de la chance), smallest prizes first.
+  const winners = kiosk
+    .units('annee-chance-2013')
+    .slice(0, 100)
+    .filter((u) => u.prize_cents > 0 && u.prize_cents <= 5_000)
+    .sort((a, b) => a.prize_cents - b.prize_cents);
+  const small = winners[1] as DemoUnit;
+  const big = winners.at(-1) as DemoUnit;
+  const elsewhere = winners[0] as DemoUnit;
+  expect(big.prize_cents).toBeGreaterThan(small.prize_cents);
+
+  // A second terminal of another shop enrols with the demo central and claims a winner first.
+  const { code } = JSON.parse(central(centralDir, ['terminal', 'add', '--id', 'E2E-T2', '--retailer', 'Autre boutique'])) as { code: string };
+  const other = newTerminalKey();
+  expect((await enrol(url, code, other)).status).toBe(200);
+  const claim = await signedRequest<{ verdict: string }>(url, other, 'POST', '/v1/claim', { barcode: elsewhere.barcodes.validation, claim_key: randomBytes(12).toString('base64url') });
+  expect(claim.json.verdict).toBe('claimed');
+
+  await page.goto(kiosk.url);
+  await loginWithPad(page, 'Marie', '123456');
+  expect((await callApi(page, 'cash.open', { float_cents: 50_000 })).ok).toBe(true);
+  const display = await context.newPage();
+  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await expect(display.getByTestId('customer-display')).toBeVisible();
+  await page.bringToFront();
+  await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
+  await expect(page.getByTestId('validation-input')).toBeFocused();
+
+  // Paid at another terminal: which one, and the player told on the display.
+  await wedgeScan(page, elsewhere.barcodes.validation);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+  await page.getByTestId('pay-button').click();
+  await expect(page.getByTestId('validate-error')).toContainText('Déjà payé à un autre terminal');
+  await expect(page.getByTestId('validate-error')).toContainText('E2E-T2');
+  await expect(display.getByTestId('display-verdict')).toHaveText('Ticket déjà payé à un autre point de vente');
+
+  // Central's offline limit per ticket: the small prize fits, the big one does not. The terminal gets it by its feed.
+  central(centralDir, ['config', 'set', 'offline_max_ticket_cents', String(small.prize_cents)]);
+  await expect.poll(() => terminalOfflineLimit(kiosk.dataDir), { timeout: 60_000 }).toBe(small.prize_cents);
+
+  // Central stops answering (paused: the connection opens, no answer comes).
+  const pid = Number(execFileSync('lsof', ['-t', `-iTCP:${port}`, '-sTCP:LISTEN'], { encoding: 'utf8' }).trim().split('\n')[0]);
+  expect(pid).toBeGreaterThan(0);
+  process.kill(pid, 'SIGSTOP');
+  try {
+    await page.keyboard.press('Escape');
+    await wedgeScan(page, small.barcodes.validation);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('paid-pending')).toHaveText('Payé hors ligne : paiement en attente du central de la loterie.');
+    await expect(display.getByTestId('display-pending')).toBeVisible();
+    await expect(display.getByTestId('display-verdict')).toHaveText('Payé');
+
+    await page.keyboard.press('Escape');
+    await wedgeScan(page, big.barcodes.validation);
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('validate-error')).toContainText('la limite hors ligne est atteinte');
+    await expect(page.getByTestId('validate-error')).toContainText('reçu de réclamation');
+    await expect(page.getByTestId('validate-error')).toContainText('offline limit per ticket');
+    await expect(display.getByTestId('display-verdict')).toHaveText('Paiement impossible pour le moment');
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+  // The claim receipt is in the journal, with the limit reached; nothing was paid.
+  const db = new Database(path.join(kiosk.dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
+  try {
+    const entry = db.prepare<[], { payload: string }>("SELECT payload FROM journal WHERE type = 'claim.receipt'").get();
+    expect(JSON.parse(entry?.payload ?? '{}')).toMatchObject({ amount_cents: big.prize_cents, offline_limit: { limit: 'ticket', max: small.prize_cents } });
+  } finally {
+    db.close();
+  }
+});

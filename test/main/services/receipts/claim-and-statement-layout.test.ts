@@ -1,0 +1,75 @@
+/** The claim form, the claim receipt of a winner refused for want of central, and the retailer's statement, on paper in both languages. */
+import { describe, expect, it } from 'vitest';
+import type { LayoutLine } from '../../../../main/devices/print-layout.js';
+import { receiptLayout, ReceiptError } from '../../../../main/services/receipts/layout.js';
+import type { ClaimReceipt, StatementReceipt } from '../../../../main/services/receipts/types.js';
+import { CLAIM, HEADER } from './fixtures.js';
+
+const text = (lines: readonly LayoutLine[]): string =>
+  lines.map((l) => (l.type === 'text' ? l.text : l.type === 'pair' ? `${l.left} | ${l.right}` : l.type === 'barcode' ? `[${l.value}]` : '')).join('\n');
+
+const UNREACHABLE: ClaimReceipt = { ...CLAIM, amountCents: 2_000, reason: 'central-unreachable', offlineLimit: { limit: 'total', max: 30_000, used: 29_500 } };
+
+const STATEMENT: StatementReceipt = {
+  ...HEADER,
+  receiptNumber: '2026-W49',
+  kind: 'statement',
+  retailer: 'Tabac de la Gare',
+  week: '2026-W49',
+  periodStart: '2026-11-30T00:00:00.000Z',
+  periodEnd: '2026-12-07T00:00:00.000Z',
+  sales: { count: 40, amountCents: 12_000 },
+  voids: { count: 1, amountCents: 300 },
+  payouts: { count: 3, amountCents: 2_500 },
+  claims: { count: 1, amountCents: 100_000 },
+  netSalesCents: 11_700,
+  salesCommissionBp: 500,
+  cashingCommissionBp: 100,
+  salesCommissionCents: 585,
+  cashingCommissionCents: 25,
+  settledPacks: { count: 0, amountCents: 0 },
+  amountDueCents: 8_590,
+};
+
+describe('claim form and claim receipt', () => {
+  it('above the payout limit: the ticket as a barcode, the name and ID fields, where to send it', () => {
+    const en = text(receiptLayout({ ...CLAIM, sendTo: 'Lottery prize dept, 1 rue X, Paris' }, { language: 'en' }).lines);
+    expect(en).toContain(`[${CLAIM.ticket}]`);
+    expect(en).toContain('CLAIM FORM');
+    expect(en).toMatch(/Full name: _+\n\nID document no\.: _+/);
+    expect(en).toContain('Send it, with the original ticket, to:\nLottery prize dept, 1 rue X, Paris');
+    const fr = text(receiptLayout(CLAIM, { language: 'fr' }).lines);
+    expect(fr).toContain('FORMULAIRE DE RÉCLAMATION');
+    expect(fr).toMatch(/Pièce d’identité n° : _+/);
+    expect(fr).toContain('Service des gains de la loterie');
+  });
+
+  it('central unreachable: the limit reached, in words and figures, and no claim form', () => {
+    const en = text(receiptLayout(UNREACHABLE, { language: 'en' }).lines);
+    expect(en).toContain("The lottery's central does not answer and the offline limit is reached");
+    expect(en).toContain('€295.00 already paid offline since the last contact (at most €300.00).');
+    expect(en).toContain('Bring this receipt back with the original ticket');
+    expect(en).not.toContain('CLAIM FORM');
+    const fr = text(receiptLayout({ ...UNREACHABLE, offlineLimit: { limit: 'count', max: 20, used: 20 } }, { language: 'fr' }).lines);
+    expect(fr).toContain('Déjà 20 tickets payés hors ligne depuis le dernier contact (au plus 20).');
+    expect(fr).toContain('CE REÇU N’EST PAS UN PAIEMENT');
+  });
+});
+
+describe("the retailer's statement", () => {
+  it('prints the week, the figures, the commissions with their rates and the amount due', () => {
+    const en = text(receiptLayout(STATEMENT, { language: 'en' }).lines);
+    expect(en).toContain('RETAILER STATEMENT');
+    expect(en).toContain('Week | 2026-W49');
+    expect(en).toContain('Commission on sales (5 %) | €5.85');
+    expect(en).toContain('Commission on cashing (1 %) | €0.25');
+    expect(en).toContain('AMOUNT DUE TO THE LOTTERY | €85.90');
+    const fr = text(receiptLayout({ ...STATEMENT, amountDueCents: -1_250 }, { language: 'fr' }).lines);
+    expect(fr).toContain('RELEVÉ DU POINT DE VENTE');
+    expect(fr).toMatch(/MONTANT DÛ À LA LOTERIE \| -12,50\s€/);
+  });
+
+  it('refuses a statement with a bad period', () => {
+    expect(() => receiptLayout({ ...STATEMENT, periodEnd: 'next week' })).toThrow(ReceiptError);
+  });
+});
