@@ -165,11 +165,11 @@ export async function run(argv: string[] = []): Promise<void> {
   }
 
   console.log('');
-  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claims/s | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const x of rows) {
     console.log(
-      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
+      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimRate)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
     );
   }
   for (const f of floors) console.log(f);
