@@ -16,12 +16,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { initCentral } from '../central/store/open.js';
+import { ensureMonthPartitions, monthStart } from '../central/store/partitions.js';
 import { openPostgres, PG_POOL_SIZE } from '../central/store/postgres.js';
 import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
+import { PUSH_CONCURRENCY } from '../central/server/gate.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
 import { cpuBetween, treeCpu } from './load/cpu.js';
 import { drive, CLAIM_PATH, type DriveResult } from './load/drive.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
+import { publishLoadTickets, type LoadTickets } from './load/tickets.js';
 import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
 
 interface Row {
@@ -34,6 +37,9 @@ interface Row {
   split: [number, number, number];
 }
 
+/** Units of the published emission whose tickets the claims present. */
+const TICKET_UNITS = 20_000;
+
 const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 
 async function stopCentral(s: SpawnedCentral): Promise<void> {
@@ -43,19 +49,19 @@ async function stopCentral(s: SpawnedCentral): Promise<void> {
   clearTimeout(timer);
 }
 
-async function phase(engine: string, url: string, fleet: SimTerminal[], central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
+async function phase(engine: string, url: string, fleet: SimTerminal[], tickets: LoadTickets, central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
   type Sample = [Map<number, number>, Map<number, number>, number];
   const sample = (): Sample => {
     const u = process.cpuUsage();
     return [treeCpu([central.child.pid!]), treeCpu(pgPid ? [pgPid] : []), (u.user + u.system) / 1000];
   };
   let s0: Sample = [new Map(), new Map(), 0];
-  const r = await drive({ url, fleet, rate, seconds, onPeak: () => (s0 = sample()) });
+  const r = await drive({ url, fleet, tickets, rate, seconds, onPeak: () => (s0 = sample()) });
   const s1 = sample();
   const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
   const split = [cpuBetween(s0[0], s1[0]), cpuBetween(s0[1], s1[1]), s1[2] - s0[2]].map((ms) => (ms * 1000) / peakEntries) as [number, number, number];
   const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
-  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms, ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
+  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms (${Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
   return row;
 }
 
@@ -81,7 +87,7 @@ export async function run(argv: string[] = []): Promise<void> {
     throw new Error('central-load: --terminals N[,N…] (positive integers), --seconds 1…600, --rate > 0');
   }
   console.log('\n== central-load ==');
-  console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it, as ${CLAIM_PATH}), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
+  console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it: POST ${CLAIM_PATH} of real tickets, half winners), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, pushes stored at once ${PUSH_CONCURRENCY}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
   const rows: Row[] = [];
   const floors: string[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-'));
@@ -92,6 +98,7 @@ export async function run(argv: string[] = []): Promise<void> {
         const url = await cluster.createDatabase('load');
         const dataDir = path.join(dir, 'pg');
         const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery.key'), databaseUrl: url });
+        const tickets = await publishLoadTickets(central, path.join(dir, 'lottery.key'), 9, TICKET_UNITS);
         await central.db.close();
         const t0 = performance.now();
         const fleet = makeFleet(sizes.at(-1)!);
@@ -103,16 +110,23 @@ export async function run(argv: string[] = []): Promise<void> {
           for (const n of sizes) {
             await registerFleet(db, fleet.slice(registered, n));
             registered = n;
-            rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+            rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
           }
           if (prefill > 0) {
             const t1 = performance.now();
-            const grown = fillerRows(prefill, 'P');
+            // A year of events in miniature: the rows spread over the 12 months before now, each month in
+            // its own partition (created here as the store would have, month by month).
+            const months = await ensureMonthPartitions(db, monthStart(new Date().toISOString(), -12), 14);
+            const grown = fillerRows(prefill, 'P', 1000, 12);
             await copyRows(url, grown);
+            const parts = await db.query<{ n: number; def: number }>(
+              `SELECT count(*)::int AS n, (SELECT count(*)::int FROM journal_entries_default) AS def FROM pg_partition_tree('journal_entries') WHERE isleaf`,
+            );
+            process.stderr.write(`  ${months.created.length} month partitions created; journal leaves ${parts[0]?.n}, rows in its default partition ${parts[0]?.def}\n`);
             process.stderr.write(`  tables grown by ${fmt(prefill)} rows in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
             await db.execute('ANALYZE journal_entries');
             await db.execute('ANALYZE outbox_events');
-            rows.push(await phase('PostgreSQL', served.url, fleet, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+            rows.push(await phase('PostgreSQL', served.url, fleet, tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
           }
         } finally {
           await db.close();
@@ -135,12 +149,13 @@ export async function run(argv: string[] = []): Promise<void> {
     if (pgliteTerminals > 0) {
       const dataDir = path.join(dir, 'pglite');
       const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery-pglite.key') });
+      const tickets = await publishLoadTickets(central, path.join(dir, 'lottery-pglite.key'), 9, TICKET_UNITS);
       const fleet = makeFleet(pgliteTerminals, 'G');
       await registerFleet(central.db, fleet);
       await central.db.close();
       const served = await spawnCentral(dataDir);
       try {
-        rows.push(await phase('PGlite', served.url, fleet, served, null, rate, seconds, 0));
+        rows.push(await phase('PGlite', served.url, fleet, tickets, served, null, rate, seconds, 0));
       } finally {
         await stopCentral(served);
       }
@@ -150,11 +165,11 @@ export async function run(argv: string[] = []): Promise<void> {
   }
 
   console.log('');
-  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claims/s | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const x of rows) {
     console.log(
-      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
+      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimRate)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
     );
   }
   for (const f of floors) console.log(f);

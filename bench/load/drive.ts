@@ -4,18 +4,27 @@
  * time. The first fifth of the run is at the day's average (a tenth of the peak); the rest at the
  * peak, which is what "sustained" measures. Loopback only; stops by itself.
  *
- * Claims: no online-claim endpoint exists on this branch yet, so a claim is measured as a signed read
- * through the same path a claim takes (signature, nonce, terminal lookup, one indexed query):
- * `GET /v1/feed`. `CLAIM_PATH` is the one place to switch to `/v1/claim` when it lands.
+ * Claims are the real online claim, `POST /v1/claim`, of the validation barcode of a real ticket of a
+ * published emission (bench/load/tickets.ts): winners and losers, a winner now and then presented
+ * again at another terminal; central answers 'claimed', 'already_paid' or 'not_winner'.
  */
+import { randomBytes } from 'node:crypto';
 import { signHeaders } from '../../test/central/support/terminal-client.js';
 import { nextBatch, type SimTerminal } from './fleet.js';
+import { presentedBarcode, type LoadTickets } from './tickets.js';
 
-export const CLAIM_PATH = '/v1/feed?cursor=0&limit=10';
+export const CLAIM_PATH = '/v1/claim';
+
+/** A claim's body: the presented barcode and a fresh idempotency key. */
+export function claimBody(tickets: LoadTickets): { barcode: string; claim_key: string } {
+  return { barcode: presentedBarcode(tickets), claim_key: randomBytes(12).toString('base64url') };
+}
 
 export interface DriveOptions {
   url: string;
   fleet: SimTerminal[];
+  /** The tickets claims present. */
+  tickets: LoadTickets;
   /** Peak offered rate, journal entries per second. */
   rate: number;
   seconds: number;
@@ -28,11 +37,15 @@ export interface DriveOptions {
 export interface DriveResult {
   /** Entries acknowledged per second during the peak window. */
   sustained: number;
+  /** Claims answered per second during the peak window (offered: a sixth of the entry rate). */
+  claimRate: number;
   offered: number;
   entries: number;
   events: number;
   pushes: number;
   claims: number;
+  /** Claims by central's verdict. */
+  verdicts: Record<string, number>;
   errors: number;
   firstError: string | null;
   pushP50: number;
@@ -68,8 +81,9 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   let dueClaims = 0;
   let last = start;
   let peakEntries = 0;
+  let peakClaims = 0;
   let peakStarted = false;
-  const r: DriveResult = { sustained: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0 };
+  const r: DriveResult = { sustained: 0, claimRate: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, verdicts: {}, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0 };
   const pushLat: number[] = [];
   const claimLat: number[] = [];
   const fail = (msg: string): void => {
@@ -115,10 +129,16 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
     claiming++;
     const t0 = performance.now();
     try {
-      const a = await send(o.url, t, 'GET', CLAIM_PATH);
+      const a = await send(o.url, t, 'POST', CLAIM_PATH, claimBody(o.tickets));
       if (a.status !== 200) return fail(`claim ${t.id}: ${a.status} ${JSON.stringify(a.json)}`);
+      const verdict = (a.json as { verdict: string }).verdict;
+      r.verdicts[verdict] = (r.verdicts[verdict] ?? 0) + 1;
       r.claims++;
-      if (peakStarted) claimLat.push(performance.now() - t0);
+      const done = performance.now();
+      if (peakStarted && done <= end) {
+        claimLat.push(done - t0);
+        peakClaims++;
+      }
     } catch (err) {
       fail(`claim ${t.id}: ${(err as Error).message}`);
     } finally {
@@ -165,6 +185,7 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   await Promise.all(pending);
   r.peakSeconds = peakMs / 1000;
   r.sustained = peakEntries / r.peakSeconds;
+  r.claimRate = peakClaims / r.peakSeconds;
   r.pushP50 = pct(pushLat, 50);
   r.pushP99 = pct(pushLat, 99);
   r.claimP50 = pct(claimLat, 50);

@@ -35,17 +35,21 @@ export function rowsOf(n: number, prefix: string, terminals = 100): { entries: W
 
 /**
  * `n` rows shaped like real ones but not sealed (hash and signature are random hex): for growing the
- * tables quickly; central checks only the entries it receives, never the ones it holds.
+ * tables quickly; central checks only the entries it receives, never the ones it holds. Their times
+ * spread evenly over the `months` months before now (a year of events in miniature: each month's rows
+ * land in that month's partition).
  */
-export function fillerRows(n: number, prefix: string, terminals = 1000): { entries: WireJournalEntry[]; events: LoadEvent[] } {
+export function fillerRows(n: number, prefix: string, terminals = 1000, months = 12): { entries: WireJournalEntry[]; events: LoadEvent[] } {
   const entries: WireJournalEntry[] = [];
   const events: LoadEvent[] = [];
-  const at = new Date().toISOString();
+  const end = Date.now();
+  const span = months * 30 * 86_400_000;
   const per = Math.ceil(n / terminals);
   const hex = randomBytes(32).toString('hex');
   for (let i = 0; i < n; i++) {
     const terminal = `${prefix}${String(Math.floor(i / per) + 1).padStart(6, '0')}`;
     const seq = (i % per) + 1;
+    const at = new Date(end - span + (span * seq) / (per + 1)).toISOString();
     const payload = { sale_id: seq, lines: [{ game: 'annee-chance-2013', emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } };
     entries.push({ seq, at, terminal, type: 'sale', operator: 'alice', payload, prev_hash: hex, hash: hex, signature: 'AAAA' } as WireJournalEntry);
     events.push({ key: `${terminal}/sale-${seq}`, type: 'sale', journal_seq: seq, payload, created_at: at });
@@ -114,9 +118,8 @@ export async function tableSize(url: string): Promise<{ rows: number; mb: number
   try {
     const r = await client.query<{ rows: string; bytes: string }>(
       `SELECT (SELECT count(*) FROM journal_entries) AS rows,
-              (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c
-                WHERE c.relname IN ('journal_entries', 'outbox_events')
-                   OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent IN ('journal_entries'::regclass, 'outbox_events'::regclass))) AS bytes`,
+              (SELECT coalesce(sum(pg_total_relation_size(p.relid)), 0)
+                 FROM (SELECT relid FROM pg_partition_tree('journal_entries') UNION ALL SELECT relid FROM pg_partition_tree('outbox_events')) AS p) AS bytes`,
     );
     return { rows: Number(r.rows[0]!.rows), mb: Number(r.rows[0]!.bytes) / 1e6 };
   } finally {

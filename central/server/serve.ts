@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Central } from '../store/context.js';
 import { openCentral } from '../store/open.js';
+import { ensureMonthPartitions } from '../store/partitions.js';
 import { buildCentralServer } from './app.js';
 
 export const URL_FILE = 'central.url';
@@ -141,12 +142,21 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
   writeFileSync(join(dataDir, TOKEN_FILE), token, { mode: 0o600 });
   const record: ServingRecord = { url, pid: process.pid, ...(opts.tls ? { tls_cert: resolve(opts.tls.certFile) } : {}) };
   writeFileSync(join(dataDir, URL_FILE), `${JSON.stringify(record)}\n`, { mode: 0o644 });
+  // The coming month's partitions, created ahead twice a day (also at every opening).
+  const ahead = setInterval(() => {
+    void ensureMonthPartitions(central.db, central.now()).then(
+      (r) => r.failed.forEach((f) => (opts.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(`central: month partition not created: ${f}`)),
+      () => undefined,
+    );
+  }, 12 * 3600_000);
+  ahead.unref();
   let closed: Promise<void> | null = null;
   return {
     url,
     central,
     close() {
       closed ??= (async () => {
+        clearInterval(ahead);
         rmSync(join(dataDir, TOKEN_FILE), { force: true });
         await app.close();
         await central.db.close();

@@ -14,7 +14,7 @@ import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.
 import { unitSecrets } from '../emission/secrets.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
-import { appendFeed, currentConfig } from './feed.js';
+import { appendFeed } from './feed.js';
 import { centralPackState, packOfTicket } from './packs.js';
 import { printData } from './print-cache.js';
 
@@ -55,6 +55,35 @@ function packRefs(id: UnitId, barcode: string, packSize: number | undefined): st
 /** `GGG-EEE-BB` of a barcode. */
 const barcode3 = (barcode: string): string => `${barcode.slice(0, 3)}-${barcode.slice(3, 6)}-${barcode.slice(6, 8)}`;
 
+interface Publication {
+  print_name: string | null;
+  manifest: { claim_deadline: string; pack_size?: number };
+}
+
+/** Published blocks never change (publishing again the same file changes nothing): kept once read. */
+const publications = new Map<string, Publication>();
+
+async function publicationOf(c: Central, id: UnitId): Promise<Publication | undefined> {
+  const key = `${c.dataDir}\0${id.game}/${id.emission}/${id.block}`;
+  const held = publications.get(key);
+  if (held) return held;
+  const pub = (await c.db.query<Publication>('SELECT print_name, manifest FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [id.game, id.emission, id.block]))[0];
+  if (pub?.print_name) publications.set(key, pub);
+  return pub;
+}
+
+/** The first stop-listed pack among `refs` (if any) and the configured hold time, in one statement. */
+async function stopAndHold(c: Central, refs: string[]): Promise<{ stop: { pack: string; reason: string } | null; hold: unknown }> {
+  const row = (
+    await c.db.query<{ pack: string | null; reason: string | null; hold: unknown }>(
+      `SELECT s.pack, s.reason, (SELECT value FROM config WHERE key = 'claim_hold_seconds') AS hold
+         FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL LIMIT 1) AS s ON true`,
+      [refs],
+    )
+  )[0];
+  return { stop: row?.pack ? { pack: row.pack, reason: row.reason ?? '' } : null, hold: row?.hold ?? null };
+}
+
 /** Answers a terminal's claim of a validation barcode (see the module comment). */
 export async function claimTicket(c: Central, terminalId: string, req: ClaimRequest): Promise<ClaimAnswer> {
   let id: UnitId;
@@ -69,12 +98,7 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
     throw err;
   }
   const ticket = ticketKey(id);
-  const pub = (
-    await c.db.query<{ print_name: string | null; manifest: { claim_deadline: string; pack_size?: number } }>(
-      'SELECT print_name, manifest FROM publications WHERE game = $1 AND emission = $2 AND block = $3',
-      [id.game, id.emission, id.block],
-    )
-  )[0];
+  const pub = await publicationOf(c, id);
   if (!pub?.print_name) return answer('unknown_ticket', `central has no published print data for ${id.game} emission ${id.emission} block ${id.block}`, { ticket });
   const print = printData(c, pub.print_name);
   if (id.unit >= print.header.block_size) return answer('unknown_ticket', `unit ${id.unit} is not in the block`, { ticket });
@@ -83,10 +107,9 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return answer('not_winner', 'not a winning ticket by the lottery\'s print data', { ticket, prize_cents: 0 });
   const refs = packRefs(id, req.barcode, pub.manifest.pack_size ?? print.header.pack_size);
-  if (refs.length > 0) {
-    const stop = (await c.db.query<{ pack: string; reason: string }>('SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL', [refs]))[0];
-    if (stop) return answer('stop_listed', `pack ${stop.pack} is on the lottery's stop list (${stop.reason}): do not pay, keep the ticket`, { ticket, prize_cents: prize });
-  }
+  // One round trip: the stop list and the hold time (both change under an admin's hand, read each time).
+  const { stop, hold } = await stopAndHold(c, refs);
+  if (stop) return answer('stop_listed', `pack ${stop.pack} is on the lottery's stop list (${stop.reason}): do not pay, keep the ticket`, { ticket, prize_cents: prize });
   // The pack's state at central: a ticket of a pack activated nowhere is not payable anywhere.
   const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
   if (pack) {
@@ -99,20 +122,20 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   }
   const now = c.now();
   if (pub.manifest.claim_deadline < now) return answer('expired', `the claim period ended on ${pub.manifest.claim_deadline}`, { ticket, prize_cents: prize });
-
-  const config = await currentConfig(c.db);
-  const holdSeconds = typeof config.claim_hold_seconds === 'number' && config.claim_hold_seconds > 0 ? config.claim_hold_seconds : DEFAULT_CLAIM_HOLD_SECONDS;
+  const holdSeconds = typeof hold === 'number' && hold > 0 ? hold : DEFAULT_CLAIM_HOLD_SECONDS;
   const heldUntil = new Date(Date.parse(now) + holdSeconds * 1000).toISOString();
+  const claimed = (): ClaimAnswer => answer('claimed', 'claimed for this terminal: pay it now', { ticket, prize_cents: prize, held_until: heldUntil });
+  // A ticket nobody claimed yet (the common case): one autocommit statement takes it, no transaction.
+  const take = `INSERT INTO ticket_claims (ticket, state, terminal_id, claim_key, prize_cents, claimed_at, held_until) VALUES ($1, 'held', $2, $3, $4, $5, $6)
+     ON CONFLICT (ticket) DO NOTHING`;
+  const takeParams = [ticket, terminalId, req.claim_key, prize, now, heldUntil];
+  if ((await c.db.execute(take, takeParams)) === 1) return claimed();
+  // Claimed before: look at its row under a lock (a retry, a hold that timed out, or paid elsewhere).
   return c.db.transaction(async (tx) => {
-    const inserted = await tx.execute(
-      `INSERT INTO ticket_claims (ticket, state, terminal_id, claim_key, prize_cents, claimed_at, held_until) VALUES ($1, 'held', $2, $3, $4, $5, $6)
-       ON CONFLICT (ticket) DO NOTHING`,
-      [ticket, terminalId, req.claim_key, prize, now, heldUntil],
-    );
-    const claimed = (): ClaimAnswer =>
-      answer('claimed', 'claimed for this terminal: pay it now', { ticket, prize_cents: prize, held_until: heldUntil });
-    if (inserted === 1) return claimed();
-    const row = (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0] as ClaimRow;
+    let row = (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0];
+    // Released between the two statements (a push of its holder): take it now, or see who did first.
+    if (!row && (await tx.execute(take, takeParams)) === 1) return claimed();
+    row ??= (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0] as ClaimRow;
     if (row.state === 'paid') {
       const where = { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.paid_at ?? row.claimed_at };
       return answer('already_paid', `already paid on ${where.at} at terminal ${where.terminal} (${where.retailer}): do not pay`, { ticket, prize_cents: prize, paid: where });

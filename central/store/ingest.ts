@@ -130,7 +130,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
        INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
        SELECT $1, u.event_key, u.type, u.journal_seq, u.payload::jsonb, u.created_at, $2
          FROM unnest($5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS u(event_key, type, journal_seq, payload, created_at)
-       ON CONFLICT (terminal_id, event_key) DO NOTHING
+       ON CONFLICT (terminal_id, event_key, created_at) DO NOTHING
        RETURNING 1)
      SELECT (SELECT count(*) FROM e)::int AS stored_events, (SELECT count(*) FROM t) AS _moved`,
     [

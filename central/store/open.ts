@@ -10,6 +10,7 @@ import type { Central } from './context.js';
 import type { Db } from './db.js';
 import { migrateCentral } from './migrate.js';
 import { openPglite } from './pglite.js';
+import { ensureMonthPartitions } from './partitions.js';
 import { openPostgres } from './postgres.js';
 import { addLotteryKey } from './terminals.js';
 
@@ -72,6 +73,7 @@ export async function openCentral(opts: OpenOptions): Promise<Central> {
   try {
     await migrateCentral(db);
     const central = makeCentral(db, dataDir, file.lottery_key, opts.now);
+    await ensureMonthPartitions(db, central.now());
     if (central.lotteryKey.fingerprint !== file.lottery_key_fingerprint) {
       throw new Error(`${file.lottery_key} is not the lottery key this store was made with (fingerprint ${file.lottery_key_fingerprint})`);
     }

@@ -1,50 +1,65 @@
 /**
  * The central load in miniature (bench/central-load.ts is the full one): 50 terminals, registered in
  * bulk as the bench does, each pushing several signed batches of a day's mix while the others do,
- * some batches sent twice at once (a retry racing the original), claims read in between; on PGlite
- * and on a real PostgreSQL. Nothing is lost or doubled: what central holds per terminal is exactly
- * what was sent, once.
+ * some batches sent twice at once (a retry racing the original), and online claims (`POST /v1/claim`)
+ * of real tickets of a published emission in between, each winner claimed by five terminals at once;
+ * on PGlite and on a real PostgreSQL. Nothing is lost or doubled: what central holds per terminal is
+ * exactly what was sent, once, and each winner is claimed for exactly one terminal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushAnswer } from '../../common/protocol/index.js';
+import type { ClaimAnswer, PushAnswer } from '../../common/protocol/index.js';
 import { makeFleet, nextBatch, registerFleet, type SimTerminal } from '../../bench/load/fleet.js';
 import { CLAIM_PATH } from '../../bench/load/drive.js';
+import { publishLoadTickets, type LoadTickets } from '../../bench/load/tickets.js';
 import { databaseFor, ENGINES, releaseDatabase } from './support/engines.js';
 import { startCentral, type StartedCentral } from './support/start-central.js';
 import { signedRequest } from './support/terminal-client.js';
 
 const TERMINALS = 50;
 const BATCHES = 4;
+/** Winners claimed: terminal i claims winner (i + b) % WINNERS at its batch b, so 5 terminals race for each one in each round. */
+const WINNERS = 10;
 
 describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
   let c: StartedCentral;
   let fleet: SimTerminal[];
+  let tickets: LoadTickets;
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
     c = await startCentral({ terminals: [], ...(databaseUrl ? { databaseUrl } : {}) });
     fleet = makeFleet(TERMINALS, 'LT');
     await registerFleet(c.central.db, fleet);
+    tickets = await publishLoadTickets(c.central, c.lotteryKeyFile, 9, 300);
+    expect(tickets.winners.length).toBeGreaterThanOrEqual(WINNERS);
   }, 180_000);
   afterAll(async () => {
     await c?.close();
     await releaseDatabase(engine);
   }, 60_000);
 
-  it('stores every entry and event of 50 terminals pushing at once exactly once, retries racing included', async () => {
+  it('stores every entry and event of 50 terminals pushing at once exactly once, retries racing included; each winner claimed once', async () => {
     const sent = new Map<string, number>();
     const statuses: number[] = [];
+    const claims: { terminal: string; barcode: string; verdict: ClaimAnswer['verdict']; ticket: string | null }[] = [];
+    const claim = async (t: SimTerminal, barcode: string): Promise<number> => {
+      const a = await signedRequest<ClaimAnswer>(c.url, t, 'POST', CLAIM_PATH, { barcode, claim_key: `k-${t.id}-${claims.length}-${barcode.slice(-6)}` });
+      if (a.status === 200) claims.push({ terminal: t.id, barcode, verdict: a.json.verdict, ticket: a.json.ticket });
+      return a.status;
+    };
     await Promise.all(
       fleet.map(async (t, i) => {
         for (let b = 0; b < BATCHES; b++) {
           const batch = nextBatch(t, 1 + ((i + b) % 8));
           // Every third terminal sends its batch twice at the same time: one stores, the other is a harmless repeat.
           const copies = i % 3 === 0 ? 2 : 1;
-          const answers = await Promise.all([
-            ...Array.from({ length: copies }, () => signedRequest<PushAnswer>(c.url, t, 'POST', '/v1/push', batch)),
-            signedRequest(c.url, t, 'GET', CLAIM_PATH),
+          // The terminal's claims travel at the same time as its push.
+          const [answers, claimed] = await Promise.all([
+            Promise.all(Array.from({ length: copies }, () => signedRequest<PushAnswer>(c.url, t, 'POST', '/v1/push', batch))),
+            Promise.all([claim(t, tickets.winners[(i + b) % WINNERS]!), ...(b === 0 ? [claim(t, tickets.losers[i % tickets.losers.length]!)] : [])]),
           ]);
           for (const a of answers) statuses.push(a.status);
+          statuses.push(...claimed);
           const last = answers[0]!.json as PushAnswer;
           t.seq = last.last_seq;
           t.lastHash = last.last_hash;
@@ -68,5 +83,18 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
     for (const r of lastSeqs) expect(r.last_seq).toBe(sent.get(r.terminal_id));
     const total = [...sent.values()].reduce((a, b) => a + b, 0);
     expect(total).toBe(fleet.reduce((a, t) => a + t.seq, 0));
+
+    // Claims: every loser is 'not_winner'; each winner 'claimed' by exactly one terminal, 'already_paid' for the 19 others.
+    expect(claims.filter((x) => tickets.losers.includes(x.barcode)).map((x) => x.verdict)).toEqual(Array(TERMINALS).fill('not_winner'));
+    const won = await c.central.db.query<{ ticket: string; terminal_id: string; state: string }>('SELECT ticket, terminal_id, state FROM ticket_claims ORDER BY ticket');
+    expect(won).toHaveLength(WINNERS);
+    for (const w of tickets.winners.slice(0, WINNERS)) {
+      const mine = claims.filter((x) => x.barcode === w);
+      expect(mine).toHaveLength((TERMINALS * BATCHES) / WINNERS);
+      const winnersOf = mine.filter((x) => x.verdict === 'claimed');
+      expect(winnersOf).toHaveLength(1);
+      expect(mine.filter((x) => x.verdict !== 'claimed').map((x) => x.verdict)).toEqual(Array(mine.length - 1).fill('already_paid'));
+      expect(won.find((r) => r.ticket === winnersOf[0]!.ticket)).toEqual({ ticket: winnersOf[0]!.ticket, terminal_id: winnersOf[0]!.terminal, state: 'held' });
+    }
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { ingestPush } from '../../../central/store/ingest.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
+import { CENTRAL_MIGRATIONS } from '../../../central/store/migrations.js';
 import { initCentral, openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
@@ -31,7 +32,7 @@ describe.each(ENGINES)('central store on %s', (engine) => {
   it('records its migrations once and applies none the second time', async () => {
     expect(await migrateCentral(c.db)).toEqual([]);
     const rows = await c.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
-    expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.map((r) => r.version)).toEqual(CENTRAL_MIGRATIONS.map((m) => m.version));
     // Every terminal table carries terminal_id first in its primary key (distribution column).
     const pk = await c.db.query<{ table_name: string; column_name: string }>(
       `SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc

@@ -85,7 +85,9 @@ export interface SpawnedCentral {
 
 /** Runs `guichet central serve --data DIR --listen 127.0.0.1:0` and waits for its URL line. */
 export async function spawnCentral(dataDir: string, opts: { databaseUrl?: string; listen?: string } = {}): Promise<SpawnedCentral> {
-  const args = [GUICHET_BIN, 'central', 'serve', '--data', dataDir, '--listen', opts.listen ?? '127.0.0.1:0'];
+  // GUICHET_CENTRAL_NODE_ARGS: node options for the served process (e.g. --cpu-prof, to profile it under the load bench).
+  const nodeArgs = (process.env.GUICHET_CENTRAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, GUICHET_BIN, 'central', 'serve', '--data', dataDir, '--listen', opts.listen ?? '127.0.0.1:0'];
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_DATABASE_URL: '' } });
   let err = '';

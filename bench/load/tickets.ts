@@ -1,0 +1,54 @@
+/**
+ * Real tickets for the load's claims: an emission drawn and sealed by the lottery's own code
+ * (`createEmission`), published to central WITH its print data (`publishEmission`), and the validation
+ * barcodes a player would present, winners and losers, rebuilt from that print data. Central judges
+ * every claim on its own print data, exactly as for a counter.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createEmission } from '../../central/emission/create.js';
+import { readPrintFile } from '../../central/emission/print-file.js';
+import { unitSecretsBatch } from '../../central/emission/secrets.js';
+import type { Central } from '../../central/store/context.js';
+import { publishEmission } from '../../central/store/publish.js';
+import { validationBarcode } from '../../games/ticket-id.js';
+import type { GameCode } from '../../games/types.js';
+
+export const LOAD_GAME = 'annee-chance-2013';
+
+export interface LoadTickets {
+  /** Validation barcodes of winning units (a claim holds the first, says "already paid" after). */
+  winners: string[];
+  /** Validation barcodes of losing units (central answers "not a winner"). */
+  losers: string[];
+}
+
+/** Draws, seals and publishes `units` units of emission `emission`; answers their barcodes. */
+export async function publishLoadTickets(c: Central, keyFile: string, emission: number, units: number): Promise<LoadTickets> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-em-'));
+  try {
+    await createEmission({ game: LOAD_GAME, emission, units, keyFile, outDir: dir, workers: 0, claimDays: 60 });
+    await publishEmission(c, 'load', dir);
+    const print = readPrintFile(path.join(dir, `${LOAD_GAME}-${emission}-1.print`));
+    const secrets = unitSecretsBatch(print.master, 0, units);
+    const out: LoadTickets = { winners: [], losers: [] };
+    for (let unit = 0; unit < units; unit++) {
+      const id = { game: LOAD_GAME as GameCode, emission, block: 1, unit };
+      const code = validationBarcode(id, secrets[unit]!.hiddenCode);
+      ((print.header.tier_amounts[print.tiers[unit] as number] ?? 0) > 0 ? out.winners : out.losers).push(code);
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The barcode of the next claim: half winners, half losers (a counter checks every ticket a player
+ * hands over), each picked at random so a winner is now and then presented again at another terminal.
+ */
+export function presentedBarcode(t: LoadTickets): string {
+  const pool = Math.random() < 0.5 && t.winners.length > 0 ? t.winners : t.losers;
+  return pool[Math.floor(Math.random() * pool.length)] as string;
+}
