@@ -21,7 +21,7 @@ import { canonicalJson } from '../common/canonical-json.js';
 import { initCentral } from '../central/store/open.js';
 import { addTerminal, enrolTerminal } from '../central/store/terminals.js';
 import { ingestPush } from '../central/store/ingest.js';
-import { verifyWorkerCount } from '../central/protocol/verify-pool.js';
+import { verifyWorkerCount, warmVerifyPool } from '../central/protocol/verify-pool.js';
 import { serveCentral } from '../central/server/serve.js';
 import { GENESIS_HASH, sealEntry } from '../main/services/journal/chain.js';
 import { publicKeyPemOf } from '../main/services/terminal/keys.js';
@@ -79,6 +79,7 @@ async function ingestVsCopy(): Promise<void> {
     const key = await enrolled(central, 'B1');
     const entries = journalOf('B1', ENTRIES, key);
     const pub = createPublicKey(key);
+    await warmVerifyPool(); // as \`central serve\` does at startup
     const t0 = performance.now();
     for (let i = 0; i < entries.length; i += BATCH) {
       const r = await ingestPush(central, 'B1', { entries: entries.slice(i, i + BATCH), events: [] });

@@ -94,6 +94,17 @@ function activePool(): VerifyPool | null {
   return pool.size > 0 ? pool : null;
 }
 
+/**
+ * Starts the workers now and waits until each answers (a worker compiles its sources when run from
+ * TypeScript, which takes a while): `central serve` calls it at startup so the first push does not pay for it.
+ */
+export async function warmVerifyPool(): Promise<number> {
+  const p = activePool();
+  if (!p) return 0;
+  await Promise.all(Array.from({ length: p.size }, () => p.check('', []).catch(() => undefined)));
+  return p.size;
+}
+
 /** One chunk of a batch: entries [from, to) and their problem codes (verify.ts ENTRY_PROBLEMS). */
 export interface CheckedChunk {
   readonly from: number;

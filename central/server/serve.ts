@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Central } from '../store/context.js';
 import { openCentral } from '../store/open.js';
 import { ensureMonthPartitions } from '../store/partitions.js';
+import { warmVerifyPool } from '../protocol/verify-pool.js';
 import { buildCentralServer } from './app.js';
 
 export const URL_FILE = 'central.url';
@@ -123,6 +124,8 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     releaseDataDir(dataDir);
     throw err;
   }
+  // The journal checks' worker threads start now, in the background, rather than on the first large push.
+  void warmVerifyPool().catch(() => undefined);
   const token = randomBytes(32).toString('base64url');
   const app = buildCentralServer(central, {
     adminToken: token,
