@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { enrol, newTerminalKey, signedRequest } from '../central/support/terminal-client.js';
-import { test, expect, wedgeScan, loginWithPad, callApi, type DemoUnit } from './kiosk.js';
+import { test, expect, wedgeScan, loginWithPad, callApi, openScreen, type DemoUnit } from './kiosk.js';
 
 test.setTimeout(360_000);
 // The demo's first start sets up a central too: slow on a shared machine.
@@ -113,4 +113,15 @@ test('paid at another terminal, payout waiting for central, central unreachable 
   } finally {
     db.close();
   }
+
+  // Central answers again: the manager sees the shop's statements (this week and the last) and prints one.
+  await page.keyboard.press('Escape');
+  await openScreen(page, 'F5', 'cash');
+  await page.getByTestId('cash-panel-statement').click();
+  await page.getByTestId('statement-load').click();
+  await expect(page.getByTestId('statement-current')).toContainText('Semaine en cours');
+  await expect(page.getByTestId('statement-previous')).toContainText('Semaine précédente');
+  await expect(page.getByTestId('statement-current')).toContainText('Commission sur ventes (5 %)');
+  await page.getByTestId('statement-current-print').click();
+  await expect(page.getByTestId('receipt-panel')).toBeVisible();
 });
