@@ -11,7 +11,9 @@ import { createEmission } from '../../central/emission/create.js';
 import { readPrintFile } from '../../central/emission/print-file.js';
 import { unitSecretsBatch } from '../../central/emission/secrets.js';
 import type { Central } from '../../central/store/context.js';
+import { packOperation } from '../../central/store/packs.js';
 import { publishEmission } from '../../central/store/publish.js';
+import { gameByCode } from '../../games/index.js';
 import { validationBarcode } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
 
@@ -24,12 +26,28 @@ export interface LoadTickets {
   losers: string[];
 }
 
-/** Draws, seals and publishes `units` units of emission `emission`; answers their barcodes. */
+/** The shop whose packs the load's tickets come from: every pack is received and activated there at central. */
+export const LOAD_SHOP = 'LOAD-SHOP';
+
+/**
+ * Draws, seals and publishes `units` units of emission `emission`, and activates their packs at central
+ * (as the shop that sells them would: central answers "pack not active" for a ticket of a pack activated
+ * nowhere); answers their barcodes.
+ */
 export async function publishLoadTickets(c: Central, keyFile: string, emission: number, units: number): Promise<LoadTickets> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-em-'));
   try {
     await createEmission({ game: LOAD_GAME, emission, units, keyFile, outDir: dir, workers: 0, claimDays: 60 });
     await publishEmission(c, 'load', dir);
+    const packSize = gameByCode(LOAD_GAME).pack_size ?? units;
+    const at = new Date().toISOString();
+    for (let pack = 0; pack * packSize < units; pack++) {
+      for (const action of ['receive', 'activate'] as const) {
+        const op = { game: LOAD_GAME, emission, block: 1, pack, action, op_key: `${LOAD_SHOP}/pack/${emission}/${pack}/${action}`, at };
+        const answer = await packOperation(c, LOAD_SHOP, op);
+        if (answer.outcome !== 'applied') throw new Error(`load tickets: pack ${pack} ${action}: ${answer.message}`);
+      }
+    }
     const print = readPrintFile(path.join(dir, `${LOAD_GAME}-${emission}-1.print`));
     const secrets = unitSecretsBatch(print.master, 0, units);
     const out: LoadTickets = { winners: [], losers: [] };

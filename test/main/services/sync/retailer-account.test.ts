@@ -60,6 +60,9 @@ async function enrolledCounter(url: string, code: string, pack: string): Promise
   openCashSession(t, manager, { float_cents: 100_000 });
   receivePack(t, manager, pack);
   activatePack(t, manager, pack);
+  // Central holds pack states: the first counter's push makes the pack active there (the others' are
+  // refused as held elsewhere, and their verdicts follow central's state), so its tickets can be claimed.
+  await syncOnce(t);
   return { t, manager, dir };
 }
 
