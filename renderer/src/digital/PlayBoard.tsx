@@ -6,16 +6,8 @@
 import type { DigitalPlayView } from '../../../main/api/methods/digital.js';
 import { money } from '../format.js';
 import './play.css';
-import { useLanguage, useT } from '../i18n/index.js';
-
-function valueText(v: unknown, m: (c: number) => string): string {
-  if (v === null || v === undefined) return '?';
-  if (typeof v === 'number') return m(v);
-  if (typeof v !== 'object') return String(v);
-  return Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) => (Array.isArray(x) ? x.join(' ') : ['amount', 'gain'].includes(k) && typeof x === 'number' ? m(x) : `${k} ${String(x)}`))
-    .join(' · ');
-}
+import { isTextKey, useLanguage, useT } from '../i18n/index.js';
+import { zoneText, type Word } from './play-text.js';
 
 interface Cell {
   readonly zone: string;
@@ -25,7 +17,7 @@ interface Cell {
   readonly winning: boolean;
 }
 
-function cellsOf(view: DigitalPlayView, m: (c: number) => string): { surface: string; cells: Cell[] }[] {
+function cellsOf(view: DigitalPlayView, m: (c: number) => string, word: Word): { surface: string; cells: Cell[] }[] {
   const play = (view.play ?? {}) as Record<string, unknown>;
   return view.surfaces.map((s) => {
     const value = play[s.key];
@@ -39,7 +31,7 @@ function cellsOf(view: DigitalPlayView, m: (c: number) => string): { surface: st
         return {
           zone: `${s.key}:${i}`,
           label: labels?.[i] ?? String(i + 1),
-          text: revealed ? valueText(item, m) : '?',
+          text: revealed ? zoneText(item, m, word) : '?',
           revealed,
           winning: (view.winning ?? []).some((w) => w.surface === s.key && w.index === i),
         };
@@ -52,12 +44,13 @@ export function PlayBoard({ view, testId = 'play-board' }: { readonly view: Digi
   const t = useT();
   const [language] = useLanguage();
   const m = (c: number) => money(c, language);
+  const word: Word = (key) => (isTextKey(key) ? t(key) : null);
   return (
     <div className="play-board" data-testid={testId} data-finished={view.finished ? 'yes' : 'no'} data-revealed={view.revealed.length}>
       <div className="play-head">
         <strong>{view.game_name}</strong> <span className="muted">{t('digital.unit', { number: view.number })}</span>
       </div>
-      {cellsOf(view, m).map((group) => (
+      {cellsOf(view, m, word).map((group) => (
         <section key={group.surface} className="play-surface">
           <h3>{group.surface}</h3>
           <div className="play-zones">

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmission } from '../../../central/emission/create.js';
 import { publishEmission } from '../../../central/store/publish.js';
-import { DigitalUnitAnswer } from '../../../common/protocol/index.js';
+import { DigitalUnitAnswer, type ClaimAnswer } from '../../../common/protocol/index.js';
 import { parseBarcode } from '../../../games/ticket-id.js';
 import { prizeOf } from '../../../games/index.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
@@ -79,6 +79,18 @@ describe('digital sell at central', () => {
     expect(next.json.unit).not.toBe(a.json.unit);
     expect(await signedRequest(c.url, t2, 'POST', '/v1/digital/void', { sale_key: 'to-void-0001', reason: 'not mine' })).toMatchObject({ status: 404, json: { reason: 'no_such_sale' } });
     expect(await sell(t1, 'paper-game-01', 'annee-chance-2013')).toMatchObject({ status: 400, json: { reason: 'not_digital' } });
+  });
+
+  it('refuses the claim of a voided unit, and claims a sold one', async () => {
+    const voided = DigitalUnitAnswer.parse((await sell(t1, 'void-claim-0001')).json);
+    expect((await signedRequest(c.url, t1, 'POST', '/v1/digital/void', { sale_key: 'void-claim-0001', reason: 'never completed' })).status).toBe(200);
+    const refused = await signedRequest<ClaimAnswer>(c.url, t2, 'POST', '/v1/claim', { barcode: voided.validation_barcode, claim_key: 'claim-voided-0001' });
+    expect(refused).toMatchObject({ status: 200, json: { verdict: 'unknown_ticket', ticket: `happy-2014/1/1/${voided.unit}` } });
+    expect(refused.json.message).toMatch(/voided/);
+    // A sold unit's claim goes on as for paper: claimed when it wins, not_winner when it does not.
+    const sold = DigitalUnitAnswer.parse((await sell(t1, 'sold-claim-0001')).json);
+    const claim = await signedRequest<ClaimAnswer>(c.url, t1, 'POST', '/v1/claim', { barcode: sold.validation_barcode, claim_key: 'claim-sold-00001' });
+    expect(claim.json.verdict).toBe(sold.prize_cents > 0 ? 'claimed' : 'not_winner');
   });
 
   it('refuses when the block is sold out, and unsigned requests', async () => {
