@@ -12,7 +12,7 @@ export const digitalText = defineTexts({
     'digital.reprint': 'Réimprimer le reçu',
     'digital.unit': 'Unité {number}',
     'digital.barcode': 'Code de validation',
-    'digital.progress': '{n} zone(s) sur {total} découvertes',
+    'digital.progress': 'Zones découvertes : {n} sur {total}',
     'digital.hidden': '?',
     'digital.won': 'Gagné : {amount}',
     'digital.lost': 'Pas gagnant cette fois',

@@ -147,9 +147,9 @@ export const validateText = defineTexts({
 
     'verdictSub.winner': 'Pay it here, in one go.',
     'verdictSub.above-limit': 'A winner above your payout limit ({limit}): hand over a claim receipt; the player is paid at a payment centre.',
-    'verdictSub.above-limit.claimed': 'A claim was filed on {at} at terminal {terminal} (receipt {receipt}). Do not pay.',
+    'verdictSub.above-limit.claimed': 'A claim was filed on {at} at terminal {terminal} (receipt no. {receipt}). Do not pay.',
     'verdictSub.loser': 'Nothing to pay.',
-    'verdictSub.already-paid': 'Paid on {at} at terminal {terminal} (receipt {receipt}). Do not pay.',
+    'verdictSub.already-paid': 'Paid on {at} at terminal {terminal} (receipt no. {receipt}). Do not pay.',
     'verdictSub.pack-not-active': 'Pack {pack} is {state} at this terminal: activate it before paying its tickets.',
     'verdictSub.unknown-ticket': 'This ticket belongs to no block loaded on this terminal.',
     'verdictSub.bad-check-digit': 'The code was misread or mistyped (wrong check digit): scan it again or retype it.',
