@@ -110,7 +110,7 @@ export async function centralGate(
       throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
     case 'unreachable': {
       const why = offlineRefusal(t, local.prize_cents as number);
-      if (why) throw new PayoutError('central-unreachable', `central does not answer and ${why}: do not pay; give the player a claim receipt to bring back`, local);
+      if (why) throw new PayoutError('central-unreachable', `central does not answer and ${why}: do not pay; give the player a claim receipt to bring back`, local, { payout: true });
       return { claim_key: claim.claim_key, offline: true };
     }
     case 'answer': {
@@ -118,7 +118,7 @@ export async function centralGate(
       if (a.verdict === 'claimed') return { claim_key: claim.claim_key };
       if (a.verdict === 'already_paid') {
         const p = a.paid;
-        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local);
+        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local, { terminal: p.terminal, at: p.at });
         throw new PayoutError('already-paid', a.message, local);
       }
       throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);

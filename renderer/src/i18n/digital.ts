@@ -24,7 +24,7 @@ export const digitalText = defineTexts({
     'digital.history.nothing': 'perdant',
     'digital.online': 'Vente en ligne uniquement : le central attribue l’unité.',
     'error.central-sold-out': 'Vente refusée par le central : plus aucune unité de ce jeu à vendre.',
-    'error.central-game-disabled': 'Vente refusée par le central : ce jeu est suspendu ({message})',
+    'error.central-game-disabled': 'Vente refusée par le central : ce jeu est suspendu.',
     'error.not-enrolled': 'Vente refusée : ce terminal n’est pas inscrit auprès du central (jeux numériques en ligne uniquement).',
   },
   en: {
@@ -49,7 +49,7 @@ export const digitalText = defineTexts({
     'digital.history.nothing': 'no prize',
     'digital.online': 'Sold online only: central hands out the unit.',
     'error.central-sold-out': 'Sale refused by central: no unit of this game left to sell.',
-    'error.central-game-disabled': 'Sale refused by central: this game is suspended ({message})',
+    'error.central-game-disabled': 'Sale refused by central: this game is suspended.',
     'error.not-enrolled': 'Sale refused: this terminal is not enrolled with a central (digital games are sold online only).',
   },
 });
