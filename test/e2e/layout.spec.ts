@@ -197,6 +197,9 @@ for (const size of SIZES) {
       await usable(page, 'receipt-picture', 'receipt as printed');
       await expect(page.getByTestId('status-connection')).toContainText(language === 'fr' ? 'hors ligne' : 'offline', { timeout: 60_000 });
       await expect(page.getByTestId('status-outbox')).toHaveAttribute('class', /tone-warn/, { timeout: 30_000 });
+      // The digital part says the link is down before anyone presses Vendre.
+      await expect(page.getByTestId('digital-link')).toHaveAttribute('data-link', 'offline');
+      await expect(page.getByTestId('digital-link')).toContainText(language === 'fr' ? 'Central hors ligne' : 'Central offline');
       await statusBarOnOneLine(page);
       await shot(page, size.width, language, 'status-offline');
     });
