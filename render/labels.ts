@@ -20,7 +20,7 @@ const FR: PictureLabels = {
   identityDigital: 'IDENTITÉ DE L’UNITÉ',
   underCoating: 'SOUS LA COUCHE À GRATTER — code de validation (réservé au détaillant)',
   revealedCode: 'CODE DE VALIDATION RÉVÉLÉ',
-  inventoryCode: 'Code d’inventaire',
+  inventoryCode: 'Code inventaire',
   result: (cents) => (cents > 0 ? `UNITÉ GAGNANTE : ${formatEuros(cents, { cents: cents % 100 !== 0 })}` : 'UNITÉ PERDANTE'),
 };
 
@@ -31,7 +31,7 @@ const EN: PictureLabels = {
   identityDigital: 'UNIT IDENTITY',
   underCoating: 'UNDER THE SCRATCH COATING — validation code (retailer only)',
   revealedCode: 'REVEALED VALIDATION CODE',
-  inventoryCode: 'Inventory code',
+  inventoryCode: 'Inventory barcode',
   result: (cents) =>
     cents > 0 ? `WINNING UNIT: ${formatEuros(cents, { locale: 'en', cents: cents % 100 !== 0 })}` : 'LOSING UNIT',
 };

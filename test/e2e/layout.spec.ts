@@ -3,6 +3,7 @@
  * and 1280×800, in French and in English; a primary button covered, off screen or with its text
  * sticking out fails. Screenshots at 1024×768 go to docs/screens/*-1024.png.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type DemoUnit, type Kiosk } from './kiosk.js';
@@ -78,6 +79,129 @@ for (const size of SIZES) {
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('sale-done')).toBeVisible();
       await expectUsable(page.getByTestId('sale-next'), 'next sale');
+    });
+  }
+}
+
+/** Scrolls an element of a long screen into view, then checks nothing covers or clips it. */
+async function usable(page: Page, id: string, what = id): Promise<void> {
+  const el = page.getByTestId(id).first();
+  await el.scrollIntoViewIfNeeded();
+  await expectUsable(el, what);
+}
+
+/** The status bar holds on one line: all its items side by side, each usable. */
+async function statusBarOnOneLine(page: Page): Promise<void> {
+  for (const id of ['status-operator', 'status-connection', 'status-outbox', 'status-printer', 'status-cash']) await expectUsable(page.getByTestId(id), id);
+  const tops = await page.locator('.status-bar .status-item').evaluateAll((items) => [...new Set(items.map((i) => Math.round(i.getBoundingClientRect().top)))]);
+  expect(tops, 'status bar items on one line').toHaveLength(1);
+}
+
+/** The process id of the demo central this kiosk started (`guichet central serve --data DATA/demo-central`). */
+function demoCentralPid(dataDir: string): number {
+  const dir = path.join(dataDir, 'demo-central');
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes('serve') && args.includes(dir)) return Number(entry);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  throw new Error(`no demo central serving ${dir}`);
+}
+
+for (const size of SIZES) {
+  for (const language of ['fr', 'en'] as const) {
+    test(`${size.width}×${size.height} ${language}: packs, till (X/Z), settings, diagnostics, digital sale and the status bar online and offline are all usable`, async ({ page, kiosk }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(size);
+      await page.goto(kiosk.url);
+      await login(page, 'Marie', '123456');
+      if (language === 'en') {
+        await page.getByTestId('language-switch').click();
+        await expect(page.getByTestId('nav-validate')).toContainText('Validate');
+      }
+      await expect(page.getByTestId('status-connection')).toHaveText(language === 'fr' ? 'Central : connecté' : 'Central: online', { timeout: 30_000 });
+      await statusBarOnOneLine(page);
+
+      // Packs: the reference field, the operation and its button, a pack's own buttons.
+      await page.getByTestId('nav-packs').click();
+      await expect(page.getByTestId('packs-screen')).toBeVisible();
+      for (const id of ['pack-ref', 'pack-submit', 'pack-row-activate']) await usable(page, id);
+      await shot(page, size.width, language, 'packs');
+
+      // The till: opening it, then X, cash moves and the Z with its count.
+      await page.getByTestId('nav-cash').click();
+      await expect(page.getByTestId('cash-screen')).toBeVisible();
+      await usable(page, 'cash-float', 'float field');
+      await usable(page, 'cash-float-ok', 'open the till');
+      await page.getByTestId('cash-float').fill('100');
+      await page.getByTestId('cash-float-ok').click();
+      await expect(page.getByTestId('cash-session')).toBeVisible();
+      await expect(page.getByTestId('status-cash')).toHaveAttribute('class', /tone-ok/);
+      for (const p of ['x', 'move', 'z']) await usable(page, `cash-panel-${p}`);
+      await page.getByTestId('cash-panel-x').click();
+      await usable(page, 'cash-x', 'X report');
+      await page.getByTestId('cash-x').click();
+      await expect(page.getByTestId('report-title')).toBeVisible();
+      await usable(page, 'cash-x-print', 'print the X');
+      await shot(page, size.width, language, 'cash-x');
+      await page.getByTestId('cash-panel-move').click();
+      for (const id of ['cash-move-in', 'cash-move-out', 'cash-move-amount', 'cash-move-reason', 'cash-move-submit']) await usable(page, id);
+      await page.getByTestId('cash-panel-z').click();
+      await usable(page, 'cash-counted', 'counted cash');
+      await usable(page, 'cash-counted-ok', 'close the till');
+
+      // Settings: limit, language, devices, operators.
+      await page.getByTestId('nav-settings').click();
+      await expect(page.getByTestId('settings-screen')).toBeVisible();
+      for (const id of ['settings-limit-input', 'settings-limit-save', 'settings-language-fr', 'settings-language-en', 'settings-printer-uri', 'settings-scanner-new', 'settings-scanner-add', 'settings-devices-save', 'settings-operators']) await usable(page, id);
+      await page.getByTestId('settings-screen').evaluate((el) => el.closest('.screen')?.scrollTo(0, 0));
+      await shot(page, size.width, language, 'settings');
+
+      // Diagnostics: every action button, the central link's state.
+      await page.getByTestId('nav-diagnostics').click();
+      await expect(page.getByTestId('diagnostics-screen')).toBeVisible();
+      for (const id of ['diag-refresh', 'diag-central-state', 'diag-printer-status', 'diag-test-page', 'diag-integrity-run', 'diag-bundle-export']) await usable(page, id);
+      await page.getByTestId('diagnostics-screen').evaluate((el) => el.closest('.screen')?.scrollTo(0, 0));
+      await shot(page, size.width, language, 'diagnostics');
+
+      // A digital sale, played with Jouer and Auto.
+      await openScreen(page, 'F3', 'sell');
+      await usable(page, 'digital-sell-happy-2014', 'sell Happy 2014');
+      await usable(page, 'digital-sell-millionnaire', 'sell Millionnaire');
+      await page.getByTestId('digital-sell-happy-2014').click();
+      await expect(page.getByTestId('cashier-play')).toBeVisible({ timeout: 30_000 });
+      await usable(page, 'digital-play', 'Jouer');
+      await usable(page, 'digital-auto', 'Auto');
+      await page.getByTestId('digital-play').click();
+      await shot(page, size.width, language, 'digital');
+      await page.getByTestId('digital-auto').click();
+      await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
+      await usable(page, 'digital-replay', 'replay');
+      await usable(page, 'digital-reprint', 'reprint');
+
+      // Central down: offline, events waiting; the bar still holds on one line.
+      process.kill(demoCentralPid(kiosk.dataDir), 'SIGTERM');
+      const units = kiosk.units('annee-chance-2013');
+      await page.getByTestId('sell-scan').focus();
+      await wedgeScan(page, units[60]!.barcodes.inventory);
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await page.getByTestId('sell-exact').click();
+      await page.getByTestId('sell-complete').click();
+      await expect(page.getByTestId('sale-done')).toBeVisible();
+      // The finished sale's receipt does not cover its cart.
+      await usable(page, 'cart-ticket', 'ticket number of the sold cart');
+      await usable(page, 'receipt-picture', 'receipt as printed');
+      await expect(page.getByTestId('status-connection')).toContainText(language === 'fr' ? 'hors ligne' : 'offline', { timeout: 60_000 });
+      await expect(page.getByTestId('status-outbox')).toHaveAttribute('class', /tone-warn/, { timeout: 30_000 });
+      // The digital part says the link is down before anyone presses Vendre.
+      await expect(page.getByTestId('digital-link')).toHaveAttribute('data-link', 'offline');
+      await expect(page.getByTestId('digital-link')).toContainText(language === 'fr' ? 'Central hors ligne' : 'Central offline');
+      await statusBarOnOneLine(page);
+      await shot(page, size.width, language, 'status-offline');
     });
   }
 }

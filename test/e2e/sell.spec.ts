@@ -94,6 +94,6 @@ test('sell two scanned tickets for cash, show the change and the receipt, then v
   await page.keyboard.type('erreur de caisse', { delay: 50 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('void-done')).toContainText('rembourser 6,00 €');
-  await expect(page.getByTestId('session-sale-1')).toContainText('Annulée (reçu 2)');
+  await expect(page.getByTestId('session-sale-1')).toContainText('Annulée (reçu n° 2)');
   await screenshot(page, 'sell-void');
 });

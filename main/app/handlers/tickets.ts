@@ -11,13 +11,16 @@ import { reprint } from '../../services/acts/sales.js';
 import { checkTicket, payOrClaim } from '../../services/acts/tickets.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { afterCommitOf } from '../after-commit.js';
+import { operatorView } from './core.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 
 /**
  * The ticket as printed, with its winning zones highlighted — only when the hidden code opened the
- * record (play data known). Goes to the cashier's screen only, never to the customer display.
+ * record (play data known). Goes to the cashier's screen only, never to the customer display. Its
+ * annotations are in the screen's language: the operator's own at the counter (issue 14, finding 3),
+ * the terminal's with nobody logged in (the self-check kiosk); receipts keep the terminal's.
  */
 export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
   if (v.play === null || v.play === undefined || !v.game || !v.ticket || !v.id) return null;
@@ -28,7 +31,7 @@ export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): 
       play: v.play,
       barcodes: { inventory: inventoryBarcode(v.id), validation: barcode.replace(/\s+/g, '') },
       showWinning: true,
-      locale: ctx.language,
+      locale: operatorView(ctx)?.language ?? ctx.language,
     });
   } catch (err) {
     console.error('guichet: cannot draw the ticket', err);

@@ -96,7 +96,8 @@ export class CentralUnreachablePayout extends PayoutError {
     readonly reached: OfflineLimitReached,
     readonly reason: string,
   ) {
-    super('central-unreachable', message, verdict);
+    // The screens say it in their own words: a payout (a claim receipt), and which limit was reached.
+    super('central-unreachable', message, verdict, { payout: true, limit: reached.limit, max: reached.max });
   }
 }
 
@@ -153,7 +154,7 @@ export async function centralGate(
       if (a.verdict === 'claimed') return { claim_key: claim.claim_key };
       if (a.verdict === 'already_paid') {
         const p = a.paid;
-        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local);
+        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local, { terminal: p.terminal, at: p.at });
         throw new PayoutError('already-paid', a.message, local);
       }
       throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);

@@ -12,6 +12,8 @@ export class PayoutError extends ServiceError {
     code: string,
     message: string,
     readonly verdict: CounterVerdict | null,
+    /** What a screen shows besides the code, in its own words (e.g. which terminal paid it). */
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(code, message);
   }

@@ -6,6 +6,7 @@ import { isTextKey, textOf, type Translate } from './index.js';
 export function errorKey(code: string, details?: Readonly<Record<string, unknown>>): string {
   if (code === 'wrong-pin' && details?.last_try === true) return 'error.wrong-pin-last-try';
   if (code === 'locked' && details?.until_unlocked === true) return 'error.locked-until-unlock';
+  if (code === 'central-unreachable' && details?.payout === true) return 'error.central-unreachable-payout';
   return `error.${code}`;
 }
 
@@ -20,7 +21,9 @@ export function errorText(t: Translate, err: unknown): string {
     const details = (err as { details?: unknown }).details;
     const key = errorKey(code, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined);
     if (code === 'invalid-input') return invalidInputText(t, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {});
-    if (isTextKey(key)) return t(key, { message });
+    // The details' own words (a terminal's id, a count) fill their placeholders; the service's English message never shows in French.
+    const vars = Object.fromEntries(Object.entries(typeof details === 'object' && details !== null ? details : {}).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+    if (isTextKey(key)) return t(key, { ...vars, message });
   }
   return message;
 }

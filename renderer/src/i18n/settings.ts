@@ -34,7 +34,7 @@ export const settingsText = defineTexts({
     'settings.limit.saved': 'Plafond de paiement : {amount}.',
 
     'settings.language': 'Langue',
-    'settings.language.hint': 'Langue des écrans et des reçus de ce terminal.',
+    'settings.language.hint': 'Langue du terminal : écran de connexion, reçus et affichage client (chaque opérateur choisit la sienne pour ses écrans avec le bouton EN/FR).',
     'settings.language.fr': 'Français',
     'settings.language.en': 'English',
     'settings.language.saved': 'Langue enregistrée.',
@@ -85,7 +85,7 @@ export const settingsText = defineTexts({
     'settings.limit.saved': 'Payout limit: {amount}.',
 
     'settings.language': 'Language',
-    'settings.language.hint': 'Language of this terminal’s screens and receipts.',
+    'settings.language.hint': 'The terminal’s language: login screen, receipts and customer display (each operator picks their own for their screens with the EN/FR button).',
     'settings.language.fr': 'Français',
     'settings.language.en': 'English',
     'settings.language.saved': 'Language saved.',

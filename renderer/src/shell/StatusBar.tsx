@@ -1,7 +1,7 @@
 /** The bar at the bottom of every screen: operator, central link, events waiting to sync, printer, till. */
 import type { ReactNode } from 'react';
 import type { Role } from '../../../main/api/views.js';
-import { useT, type Translate } from '../i18n/index.js';
+import { useLanguage, useT, type Translate } from '../i18n/index.js';
 import { printerState, type Tone } from './printer-state.js';
 import { useSession } from './session.js';
 
@@ -21,11 +21,11 @@ function roleName(t: Translate, role: Role): string {
 }
 
 /** Seconds as a short duration: 12 s, 5 min, 3 h, 2 j/d. */
-export function shortAgo(seconds: number): string {
+export function shortAgo(seconds: number, language: 'fr' | 'en' = 'fr'): string {
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
-  return `${Math.floor(seconds / 86_400)} d`;
+  return `${Math.floor(seconds / 86_400)} ${language === 'fr' ? 'j' : 'd'}`;
 }
 
 type Status = ReturnType<typeof useSession>['status'];
@@ -37,17 +37,18 @@ function connectionTone(reachable: boolean, status: Status): Tone {
   return status.connection === 'online' ? 'ok' : 'warn';
 }
 
-function connectionText(t: Translate, reachable: boolean, status: Status): string {
+function connectionText(t: Translate, language: 'fr' | 'en', reachable: boolean, status: Status): string {
   if (!reachable) return t('status.lost');
   const link = status.central;
   if (link?.state === 'disabled') return t('status.disabled');
   if (link?.state === 'refused') return t('status.refused');
   const base = status.connection === 'online' ? t('status.online') : t('status.offline');
-  return link && link.seconds_since_contact !== null && link.state !== 'online' ? `${base} · ${t('status.contact', { ago: shortAgo(link.seconds_since_contact) })}` : base;
+  return link && link.seconds_since_contact !== null && link.state !== 'online' ? `${base} · ${t('status.contact', { ago: shortAgo(link.seconds_since_contact, language) })}` : base;
 }
 
 export function StatusBar() {
   const t = useT();
+  const [language] = useLanguage();
   const { status, reachable, info } = useSession();
   const printer = printerState(status.printer);
   return (
@@ -62,7 +63,7 @@ export function StatusBar() {
         )}
       </Item>
       <Item tone={connectionTone(reachable, status)} testId="status-connection" title={status.central?.problem ?? undefined}>
-        {connectionText(t, reachable, status)}
+        {connectionText(t, language, reachable, status)}
       </Item>
       <Item tone={status.outbox_waiting > 0 ? 'warn' : 'ok'} testId="status-outbox">
         {status.outbox_waiting > 0 ? t('status.outbox', { n: status.outbox_waiting }) : t('status.outbox.none')}

@@ -69,9 +69,14 @@ export function DatabasePanel(props: DatabasePanelProps) {
           <>
             <div>
               <dt>{t('diag.central.state')}</dt>
-              <dd data-testid="diag-central-state" title={d.central.problem ?? undefined}>
+              <dd data-testid="diag-central-state">
                 {t(`diag.central.state.${d.central.state}`)}
-                {d.central.problem ? ` — ${d.central.problem}` : ''}
+                {d.central.problem ? (
+                  <>
+                    {' — '}
+                    {t('diag.central.said')} <code lang="en">{d.central.problem}</code>
+                  </>
+                ) : null}
               </dd>
             </div>
             <div>
@@ -84,7 +89,15 @@ export function DatabasePanel(props: DatabasePanelProps) {
             </div>
             <div>
               <dt>{t('diag.central.error')}</dt>
-              <dd>{d.central.last_error ?? t('diag.central.no-error')}</dd>
+              <dd data-testid="diag-central-error">
+                {d.central.last_error ? (
+                  <>
+                    {t('diag.central.technical')} <code lang="en">{d.central.last_error}</code>
+                  </>
+                ) : (
+                  t('diag.central.no-error')
+                )}
+              </dd>
             </div>
             <div>
               <dt>{t('diag.central.offset')}</dt>

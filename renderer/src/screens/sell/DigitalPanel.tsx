@@ -27,7 +27,10 @@ export function DigitalPanel() {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
-  const { operator } = useSession();
+  const { operator, status } = useSession();
+  // Digital games sell online only: a link that is not up is said before anyone presses Vendre.
+  const link = status.central?.state ?? 'not-enrolled';
+  const linkDown = link === 'not-enrolled' || link === 'refused' || link === 'disabled' || status.connection !== 'online';
   const { busy, error, run } = useAction();
   const [tendered, setTendered] = useState('');
   const [play, setPlay] = useState<DigitalPlayView | null>(null);
@@ -100,6 +103,11 @@ export function DigitalPanel() {
           </button>
         ))}
       </div>
+      {linkDown && !error && (
+        <div className="banner banner-warn" role="status" data-testid="digital-link" data-link={link === 'online' ? 'offline' : link}>
+          {t(`digital.link.${link === 'online' ? 'offline' : link}`)}
+        </div>
+      )}
       <ErrorBanner message={error} testId="digital-error" />
       {play && (
         <>

@@ -114,6 +114,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     // Before T1's journal reaches central, its claim holds the ticket.
     const held = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
     expect([held.code, held.message]).toEqual(['paid-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
+    expect(held).toMatchObject({ details: { terminal: 'T1', at: expect.any(String) } }); // the screen names the terminal in its own words
     // Once it has, central says paid, when.
     await syncOnce(a.t);
     const second = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
@@ -187,6 +188,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     const w = winners[4]!;
     const big = await refusal(payOrClaim(a.t, a.manager, w.barcode, after, undefined, DOWN));
     expect([big.code, big.message]).toEqual(['central-unreachable', expect.stringMatching(/above the offline limit per ticket/)]);
+    expect(big).toMatchObject({ details: { payout: true } }); // the screen says not to pay
     await setConfig(c.central, 'test', 'offline_max_ticket_cents', 5_000);
     await setConfig(c.central, 'test', 'offline_max_count', 1);
     await syncOnce(a.t);

@@ -1,0 +1,43 @@
+/**
+ * Central's refusals at the counter (issue 14, finding 6 and the central/digital screens): said in the
+ * screen's language, with what to do; the service's English sentence and network internals never show.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../main/api/errors.js';
+import { errorText } from '../../renderer/src/i18n/errors.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+
+const dict = mergeDictionaries(DICTIONARIES);
+const fr = makeTranslate(dict, 'fr');
+const en = makeTranslate(dict, 'en');
+
+const REFUSALS = [
+  new ApiError('central-unreachable', 'digital games are sold online only, and central cannot be reached: connect ECONNREFUSED 127.0.0.1:9'),
+  new ApiError('central-unreachable', 'central does not answer and the offline total is reached: do not pay', { payout: true }),
+  new ApiError('central-refused', 'central: claim refused by operator policy'),
+  new ApiError('paid-elsewhere', 'already paid at terminal T-02 (R-1) on 2026-11-30T10:00:00Z: do not pay', { terminal: 'T-02', at: '2026-11-30T10:00:00Z' }),
+  new ApiError('clock-back', 'the clock went backwards by 3600 s'),
+  new ApiError('central-game-disabled', 'central refused the digital sale: game suspended by operator'),
+];
+
+describe("central's refusals", () => {
+  for (const err of REFUSALS) {
+    it(`${err.code}${err.details ? ' (with details)' : ''}: its own words in French and English, no service sentence`, () => {
+      for (const t of [fr, en]) {
+        const text = errorText(t, err);
+        expect(text).not.toBe(err.message);
+        expect(text).not.toContain(err.message);
+        expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\{\w+\}/);
+      }
+      expect(errorText(fr, err)).not.toMatch(/\b(central does|do not pay|refused|suspended)\b/);
+    });
+  }
+
+  it('say which terminal paid it, and not to pay a prize beyond the offline limits', () => {
+    expect(errorText(fr, REFUSALS[3])).toBe('Déjà payé au terminal T-02 : ne payez pas.');
+    expect(errorText(en, REFUSALS[3])).toBe('Already paid at terminal T-02: do not pay.');
+    expect(errorText(fr, REFUSALS[1])).toMatch(/ne payez pas, remettez un reçu de réclamation/);
+    expect(errorText(fr, REFUSALS[0])).toMatch(/réessayez dans un moment/);
+    expect(errorText(fr, REFUSALS[0])).not.toMatch(/ne payez pas/);
+  });
+});
