@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { ingestPush } from '../../../central/store/ingest.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
+import { CENTRAL_MIGRATIONS } from '../../../central/store/migrations.js';
 import { initCentral, openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
@@ -31,16 +32,16 @@ describe.each(ENGINES)('central store on %s', (engine) => {
   it('records its migrations once and applies none the second time', async () => {
     expect(await migrateCentral(c.db)).toEqual([]);
     const rows = await c.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
-    expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => r.version)).toEqual(CENTRAL_MIGRATIONS.map((m) => m.version));
     // Every terminal table carries terminal_id first in its primary key (distribution column).
     const pk = await c.db.query<{ table_name: string; column_name: string }>(
       `SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc
          JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_name = tc.table_name
         WHERE tc.constraint_type = 'PRIMARY KEY' AND kcu.ordinal_position = 1
-          AND tc.table_name IN ('journal_entries', 'outbox_events', 'integrity_alerts', 'refused_pushes', 'nonces', 'digital_sales')
+          AND tc.table_name IN ('journal_entries', 'outbox_events', 'integrity_alerts', 'refused_pushes', 'nonces', 'digital_sales', 'prize_claims')
         ORDER BY tc.table_name`,
     );
-    expect(pk.map((r) => r.column_name)).toEqual(Array(6).fill('terminal_id'));
+    expect(pk.map((r) => r.column_name)).toEqual(Array(7).fill('terminal_id'));
   });
 
   it('reads 64-bit integers as exact numbers and refuses those a number cannot hold', async () => {
