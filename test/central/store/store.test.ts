@@ -38,10 +38,10 @@ describe.each(ENGINES)('central store on %s', (engine) => {
       `SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc
          JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_name = tc.table_name
         WHERE tc.constraint_type = 'PRIMARY KEY' AND kcu.ordinal_position = 1
-          AND tc.table_name IN ('journal_entries', 'outbox_events', 'integrity_alerts', 'refused_pushes', 'nonces', 'digital_sales')
+          AND tc.table_name IN ('journal_entries', 'outbox_events', 'integrity_alerts', 'refused_pushes', 'nonces', 'digital_sales', 'prize_claims')
         ORDER BY tc.table_name`,
     );
-    expect(pk.map((r) => r.column_name)).toEqual(Array(6).fill('terminal_id'));
+    expect(pk.map((r) => r.column_name)).toEqual(Array(7).fill('terminal_id'));
   });
 
   it('reads 64-bit integers as exact numbers and refuses those a number cannot hold', async () => {

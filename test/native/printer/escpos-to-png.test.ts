@@ -34,7 +34,8 @@ describe('escposToPng', () => {
   });
 
   it('draws claim and test-page barcodes that scan, also on 58 mm paper', async () => {
-    expect(zbar(escposToPng(await encodeLayout(receiptLayout(CLAIM))).png, 'claim.png')).toEqual(['CLM-2025-000007']);
+    // The claim form carries two barcodes: the ticket's identity and the claim's reference.
+    expect(zbar(escposToPng(await encodeLayout(receiptLayout(CLAIM))).png, 'claim.png').sort()).toEqual(['003-0000001-001', 'CLM-2025-000007']);
     const narrow = escposToPng(await encodeLayout(receiptLayout(TEST_PAGE), PAPER_58MM), { paperDots: PAPER_58MM.dots });
     expect(zbar(narrow.png, 'test58.png')).toEqual(['GUICHET-TEST-0123456789']);
     expect(narrow.width).toBe(384 + 64);
