@@ -1,9 +1,15 @@
 /**
- * Starts a browser-host kiosk on a fresh data folder with --demo (the demo terminal: a small emission of
- * each game, one pack received and active, one received only) as a child process, exactly as `npm start` does.
+ * Starts a browser-host kiosk on the demo terminal (a small emission of each game, one pack received and
+ * active, one received only) as a child process, as `npm start` does.
+ *
+ * The demo terminal is set up once per worker (`kiosk --demo` on an empty folder, which also sets up its
+ * demo central, then stopped) and each test gets its own copy of that folder, so tests stay isolated
+ * without paying the demo's set-up each time. A copy starts without the demo central (the terminal
+ * shows central offline) unless the spec asks for the live one with `test.use({ liveCentral: true })`:
+ * then the copy holds the central's store too and starts with `--demo`, which serves it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -30,14 +36,14 @@ export interface Kiosk {
 }
 
 /** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
-export async function startKiosk(dataDir: string, options: { demo?: boolean } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+export async function startKiosk(dataDir: string, options: { demo?: boolean; timeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const args = [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0', ...(options.demo === false ? [] : ['--demo'])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kiosk did not start:\n${out}\n${err}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`kiosk did not start:\n${out}\n${err}`)), options.timeoutMs ?? 45_000);
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /Guichet kiosk: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
@@ -51,15 +57,41 @@ export async function startKiosk(dataDir: string, options: { demo?: boolean } = 
   return { url, child, output: () => out };
 }
 
-export const test = base.extend<{ kiosk: Kiosk }>({
-  kiosk: async ({}, use) => {
+/** Stops a kiosk child (SIGTERM: it closes its terminal and its demo central) and waits for its exit. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
+const unitsByTemplate = new Map<string, Map<string, DemoUnit[]>>();
+
+/** The demo central's store in a data folder (see main/hosts/kiosk/demo-central.ts). */
+const DEMO_CENTRAL_DIR = 'demo-central';
+
+export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTemplate: string }>({
+  /** Whether the test's kiosk runs the live demo central (`--demo` on the copy), as `npm start` does. */
+  liveCentral: [false, { option: true }],
+  demoTemplate: [
+    async ({}, use) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-template-'));
+      const { child } = await startKiosk(dir, { timeoutMs: 170_000 });
+      await stopChild(child);
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  kiosk: async ({ demoTemplate, liveCentral }, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
-    const { url, child, output } = await startKiosk(dataDir);
+    cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
+    const { url, child, output } = await startKiosk(dataDir, { demo: liveCentral });
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     };
-    const cache = new Map<string, DemoUnit[]>();
     await use({
       url,
       get startOutput() {
@@ -68,17 +100,19 @@ export const test = base.extend<{ kiosk: Kiosk }>({
       dataDir,
       cli,
       units(game) {
-        if (!cache.has(game)) {
-          const r = cli(['units', 'export', path.join(dataDir, 'demo-lottery'), '--block', '1']);
+        // Every copy holds the same demo lottery: its units are read once per worker, from the template.
+        let cache = unitsByTemplate.get(demoTemplate);
+        if (!cache) {
+          const r = cli(['units', 'export', path.join(demoTemplate, 'demo-lottery'), '--block', '1']);
           if (r.status !== 0) throw new Error(r.stderr);
           const all = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as DemoUnit);
-          for (const g of new Set(all.map((u) => u.game))) cache.set(g, all.filter((u) => u.game === g));
+          cache = new Map(Array.from(new Set(all.map((u) => u.game)), (g) => [g, all.filter((u) => u.game === g)]));
+          unitsByTemplate.set(demoTemplate, cache);
         }
         return cache.get(game) ?? [];
       },
     });
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   },
 });
