@@ -13,6 +13,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const guichet = path.join(root, 'bin', 'guichet.js');
@@ -65,6 +66,20 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * A copy without its central must not reach the template's central address: that port is free now and
+ * may be any other central on this machine. Its terminal is pointed at a port nothing listens on
+ * (TCP port 1 on loopback), so its background sync fails at once, as with central down.
+ */
+function pointAtNoCentral(dataDir: string): void {
+  const db = new Database(path.join(dataDir, 'guichet.db'), { fileMustExist: true });
+  try {
+    db.prepare("UPDATE sync_state SET central_url = 'http://127.0.0.1:1'").run();
+  } finally {
+    db.close();
+  }
+}
+
 /** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
 const unitsByTemplate = new Map<string, Map<string, DemoUnit[]>>();
 
@@ -87,6 +102,7 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
   kiosk: async ({ demoTemplate, liveCentral }, use) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
     cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
+    if (!liveCentral) pointAtNoCentral(dataDir);
     const { url, child, output } = await startKiosk(dataDir, { demo: liveCentral });
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
