@@ -104,6 +104,14 @@ function pointAtNoCentral(dataDir: string): void {
   }
 }
 
+/** A test's own copy of the worker's demo terminal: with its central's store when it runs it, else pointed at none. */
+export function copyDemo(demoTemplate: string, liveCentral: boolean): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
+  cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
+  if (!liveCentral) pointAtNoCentral(dataDir);
+  return dataDir;
+}
+
 /** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
 const unitsByTemplate = new Map<string, Map<string, DemoUnit[]>>();
 
@@ -125,9 +133,7 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
     { scope: 'worker', timeout: 180_000 },
   ],
   kiosk: async ({ demoTemplate, liveCentral }, use) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
-    cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
-    if (!liveCentral) pointAtNoCentral(dataDir);
+    const dataDir = copyDemo(demoTemplate, liveCentral);
     const { url, child, output } = await startKiosk(dataDir, { demo: liveCentral });
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
