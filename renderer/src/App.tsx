@@ -2,7 +2,7 @@
  * The kiosk: loads the terminal's info and status, then shows the login (PIN pad) or the shell with
  * the operator's screens. Global keys: F-keys open screens, F12 switches operator, Escape goes back.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
 import { useApi } from './api/context.js';
 import { I18nProvider, useShowLanguage, useT } from './i18n/index.js';
@@ -66,8 +66,24 @@ function Kiosk() {
   const showLanguage = useShowLanguage();
 
   // Language is per operator session: the operator's own choice while logged in, the terminal's otherwise.
+  // Shown again at every change of session, not only when the resolved language differs: an operator's
+  // EN press shows English at once, before any status says so; after a logout the terminal's language
+  // must come back even when no status had reported the operator's choice yet.
   const shown = operator?.language ?? info.language;
-  useEffect(() => showLanguage(shown), [shown, showLanguage]);
+  const sessionKey = operator ? `${operator.name}@${operator.since}` : null;
+  useLayoutEffect(() => showLanguage(shown), [shown, sessionKey, showLanguage]);
+
+  // A new operator session (a login, an operator switch) starts on the operator's home screen, decided
+  // here, in the same commit that shows their shell: an F-key pressed as soon as the shell appears is
+  // never overridden by a late "go home" (the session may be known from the host's status event before
+  // the login call itself has answered). A reload keeps the screen it was on.
+  const lastSession = useRef(sessionKey);
+  useLayoutEffect(() => {
+    if (lastSession.current === sessionKey) return;
+    lastSession.current = sessionKey;
+    const home = operator ? homeFor(SCREENS, operator.role) : undefined;
+    if (home) navigate(home.id);
+  }, [sessionKey, operator]);
 
   useEffect(() => {
     document.title = t('app.name');
@@ -95,16 +111,15 @@ function Kiosk() {
     return true;
   });
 
-  const loggedIn = async (role: AppInfo['operators'][number]['role']) => {
+  // The home screen is opened by the session change above, whichever of this answer or the host's status
+  // event comes first.
+  const loggedIn = async () => {
     setSwitching(false);
-    // Home first, then show the shell: an F-key pressed as soon as the shell appears is never overridden.
-    const home = homeFor(SCREENS, role);
-    if (home) navigate(home.id);
     await refreshStatus();
   };
 
   if (!operator)
-    return <LoginScreen key="login" operators={info.operators} terminalId={info.terminal_id} mode="login" onDone={(op) => void refreshInfo().then(() => loggedIn(op.role))} />;
+    return <LoginScreen key="login" operators={info.operators} terminalId={info.terminal_id} mode="login" onDone={() => void refreshInfo().then(loggedIn)} />;
   return (
     <>
       <Shell operator={operator} onSwitch={() => setSwitching(true)} />
@@ -114,7 +129,7 @@ function Kiosk() {
           operators={info.operators}
           mode="switch"
           current={operator}
-          onDone={(op) => void loggedIn(op.role)}
+          onDone={() => void loggedIn()}
           onCancel={() => setSwitching(false)}
         />
       )}

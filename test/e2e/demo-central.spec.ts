@@ -8,6 +8,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, wedgeScan, login, openScreen } from './kiosk.js';
 
+// This spec needs the live demo central (`kiosk --demo` serves it), not only a copy of the demo terminal.
+test.use({ liveCentral: true });
+
 test.setTimeout(180_000);
 
 function syncState(dataDir: string): { acked_seq: number; last_seq: number; waiting: number; central_url: string } {

@@ -47,6 +47,9 @@ function ackedSeq(dataDir: string): number {
   }
 }
 
+// The demo terminal as `npm start` runs it: with its embedded demo central.
+test.use({ liveCentral: true });
+
 test('demo terminal: Happy 2014 (Jouer) and Millionnaire (Auto) sold and played, display in step; a winner paid with an online claim', async ({ page, kiosk }) => {
   const units = { 'happy-2014': kiosk.units('happy-2014'), millionnaire: kiosk.units('millionnaire') };
   const sold = { 'happy-2014': 0, millionnaire: 0 };

@@ -1,12 +1,19 @@
 /**
- * Starts a browser-host kiosk on a fresh data folder with --demo (the demo terminal: a small emission of
- * each game, one pack received and active, one received only) as a child process, exactly as `npm start` does.
+ * Starts a browser-host kiosk on the demo terminal (a small emission of each game, one pack received and
+ * active, one received only) as a child process, as `npm start` does.
+ *
+ * The demo terminal is set up once per worker (`kiosk --demo` on an empty folder, which also sets up its
+ * demo central, then stopped) and each test gets its own copy of that folder, so tests stay isolated
+ * without paying the demo's set-up each time. A copy starts without the demo central (the terminal
+ * shows central offline) unless the spec asks for the live one with `test.use({ liveCentral: true })`:
+ * then the copy holds the central's store too and starts with `--demo`, which serves it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const guichet = path.join(root, 'bin', 'guichet.js');
@@ -30,14 +37,14 @@ export interface Kiosk {
 }
 
 /** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
-export async function startKiosk(dataDir: string, options: { demo?: boolean; startTimeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+export async function startKiosk(dataDir: string, options: { demo?: boolean; timeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const args = [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0', ...(options.demo === false ? [] : ['--demo'])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kiosk did not start:\n${out}\n${err}`)), options.startTimeoutMs ?? 45_000);
+    const timer = setTimeout(() => reject(new Error(`kiosk did not start:\n${out}\n${err}`)), options.timeoutMs ?? 45_000);
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /Guichet kiosk: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
@@ -51,17 +58,87 @@ export async function startKiosk(dataDir: string, options: { demo?: boolean; sta
   return { url, child, output: () => out };
 }
 
-export const test = base.extend<{ kiosk: Kiosk; kioskStartTimeoutMs: number }>({
-  /** How long the first start (demo set-up, with its central) may take; `test.use()` raises it on a loaded machine. */
-  kioskStartTimeoutMs: [45_000, { option: true }],
-  kiosk: async ({ kioskStartTimeoutMs }, use) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
-    const { url, child, output } = await startKiosk(dataDir, { startTimeoutMs: kioskStartTimeoutMs });
+/** Stops a kiosk child (SIGTERM: it closes its terminal and its demo central) and waits for its exit. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * KNOWN ISSUE worked around here: a kiosk stopped right after its first `--demo` start sometimes leaves
+ * its demo central running (an orphan still holding `demo-central/central.url`), and a copy of the
+ * folder could then not serve its own. The fixture stops such a leftover itself (SIGTERM, then SIGKILL).
+ */
+async function stopLeftCentral(dataDir: string): Promise<void> {
+  const record = path.join(dataDir, DEMO_CENTRAL_DIR, 'central.url');
+  if (!existsSync(record)) return;
+  const { pid } = JSON.parse(readFileSync(record, 'utf8')) as { pid?: unknown };
+  if (typeof pid !== 'number') return;
+  const alive = (): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * A copy without its central must not reach the template's central address: that port is free now and
+ * may be any other central on this machine. Its terminal is pointed at a port nothing listens on
+ * (TCP port 1 on loopback), so its background sync fails at once, as with central down.
+ */
+function pointAtNoCentral(dataDir: string): void {
+  const db = new Database(path.join(dataDir, 'guichet.db'), { fileMustExist: true });
+  try {
+    db.prepare("UPDATE sync_state SET central_url = 'http://127.0.0.1:1'").run();
+  } finally {
+    db.close();
+  }
+}
+
+/** A test's own copy of the worker's demo terminal: with its central's store when it runs it, else pointed at none. */
+export function copyDemo(demoTemplate: string, liveCentral: boolean): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
+  cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
+  if (!liveCentral) pointAtNoCentral(dataDir);
+  return dataDir;
+}
+
+/** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
+const unitsByTemplate = new Map<string, Map<string, DemoUnit[]>>();
+
+/** The demo central's store in a data folder (see main/hosts/kiosk/demo-central.ts). */
+const DEMO_CENTRAL_DIR = 'demo-central';
+
+export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTemplate: string }>({
+  /** Whether the test's kiosk runs the live demo central (`--demo` on the copy), as `npm start` does. */
+  liveCentral: [false, { option: true }],
+  demoTemplate: [
+    async ({}, use) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-template-'));
+      const { child } = await startKiosk(dir, { timeoutMs: 170_000 });
+      await stopChild(child);
+      await stopLeftCentral(dir);
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  kiosk: async ({ demoTemplate, liveCentral }, use) => {
+    const dataDir = copyDemo(demoTemplate, liveCentral);
+    const { url, child, output } = await startKiosk(dataDir, { demo: liveCentral });
     const cli = (args: string[]) => {
       const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     };
-    const cache = new Map<string, DemoUnit[]>();
     await use({
       url,
       get startOutput() {
@@ -70,17 +147,20 @@ export const test = base.extend<{ kiosk: Kiosk; kioskStartTimeoutMs: number }>({
       dataDir,
       cli,
       units(game) {
-        if (!cache.has(game)) {
-          const r = cli(['units', 'export', path.join(dataDir, 'demo-lottery'), '--block', '1']);
+        // Every copy holds the same demo lottery: its units are read once per worker, from the template.
+        let cache = unitsByTemplate.get(demoTemplate);
+        if (!cache) {
+          const r = cli(['units', 'export', path.join(demoTemplate, 'demo-lottery'), '--block', '1']);
           if (r.status !== 0) throw new Error(r.stderr);
           const all = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as DemoUnit);
-          for (const g of new Set(all.map((u) => u.game))) cache.set(g, all.filter((u) => u.game === g));
+          cache = new Map(Array.from(new Set(all.map((u) => u.game)), (g) => [g, all.filter((u) => u.game === g)]));
+          unitsByTemplate.set(demoTemplate, cache);
         }
         return cache.get(game) ?? [];
       },
     });
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopChild(child);
+    if (liveCentral) await stopLeftCentral(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   },
 });
@@ -117,15 +197,14 @@ export async function loginWithPad(page: Page, name: string, pin: string): Promi
   await expect(page.getByTestId('status-operator')).toContainText(name);
 }
 
-/** Opens a screen by its F-key and checks that it stays open. */
+/**
+ * Opens a screen by its F-key, once. The shell is there (an operator is logged in, their home screen
+ * opened with it), so the key is never lost nor overridden by a later "go home": no retry, no wait.
+ */
 export async function openScreen(page: Page, key: string, id: string): Promise<void> {
-  const screen = page.getByTestId(`screen-${id}`);
-  await expect(async () => {
-    await page.keyboard.press(key);
-    await expect(screen).toBeVisible({ timeout: 1000 });
-    await page.waitForTimeout(300);
-    await expect(screen).toBeVisible({ timeout: 100 });
-  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('status-operator')).toBeVisible();
+  await page.keyboard.press(key);
+  await expect(page.getByTestId(`screen-${id}`)).toBeVisible();
 }
 
 /** Calls the API from inside the page, as its own code would (same origin, session cookie). */

@@ -5,10 +5,7 @@
  */
 import { test, expect, login, loginWithPad, openScreen } from './kiosk.js';
 
-// FIXME (issue 14, finding 3): after the merges, the login screen shown after a logout often keeps the
-// English the operator chose instead of the terminal's French (the logged-out status and the language
-// reset race with the cookie rotation at logout). Known failing; fixed with the rest of finding 3.
-test.fixme("the EN button is the operator's choice, remembered; the login and other operators keep the terminal's language", async ({ page, kiosk }) => {
+test("the EN button is the operator's choice, remembered; the login and other operators keep the terminal's language", async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
   await login(page, 'Camille', '2222');
   await page.getByTestId('language-switch').click();

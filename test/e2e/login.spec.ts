@@ -4,6 +4,9 @@
  */
 import { test, expect, screenshot, loginWithPad } from './kiosk.js';
 
+// This spec needs the live demo central (`kiosk --demo` serves it), not only a copy of the demo terminal.
+test.use({ liveCentral: true });
+
 test('log in with the PIN pad, see the status bar, switch operator and log out', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
   await expect(page.getByTestId('login-screen')).toBeVisible();

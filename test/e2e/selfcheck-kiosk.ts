@@ -1,15 +1,14 @@
 /**
- * Starts a self-check kiosk (`guichet kiosk --browser --self-check`) on a fresh demo data folder, as a
- * child process, with a short return to the attract screen and a small rate limit so that a test can
+ * Starts a self-check kiosk (`guichet kiosk --browser --self-check`) on a copy of the worker's demo
+ * terminal (see kiosk.ts), as a child process, with a short return to the attract screen and a small rate limit so that a test can
  * reach both. Demo tickets are found as in kiosk.ts (the demo lottery's secret print data).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test as base, expect } from '@playwright/test';
-import type { DemoUnit } from './kiosk.js';
+import { expect } from '@playwright/test';
+import { copyDemo, test as base, type DemoUnit } from './kiosk.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const guichet = path.join(root, 'bin', 'guichet.js');
@@ -27,7 +26,7 @@ export interface SelfCheckKiosk {
 }
 
 async function start(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const args = [guichet, 'kiosk', '--browser', '--self-check', '--demo', '--data', dataDir, '--port', '0', '--reset-seconds', String(RESET_SECONDS), '--check-limit', String(CHECK_LIMIT)];
+  const args = [guichet, 'kiosk', '--browser', '--self-check', '--data', dataDir, '--port', '0', '--reset-seconds', String(RESET_SECONDS), '--check-limit', String(CHECK_LIMIT)];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -48,8 +47,8 @@ async function start(dataDir: string): Promise<{ url: string; child: ChildProces
 }
 
 export const test = base.extend<{ selfcheck: SelfCheckKiosk }>({
-  selfcheck: async ({}, use) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-selfcheck-'));
+  selfcheck: async ({ demoTemplate }, use) => {
+    const dataDir = copyDemo(demoTemplate, false);
     const { url, child } = await start(dataDir);
     let units: DemoUnit[] | null = null;
     await use({

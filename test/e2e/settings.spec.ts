@@ -85,3 +85,32 @@ test('a cashier sees no settings and the services refuse them', async ({ page, k
   });
   expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 });
+
+test('an F-key pressed as soon as the shell shows is not undone when the login\'s follow-up calls answer late', async ({ page, kiosk }) => {
+  // The shell may appear from the host's status event before the login's own follow-up calls answer
+  // (a loaded machine): app.info is held here until the manager has opened Settings with F10.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let armed = false;
+  await page.route('**/api/call', async (route) => {
+    const body = route.request().postDataJSON() as { method?: string };
+    if (armed && body.method === 'app.info') await held;
+    await route.continue();
+  });
+  await page.goto(kiosk.url);
+  await page.getByTestId('operator-Marie').click();
+  await expect(page.getByTestId('pin-input')).toBeFocused();
+  await page.keyboard.type('123456', { delay: 80 }); // typed by hand (a fast burst is a scan)
+  armed = true;
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-operator')).toContainText('Marie');
+  await expect(page).toHaveURL(/#\/validate$/);
+  await page.keyboard.press('F10');
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  // The late answers come; what follows them (the status refresh) must leave Settings open.
+  const after = page.waitForRequest((r) => r.url().endsWith('/api/call') && (r.postDataJSON() as { method?: string }).method === 'status.get');
+  release();
+  await after;
+  await expect(page.getByTestId('settings-screen')).toBeVisible();
+  await expect(page).toHaveURL(/#\/settings$/);
+});

@@ -94,12 +94,45 @@ test('two fast scans both stay in sight; Pay waits for an open till and says so'
   expect(await page.getByTestId('scan-icon').first().evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
 });
 
-test('the start-up line says where the customer display is', async ({ page, kiosk }) => {
+test('the start-up line gives the customer display its own single-use link, with the display rights only', async ({ page, browser, kiosk }) => {
+  const winner = one(kiosk, 'happy-2014', (u) => u.prize_cents > 0 && u.prize_cents < 30_000);
   await expect.poll(() => kiosk.startOutput).toContain('customer display');
-  const m = /customer display \(second screen\): (\S+)/.exec(kiosk.startOutput);
+  const m = /customer display \(second screen[^)]*\): (\S+)/.exec(kiosk.startOutput);
   expect(m, kiosk.startOutput).not.toBeNull();
-  const url = m?.[1] ?? '';
-  expect(url).toBe(`${kiosk.url}#/display`);
-  await page.goto(url);
-  await expect(page.getByTestId('customer-display')).toBeVisible();
+  const displayUrl = m?.[1] ?? '';
+  const startToken = new URL(kiosk.url).searchParams.get('token') ?? '';
+  expect(displayUrl.startsWith(new URL(kiosk.url).origin)).toBe(true);
+  expect(displayUrl).not.toContain(startToken);
+
+  // The counter opens with the start-up link, the display (another browser, a second screen) with its own.
+  await page.goto(kiosk.url);
+  await loginWithPad(page, 'Camille', '2222');
+  const screen = await browser.newContext();
+  const display = await screen.newPage();
+  await display.goto(displayUrl);
+  await expect(display).toHaveURL(/\/#\/display$/);
+  await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
+
+  // It follows the counter…
+  await expect(page.getByTestId('validation-input')).toBeFocused();
+  await wedgeScan(page, winner.barcodes.validation);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+  await expect(display.getByTestId('display-verdict')).toHaveText('Ticket gagnant !');
+  // …and can do nothing else: no API call, no cashier events, and its cookie never opens the kiosk.
+  const reach = await display.evaluate(async () => {
+    const call = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'app.info', input: {} }) });
+    const events = await fetch('/api/events');
+    return [call.status, events.status];
+  });
+  expect(reach).toEqual([401, 401]);
+  await display.goto(new URL(kiosk.url).origin + '/');
+  await expect(display.getByRole('alert')).toContainText('not authenticated');
+
+  // Both links are single-use: a third window is refused with either.
+  const elsewhere = await browser.newContext();
+  const third = await elsewhere.newPage();
+  expect((await third.goto(displayUrl))?.status()).toBe(401);
+  expect((await third.goto(kiosk.url))?.status()).toBe(401);
+  await elsewhere.close();
+  await screen.close();
 });

@@ -9,6 +9,13 @@
  * host; the calls must be JSON. So neither another page in the browser, nor a DNS-rebinding site, nor
  * whoever saw the start-up link or an old cookie, can drive the terminal. Which methods need a
  * logged-in operator is the application's rule (SESSIONLESS_METHODS), the same in Electron.
+ *
+ * The customer display (a second window, often a second browser) has its own way in, with the rights
+ * of Electron's customer window (WINDOW_RIGHTS.customer) and nothing more: a second single-use token,
+ * `/?display=…`, traded for a display cookie of its own (never rotated: it opens no operator's
+ * session) that reaches only `/api/display/language` (the terminal's language) and
+ * `/api/display/events` (the `display` events alone, each as its DisplayView). The cashier's page may
+ * read the same two routes with its session cookie.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -26,17 +33,23 @@ export interface BrowserHostOptions {
   readonly port?: number;
   /** Fixed token (tests); a random one otherwise. */
   readonly token?: string;
+  /** Fixed customer display token (tests); a random one otherwise. */
+  readonly displayToken?: string;
 }
 
 export interface BrowserHost {
   /** The URL that opens the kiosk, token included (once). */
   readonly url: string;
+  /** The URL that opens the customer display, its own token included (once): display rights only. */
+  readonly displayUrl: string;
   readonly origin: string;
   readonly token: string;
   close(): Promise<void>;
 }
 
 export const COOKIE = 'guichet_session';
+/** The customer display's cookie: the display routes only. */
+export const DISPLAY_COOKIE = 'guichet_display';
 /** Methods after which the session cookie is replaced: a login (or operator switch) and a logout. */
 const ROTATING_METHODS: ReadonlySet<unknown> = new Set(['auth.login', 'auth.logout']);
 const MAX_BODY = 64 * 1024;
@@ -59,10 +72,10 @@ function sameToken(a: string | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function cookieOf(req: IncomingMessage): string | undefined {
+function cookieOf(req: IncomingMessage, name = COOKIE): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return v.join('=');
+    if (k === name) return v.join('=');
   }
   return undefined;
 }
@@ -72,8 +85,8 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-function sessionCookie(value: string): string {
-  return `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/`;
+function sessionCookie(value: string, name = COOKIE): string {
+  return `${name}=${value}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 function newSecret(): string {
@@ -99,22 +112,33 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? newSecret();
   let tokenSpent = false;
+  const displayToken = options.displayToken ?? newSecret();
+  let displayTokenSpent = false;
   /** The one session cookie that works now (none until the token is traded). */
   let session: string | null = null;
+  /** The customer display's cookie (none until its token is traded). */
+  let displaySession: string | null = null;
   const staticDir = path.resolve(options.staticDir);
   let origin = '';
-  /** Open event streams, each with the session cookie it was opened with. */
-  const streams = new Map<ServerResponse, string>();
+  /**
+   * Open event streams: what each is sent (every event, or the display views alone) and the session
+   * cookie it was opened with (null: the display's own cookie, which no login or logout retires).
+   */
+  const streams = new Map<ServerResponse, { readonly events: 'all' | 'display'; readonly session: string | null }>();
   const unsubscribe = options.app.subscribe((event) => {
-    const line = `data: ${JSON.stringify(event)}\n\n`;
-    for (const s of streams.keys()) s.write(line);
+    const all = `data: ${JSON.stringify(event)}\n\n`;
+    const display = event.type === 'display' ? `data: ${JSON.stringify(event.display)}\n\n` : null;
+    for (const [s, { events }] of streams) {
+      if (events === 'all') s.write(all);
+      else if (display) s.write(display);
+    }
   });
 
   /** A fresh session cookie replaces the current one, whose event streams are closed. */
   function rotate(): string {
     session = newSecret();
-    for (const [s, cookie] of streams) {
-      if (cookie !== session) {
+    for (const [s, opened] of streams) {
+      if (opened.session !== null && opened.session !== session) {
         streams.delete(s);
         s.end();
       }
@@ -125,6 +149,40 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   function validSession(req: IncomingMessage): string | null {
     const given = cookieOf(req);
     return session !== null && sameToken(given, session) ? session : null;
+  }
+
+  function validDisplay(req: IncomingMessage): boolean {
+    return displaySession !== null && sameToken(cookieOf(req, DISPLAY_COOKIE), displaySession);
+  }
+
+  /** An event stream of our own page? An EventSource sends Sec-Fetch-Site: same-origin (and an Origin, if any, ours). */
+  function sameOriginStream(req: IncomingMessage): boolean {
+    const from = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    return from !== undefined ? from === origin : site === 'same-origin';
+  }
+
+  function openStream(req: IncomingMessage, res: ServerResponse, opened: { readonly events: 'all' | 'display'; readonly session: string | null }): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+    // Reconnect soon after the stream is closed by a cookie rotation.
+    res.write('retry: 250\n: connected\n\n');
+    streams.set(res, opened);
+    req.on('close', () => streams.delete(res));
+  }
+
+  /** The customer display's routes: for its own cookie, or the cashier page's session. */
+  async function handleDisplay(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const current = validSession(req);
+    if (current === null && !validDisplay(req)) return send(res, 401, 'not authenticated: open the customer display URL with its token');
+    if (req.method !== 'GET') return send(res, 405, 'method not allowed');
+    if (!sameOriginStream(req)) return send(res, 403, 'cross-origin request refused');
+    if (pathname === '/api/display/events') return openStream(req, res, { events: 'display', session: current });
+    if (pathname === '/api/display/language') {
+      const info = await options.app.call('app.info', {});
+      const language = info.ok && (info.value as { language?: unknown }).language === 'en' ? 'en' : 'fr';
+      return send(res, 200, JSON.stringify({ language }), 'application/json');
+    }
+    return send(res, 404, 'no such API route');
   }
 
   const server = createServer((req, res) => {
@@ -138,20 +196,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const url = new URL(req.url ?? '/', origin);
     // DNS rebinding: only requests addressed to this very host and port.
     if (req.headers.host !== new URL(origin).host) return send(res, 421, 'wrong host');
+    if (url.pathname.startsWith('/api/display/')) return handleDisplay(req, res, url.pathname);
     if (url.pathname.startsWith('/api/')) {
       const current = validSession(req);
       if (current === null) return send(res, 401, 'not authenticated: open the kiosk URL with its token');
       if (url.pathname === '/api/events' && req.method === 'GET') {
-        // An EventSource of our own page sends Sec-Fetch-Site: same-origin (and an Origin, if any, ours).
-        const from = req.headers.origin;
-        const site = req.headers['sec-fetch-site'];
-        if ((from !== undefined && from !== origin) || (from === undefined && site !== 'same-origin')) return send(res, 403, 'cross-origin request refused');
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
-        // Reconnect soon after the stream is closed by a cookie rotation.
-        res.write('retry: 250\n: connected\n\n');
-        streams.set(res, current);
-        req.on('close', () => streams.delete(res));
-        return;
+        if (!sameOriginStream(req)) return send(res, 403, 'cross-origin request refused');
+        return openStream(req, res, { events: 'all', session: current });
       }
       if (url.pathname === '/api/call' && req.method === 'POST') {
         if (req.headers.origin !== origin) return send(res, 403, 'cross-origin request refused');
@@ -171,6 +222,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return send(res, 404, 'no such API route');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
+    const givenDisplay = url.searchParams.get('display');
+    if (givenDisplay !== null) {
+      if (!sameToken(givenDisplay, displayToken)) return send(res, 401, 'wrong display token');
+      if (displayTokenSpent) return send(res, 401, 'this customer display link was already used: restart the kiosk for a new one');
+      displayTokenSpent = true;
+      displaySession = newSecret();
+      // The display's own cookie, and the display's route (nothing else opens with it).
+      res.writeHead(303, { location: '/#/display', 'set-cookie': sessionCookie(displaySession, DISPLAY_COOKIE), 'cache-control': 'no-store' });
+      return void res.end();
+    }
     const given = url.searchParams.get('token');
     if (given !== null) {
       if (!sameToken(given, token)) return send(res, 401, 'wrong token');
@@ -208,6 +269,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   origin = `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/?token=${token}`,
+    displayUrl: `${origin}/?display=${displayToken}`,
     origin,
     token,
     close: () =>

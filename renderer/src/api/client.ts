@@ -118,7 +118,10 @@ function browserApi(): GuichetApi {
 export function createApi(): GuichetApi {
   return window.guichet ? electronApi(window.guichet) : browserApi();
 }
-/** The customer display's API: in Electron its own narrow preload; in the browser host, the same API as the cashier's. */
+/**
+ * The customer display's API: in Electron its own narrow preload; in the browser host its own two
+ * routes (`/api/display/…`), which its display cookie opens (or the cashier page's session, same window).
+ */
 export function createDisplayApi(): DisplayApi {
   const bridge = window.guichetDisplay;
   if (bridge)
@@ -126,12 +129,33 @@ export function createDisplayApi(): DisplayApi {
       language: async () => ((await bridge.language()) === 'en' ? 'en' : 'fr'),
       onDisplay: (listener) => bridge.onDisplay(listener),
     };
-  const api = createApi();
   return {
-    language: async () => (await api.call('app.info', {})).language,
-    onDisplay: (listener) =>
-      api.subscribe((event) => {
-        if (event.type === 'display') listener(event.display);
-      }),
+    language: async () => {
+      const res = await fetch('/api/display/language', { credentials: 'same-origin' });
+      if (!res.ok) throw new ApiError(res.status === 401 ? 'not-authenticated' : 'host', await res.text());
+      return ((await res.json()) as { language?: unknown }).language === 'en' ? 'en' : 'fr';
+    },
+    onDisplay: (listener) => {
+      // The browser retries a dropped stream on its own (the host closes the cashier session's streams
+      // at a login or logout); after a refusal it gives up, and a new one is opened a little later.
+      let source: EventSource | null = null;
+      let stopped = false;
+      const connect = (): void => {
+        const opened = new EventSource('/api/display/events');
+        source = opened;
+        opened.onmessage = (m: MessageEvent<string>) => listener(JSON.parse(m.data) as DisplayView);
+        opened.onerror = () => {
+          if (opened.readyState !== EventSource.CLOSED || stopped) return;
+          setTimeout(() => {
+            if (!stopped && source === opened) connect();
+          }, 1000);
+        };
+      };
+      connect();
+      return () => {
+        stopped = true;
+        source?.close();
+      };
+    },
   };
 }

@@ -12,6 +12,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { navigate, routeId, useRoute } from './route.js';
 import { homeFor, screensFor, SHELL_HOTKEYS } from './screens.js';
 import { StatusBar } from './StatusBar.js';
+import { useSession } from './session.js';
 
 export interface ShellProps {
   readonly operator: OperatorView;
@@ -20,6 +21,7 @@ export interface ShellProps {
 
 export function Shell(props: ShellProps) {
   const api = useApi();
+  const { refreshStatus } = useSession();
   const t = useT();
   const [language, setLanguage] = useLanguage();
   const route = useRoute();
@@ -81,7 +83,8 @@ export function Shell(props: ShellProps) {
             </span>
             <kbd>{SHELL_HOTKEYS.switchOperator}</kbd>
           </button>
-          <button type="button" className="btn btn-ghost btn-small" data-testid="logout" onClick={() => void api.call('auth.logout', {})}>
+          {/* The login comes back from the call's own answer, not only from the host's status event (whose stream the logout's cookie rotation closes). */}
+          <button type="button" className="btn btn-ghost btn-small" data-testid="logout" onClick={() => void api.call('auth.logout', {}).then(refreshStatus, refreshStatus)}>
             {t('nav.logout')}
           </button>
         </div>

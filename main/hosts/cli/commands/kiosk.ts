@@ -62,7 +62,7 @@ export function kioskCommand(): Command {
     });
     const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
     console.log(`Guichet kiosk: ${host.url}`);
-    console.log(`  customer display (second screen): ${displayUrl(host.url)}`);
+    console.log(`  customer display (second screen, its own single-use link): ${host.displayUrl}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
     if (kiosk.demoCentral) console.log(`  demo central: ${kiosk.demoCentral} (the lottery's side of the demo, stopped with the kiosk)`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
@@ -86,9 +86,4 @@ function pointAtCentral(dataDir: string, url: string): void {
   } finally {
     t.close();
   }
-}
-
-/** The customer display's address: the kiosk's own (start-up token included), on the `#/display` route. */
-export function displayUrl(kioskUrl: string): string {
-  return `${kioskUrl.replace(/#.*$/, '')}#/display`;
 }

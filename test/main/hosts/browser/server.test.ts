@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../../main/app/app.js';
 import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
-import { COOKIE, startBrowserHost, type BrowserHost } from '../../../../main/hosts/browser/server.js';
+import { COOKIE, DISPLAY_COOKIE, startBrowserHost, type BrowserHost } from '../../../../main/hosts/browser/server.js';
 
 interface Reply {
   readonly status: number;
@@ -20,6 +20,7 @@ interface Reply {
 }
 
 const TOKEN = 'start-up-token-for-tests-0123456789abcdef';
+const DISPLAY_TOKEN = 'display-token-for-tests-0123456789abcdef';
 
 function request(host: BrowserHost, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
   const { port } = new URL(host.origin);
@@ -35,18 +36,29 @@ function request(host: BrowserHost, options: { method?: string; path: string; he
 }
 
 /** Opens the event stream; resolves with the response as soon as its head arrives. */
-function openStream(host: BrowserHost, headers: Record<string, string>): Promise<IncomingMessage> {
+function openStream(host: BrowserHost, headers: Record<string, string>, path = '/api/events'): Promise<IncomingMessage> {
   const { port } = new URL(host.origin);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/events', headers: { host: `127.0.0.1:${port}`, ...headers } }, resolve);
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, resolve);
     req.on('error', reject);
     req.end();
   });
 }
 
-function cookieFrom(reply: Reply): string {
+/** Collects a stream's text until `until` shows in it. */
+function readUntil(stream: IncomingMessage, until: string): Promise<string> {
+  return new Promise<string>((resolve) => {
+    let text = '';
+    stream.setEncoding('utf8').on('data', (c: string) => {
+      text += c;
+      if (text.includes(until)) resolve(text);
+    });
+  });
+}
+
+function cookieFrom(reply: Reply, name = COOKIE): string {
   const set = reply.headers['set-cookie']?.[0] ?? '';
-  const m = new RegExp(`^${COOKIE}=([^;]+);`).exec(set);
+  const m = new RegExp(`^${name}=([^;]+);`).exec(set);
   if (!m) throw new Error(`no session cookie in ${JSON.stringify(reply.headers)}`);
   expect(set).toContain('HttpOnly');
   expect(set).toContain('SameSite=Strict');
@@ -82,7 +94,7 @@ describe('browser host', () => {
       host: 'browser',
       version: 'test',
       handlers: {
-        'app.info': () => ({ terminal_id: 'T-1' }) as never,
+        'app.info': () => ({ terminal_id: 'T-1', language: 'en' }) as never,
         'status.get': (ctx) => ({ operator: ctx.session?.name ?? null }) as never,
         'auth.login': (ctx, { name, pin }) => {
           if (pin !== '1234') throw Object.assign(new Error('wrong PIN'), { code: 'wrong-pin' });
@@ -95,7 +107,7 @@ describe('browser host', () => {
         },
       },
     });
-    host = await startBrowserHost({ app, staticDir: dir, token: TOKEN });
+    host = await startBrowserHost({ app, staticDir: dir, token: TOKEN, displayToken: DISPLAY_TOKEN });
   });
   afterEach(async () => {
     await host.close();
@@ -215,5 +227,76 @@ describe('browser host', () => {
     app.context.emit({ type: 'display', display: { kind: 'idle' } });
     expect(await data).toContain('data: {"type":"display","display":{"kind":"idle"}}');
     stream.destroy();
+  });
+
+  describe('the customer display', () => {
+    const openDisplay = async (): Promise<string> => {
+      const reply = await request(host, { path: `/?display=${DISPLAY_TOKEN}` });
+      expect(reply.status).toBe(303);
+      expect(reply.headers.location).toBe('/#/display');
+      return cookieFrom(reply, DISPLAY_COOKIE);
+    };
+    const same = { 'sec-fetch-site': 'same-origin' };
+
+    it('has its own single-use link, which is not the kiosk\'s and does not spend it', async () => {
+      expect(host.displayUrl).toBe(`${host.origin}/?display=${DISPLAY_TOKEN}`);
+      const display = await openDisplay();
+      expect(display).not.toBe(DISPLAY_TOKEN);
+      const again = await request(host, { path: `/?display=${DISPLAY_TOKEN}` });
+      expect(again.status).toBe(401);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect((await request(host, { path: '/?display=wrong' })).status).toBe(401);
+      // The kiosk's own link still opens the counter, once; the display token is no kiosk token.
+      expect((await request(host, { path: `/?token=${DISPLAY_TOKEN}` })).status).toBe(401);
+      await open();
+    });
+
+    it('reads the language and the display views, and nothing else', async () => {
+      const display = await openDisplay();
+      const auth = { cookie: `${DISPLAY_COOKIE}=${display}` };
+      const language = await request(host, { path: '/api/display/language', headers: { ...auth, ...same } });
+      expect(language.status).toBe(200);
+      expect(JSON.parse(language.body)).toEqual({ language: 'en' });
+      // No API call, no cashier's event stream, even under the session cookie's name.
+      expect((await call(display, 'app.info')).status).toBe(401);
+      expect((await request(host, { method: 'POST', path: '/api/call', headers: { ...auth, origin: host.origin, 'content-type': 'application/json' }, body: '{"method":"app.info","input":{}}' })).status).toBe(401);
+      const all = await openStream(host, { ...auth, ...same });
+      expect(all.statusCode).toBe(401);
+      all.resume();
+      // Not from another site, and nothing without a cookie.
+      const foreign = await openStream(host, { ...auth, origin: 'http://evil.example' }, '/api/display/events');
+      expect(foreign.statusCode).toBe(403);
+      foreign.resume();
+      expect((await request(host, { path: '/api/display/language', headers: same })).status).toBe(401);
+      expect((await request(host, { method: 'POST', path: '/api/display/language', headers: { ...auth, origin: host.origin } })).status).toBe(405);
+
+      // Its stream carries the display views alone, and outlives the cashier's logins and logouts.
+      const stream = await openStream(host, { ...auth, ...same }, '/api/display/events');
+      expect(stream.statusCode).toBe(200);
+      const seen = readUntil(stream, '"kind":"cart"');
+      app.context.emit({ type: 'status', status: { operator: null } as never });
+      app.context.emit({ type: 'display', display: { kind: 'idle' } });
+      const cashier = await open();
+      const second = cookieFrom(await call(cashier, 'auth.login', { name: 'Camille', pin: '1234' }));
+      cookieFrom(await call(second, 'auth.logout'));
+      app.context.emit({ type: 'display', display: { kind: 'cart', count: 1, total_cents: 300 } as never });
+      const text = await seen;
+      expect(text).not.toContain('"type"');
+      expect(text).toContain('data: {"kind":"idle"}');
+      expect(text).toContain('data: {"kind":"cart","count":1,"total_cents":300}');
+      stream.destroy();
+    });
+
+    it('its routes open for the counter page too, whose streams follow the cookie rotation', async () => {
+      const cookie = await open();
+      const auth = { cookie: `${COOKIE}=${cookie}` };
+      expect(JSON.parse((await request(host, { path: '/api/display/language', headers: { ...auth, ...same } })).body)).toEqual({ language: 'en' });
+      const stream = await openStream(host, { ...auth, ...same }, '/api/display/events');
+      expect(stream.statusCode).toBe(200);
+      const ended = new Promise<void>((resolve) => stream.on('end', resolve).resume());
+      cookieFrom(await call(cookie, 'auth.login', { name: 'Camille', pin: '1234' }));
+      await ended;
+      expect((await request(host, { path: '/api/display/language', headers: { ...auth, ...same } })).status).toBe(401);
+    });
   });
 });
