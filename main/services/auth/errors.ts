@@ -12,9 +12,9 @@ export class AuthError extends ServiceError {
     /** For 'locked': the UTC ISO time the lock ends (UNTIL_UNLOCKED when only a manager can lift it). */
     readonly lockedUntil?: string,
     /** What a host shows besides the message: for 'wrong-pin' `{ tries_left, last_try }`, for 'locked' `{ locked_until, until_unlocked }`. */
-    readonly details?: Readonly<Record<string, string | number | boolean>>,
+    details?: Readonly<Record<string, string | number | boolean>>,
   ) {
-    super(code, message);
+    super(code, message, details);
   }
 }
 

@@ -8,6 +8,8 @@ export class ServiceError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** What a screen needs besides the code, in data (a pack's number, an amount in cents…), never words: screens say it in their language. */
+    readonly details?: Readonly<Record<string, string | number | boolean>>,
   ) {
     super(message);
   }

@@ -13,8 +13,8 @@ export class PayoutError extends ServiceError {
     message: string,
     readonly verdict: CounterVerdict | null,
     /** What a screen shows besides the code, in its own words (e.g. which terminal paid it). */
-    readonly details?: Readonly<Record<string, string | number | boolean>>,
+    details?: Readonly<Record<string, string | number | boolean>>,
   ) {
-    super(code, message);
+    super(code, message, details);
   }
 }
