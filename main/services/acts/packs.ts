@@ -7,6 +7,7 @@
  */
 import type { OperatorSession } from '../auth/session.js';
 import { PackError } from '../packs/errors.js';
+import { humanPackNumber, parsePackRef } from '../packs/pack-ref.js';
 import { activatePack, checkPackOperation, receivePack, returnPack, settlePack, type PackView } from '../packs/packs.js';
 import { idempotencyKey } from '../outbox/outbox.js';
 import { packOpAtCentral, type PackOpOptions } from '../sync/packs.js';
@@ -33,7 +34,16 @@ export async function packAct(t: LotteryTerminal, session: OperatorSession, ref:
   const central = await packOpAtCentral(t, id, action, idempotencyKey(t, outbox_key), options);
   if (central.kind === 'answer' && central.answer.outcome === 'refused') {
     const reason = central.answer.reason ?? 'refused';
-    throw new PackError(REFUSAL_CODES[reason] ?? 'central-pack-refused', `central refused: ${central.answer.message}`);
+    const held = central.answer.pack;
+    // Data for the screen (central's English sentence stays in the message, for the CLI and the log).
+    const details = {
+      problem: reason === 'held_elsewhere' && held ? 'at-terminal' : `central-${reason}`,
+      reason,
+      action,
+      pack: held?.number ?? humanPackNumber(parsePackRef(ref)),
+      ...(held ? { state: held.state, terminal: held.terminal } : {}),
+    };
+    throw new PackError(REFUSAL_CODES[reason] ?? 'central-pack-refused', `central refused: ${central.answer.message}`, details);
   }
   const view = LOCAL[action](t, session, ref);
   if (central.kind === 'not-enrolled') return view;

@@ -57,7 +57,7 @@ export async function statementsAct(t: LotteryTerminal, session: OperatorSession
   } catch (err) {
     if (err instanceof SyncError && err.code === 'not-enrolled') throw new ServiceError('statement-not-enrolled', 'this terminal is not enrolled with a central: statements come from the lottery');
     if (err instanceof CentralUnreachableError) throw new ServiceError('statement-unreachable', `the lottery's central does not answer: ${err.message}`);
-    if (err instanceof CentralAnswerError) throw new ServiceError('statement-refused', `central refused: ${err.message}`);
+    if (err instanceof CentralAnswerError) throw new ServiceError('statement-refused', `central refused: ${err.message}`, { reason: err.reason });
     throw err;
   }
   const receipt = print ? await printReceipt(t, after, statementReceipt(t, session, statements[print]), { receiptNo: null }) : null;

@@ -23,8 +23,12 @@ import { addTotals, sumPeriod, type CashReport, type Totals } from './report.js'
 
 export type { CashSessionRow } from '../../../db/queries/sessions.js';
 
-function checkCents(what: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) throw new CashError('bad-amount', `${what} must be a whole number of cents ≥ ${min}, not ${String(value)}`);
+/** `field` is the input's name (`float_cents`…): screens name it in their words from the details. */
+function checkCents(what: string, field: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    const problem = Number.isSafeInteger(value) ? 'too_small' : 'not_whole';
+    throw new CashError('bad-amount', `${what} must be a whole number of cents ≥ ${min}, not ${String(value)}`, { field, problem, min_cents: min });
+  }
 }
 
 function nameOf(t: LotteryTerminal, id: number | null): string | null {
@@ -45,7 +49,7 @@ export function requireOpenCashSession(t: LotteryTerminal): CashSessionRow {
 
 /** Opens a cash session with the float in the drawer (permission 'session.open'); journal 'session.open'. */
 export function openCashSession(t: LotteryTerminal, session: OperatorSession, input: { float_cents: number }): CashSessionRow {
-  checkCents('the opening float', input.float_cents, 0);
+  checkCents('the opening float', 'float_cents', input.float_cents, 0);
   return inTransaction(t, () => {
     authorize(t, session, 'session.open');
     const open = openSessionRow(t.db);
@@ -115,7 +119,7 @@ export function moveCash(
   input: { kind: 'in' | 'out'; amount_cents: number; reason: string },
 ): CashMovementRow {
   if (input.kind !== 'in' && input.kind !== 'out') throw new CashError('bad-input', `cash moves are 'in' or 'out', not '${String(input.kind)}'`);
-  checkCents('the amount', input.amount_cents, 1);
+  checkCents('the amount', 'amount_cents', input.amount_cents, 1);
   const reason = input.reason.trim();
   if (reason === '') throw new CashError('bad-input', 'a cash move needs a reason');
   return inTransaction(t, () => {
@@ -124,7 +128,10 @@ export function moveCash(
     if (input.kind === 'out') {
       const expected = expectedNow(t, session, open);
       if (input.amount_cents > expected) {
-        throw new CashError('insufficient-cash', `cannot take out ${formatEuros(input.amount_cents)}: the drawer should hold ${formatEuros(expected)}`);
+        throw new CashError('insufficient-cash', `cannot take out ${formatEuros(input.amount_cents)}: the drawer should hold ${formatEuros(expected)}`, {
+          amount_cents: input.amount_cents,
+          available_cents: expected,
+        });
       }
     }
     const entry = record(t, { type: `cash.${input.kind}`, operator: session, payload: { session_id: open.id, amount_cents: input.amount_cents, reason } });
@@ -154,7 +161,7 @@ export interface CloseInput {
  * must be confirmed (`confirm_difference`) or nothing changes. The Z is journaled as 'session.close'.
  */
 export function closeCashSession(t: LotteryTerminal, session: OperatorSession, input: CloseInput): CashReport {
-  checkCents('the counted cash', input.counted_cents, 0);
+  checkCents('the counted cash', 'counted_cents', input.counted_cents, 0);
   return inTransaction(t, () => {
     authorize(t, session, 'session.close');
     const open = requireOpenCashSession(t);

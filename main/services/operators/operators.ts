@@ -162,7 +162,7 @@ export async function changePin(t: LotteryTerminal, session: OperatorSession, ch
   checkPinForRole(change.pin, row.role, securitySettings(t).cashier_pin_min_digits);
   if (own) {
     if (change.currentPin === undefined || !(await verifyPin(change.currentPin, row.pin_hash))) {
-      throw new OperatorError('bad-pin', 'give your current PIN to change it');
+      throw new OperatorError('bad-pin', 'give your current PIN to change it', { problem: 'current-pin' });
     }
   }
   const pinHash = await hashPin(change.pin);

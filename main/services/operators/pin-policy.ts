@@ -21,9 +21,9 @@ export function minPinDigits(role: RoleName, cashierMin: number = SECURITY_DEFAU
 /** Throws OperatorError('bad-pin') naming the rule unless `pin` is all digits and long enough for the role. */
 export function checkPinForRole(pin: string, role: RoleName, cashierMin: number = SECURITY_DEFAULTS.cashier_pin_min_digits): void {
   const min = minPinDigits(role, cashierMin);
-  if (!/^\d+$/.test(pin)) throw new OperatorError('bad-pin', `a PIN is made of digits only (${min} to ${PIN_MAX_DIGITS})`);
+  if (!/^\d+$/.test(pin)) throw new OperatorError('bad-pin', `a PIN is made of digits only (${min} to ${PIN_MAX_DIGITS})`, { problem: 'digits', min, max: PIN_MAX_DIGITS });
   if (pin.length < min || pin.length > PIN_MAX_DIGITS) {
     const who = role === 'cashier' ? 'a cashier' : `a ${role}`;
-    throw new OperatorError('bad-pin', `${who}'s PIN has ${min} to ${PIN_MAX_DIGITS} digits, not ${pin.length}`);
+    throw new OperatorError('bad-pin', `${who}'s PIN has ${min} to ${PIN_MAX_DIGITS} digits, not ${pin.length}`, { problem: 'length', min, max: PIN_MAX_DIGITS, length: pin.length });
   }
 }

@@ -46,12 +46,17 @@ export function parsePackRef(text: string): PackId {
   const human = /^(\d{3})-(\d{3})-(\d{2})-(\d{5})$/.exec(s);
   if (human) {
     const game = gameOfNumber(Number(human[1]));
-    if (!game) throw new PackError('unknown-pack', `no game has number ${human[1]}`);
+    if (!game) throw new PackError('unknown-pack', `no game has number ${human[1]}`, { problem: 'no-game', game: s.slice(0, 3) });
     const [emission, block, pack] = [Number(human[2]), Number(human[3]), Number(human[4])];
     if (emission < 1 || block < 1) throw new PackError('bad-reference', `'${s}': emission and block numbers start at 1`);
     const g = gameByCode(game);
     if (g.pack_size === undefined) throw new PackError('not-paper', `${g.name} is not sold in packs`);
-    if (pack >= g.block_size / g.pack_size) throw new PackError('unknown-pack', `a block of ${g.name} has ${g.block_size / g.pack_size} packs: there is no pack ${pack}`);
+    if (pack >= g.block_size / g.pack_size) throw new PackError('unknown-pack', `a block of ${g.name} has ${g.block_size / g.pack_size} packs: there is no pack ${pack}`, {
+        problem: 'no-such-pack',
+        game: g.name,
+        packs: g.block_size / g.pack_size,
+        pack,
+      });
     return { game, emission, block, pack };
   }
   let parsed;
@@ -59,7 +64,7 @@ export function parsePackRef(text: string): PackId {
     parsed = parseBarcode(s);
   } catch (err) {
     if (!(err instanceof TicketIdError)) throw err;
-    if (err.problem === 'unknown-game') throw new PackError('unknown-pack', err.message);
+    if (err.problem === 'unknown-game') throw new PackError('unknown-pack', err.message, { problem: 'no-game-barcode' });
     throw new PackError('bad-reference', `'${s}' is neither a pack number GGG-EEE-BB-PPPPP nor a ticket's inventory barcode: ${err.message}`);
   }
   if (parsed.kind !== 'inventory') {

@@ -138,7 +138,7 @@ function receivable(t: LotteryTerminal, session: OperatorSession, id: PackId): {
   const block = findBlock(t.db, id.game, id.emission, id.block);
   const units = packUnits(id);
   if (!block || block.first_unit > units.first || units.first + units.count > block.first_unit + block.unit_count) {
-    throw new PackError('unknown-pack', `pack ${number} is in no imported outcome file: import its block first`);
+    throw new PackError('unknown-pack', `pack ${number} is in no imported outcome file: import its block first`, { problem: 'not-imported', pack: number });
   }
   const stop = packStop(t.db, id);
   if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): do not accept it`);
@@ -168,7 +168,10 @@ function movable(t: LotteryTerminal, session: OperatorSession, id: PackId, actio
   const m = MOVES[action];
   authorize(t, session, m.permission);
   if (action === 'settle' && isEnrolled(t)) {
-    throw new PackError('central-only', `pack ${number}: an enrolled terminal's packs are settled by central (share of low-tier winners validated, days since activation, or return)`);
+    throw new PackError('central-only', `pack ${number}: an enrolled terminal's packs are settled by central (share of low-tier winners validated, days since activation, or return)`, {
+      problem: 'settle',
+      pack: number,
+    });
   }
   const row = findPack(t.db, id);
   if (!row) throw new PackError('not-received', `pack ${number} was never received at this terminal`);
@@ -176,7 +179,7 @@ function movable(t: LotteryTerminal, session: OperatorSession, id: PackId, actio
     const stop = packStop(t.db, id);
     if (stop) throw new PackError('stop-listed', `pack ${number} is on the stop list (${stop.reason}): it cannot be activated`);
   }
-  if (row.state !== m.from) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`);
+  if (row.state !== m.from) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`, { problem: action, pack: number, state: row.state });
   return row;
 }
 
@@ -187,7 +190,7 @@ function move(t: LotteryTerminal, session: OperatorSession, ref: string, action:
   return inTransaction(t, () => {
     const row = movable(t, session, id, action);
     const changed = changePackState(t.db, row.id, m.from, m.to, t.now(), session.operator_id);
-    if (!changed) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`);
+    if (!changed) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`, { problem: action, pack: number, state: row.state });
     record(t, { type: m.type, operator: session, payload: eventPayload(id), outbox: { key: outboxKey(id, action) } });
     return packView(t, changed);
   });

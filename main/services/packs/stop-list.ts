@@ -62,7 +62,7 @@ export function addToStopList(t: LotteryTerminal, session: OperatorSession, ref:
   return inTransaction(t, () => {
     authorize(t, session, 'stoplist.manage');
     if (isEnrolled(t)) {
-      throw new PackError('central-only', 'this terminal takes its stop list from central only: the lottery stop-lists a pack with guichet central stoplist add');
+      throw new PackError('central-only', 'this terminal takes its stop list from central only: the lottery stop-lists a pack with guichet central stoplist add', { problem: 'stop-list' });
     }
     const base = 'pack' in what ? what.pack : what.unit;
     const row = {

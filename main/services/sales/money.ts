@@ -2,9 +2,12 @@
 import type { MoneyLine } from '../journal/money.js';
 import { SaleError } from './errors.js';
 
-/** Throws SaleError('bad-amount') unless `value` is a whole number of cents ≥ `min`. */
-export function assertCents(what: string, value: number, min = 0): void {
-  if (!Number.isSafeInteger(value) || value < min) throw new SaleError('bad-amount', `${what} must be a whole number of cents ≥ ${min}, not ${String(value)}`);
+/** Throws SaleError('bad-amount') unless `value` is a whole number of cents ≥ `min`; `field` names the input for screens. */
+export function assertCents(what: string, value: number, min = 0, field = 'amount_cents'): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    const problem = Number.isSafeInteger(value) ? 'too_small' : 'not_whole';
+    throw new SaleError('bad-amount', `${what} must be a whole number of cents ≥ ${min}, not ${String(value)}`, { field, problem, min_cents: min });
+  }
 }
 
 /** The sum of some amounts in cents; throws when an amount is not whole cents or the sum is not a safe integer. */
@@ -13,15 +16,15 @@ export function sumCents(amounts: readonly number[]): number {
   for (const a of amounts) {
     assertCents('an amount', a);
     total += a;
-    if (!Number.isSafeInteger(total)) throw new SaleError('bad-amount', 'the total is too large');
+    if (!Number.isSafeInteger(total)) throw new SaleError('bad-amount', 'the total is too large', { field: 'total_cents', problem: 'too_big' });
   }
   return total;
 }
 
 /** The change to hand back: tendered − total; refuses less cash than the total ('insufficient-tender'). */
 export function changeDue(totalCents: number, tenderedCents: number): number {
-  assertCents('the total', totalCents);
-  assertCents('the cash tendered', tenderedCents);
+  assertCents('the total', totalCents, 0, 'total_cents');
+  assertCents('the cash tendered', tenderedCents, 0, 'tendered_cents');
   if (tenderedCents < totalCents) {
     throw new SaleError('insufficient-tender', `the customer handed over ${tenderedCents} cents but the total is ${totalCents} cents (${totalCents - tenderedCents} missing)`);
   }
