@@ -37,7 +37,7 @@ export async function packAct(t: LotteryTerminal, session: OperatorSession, ref:
     const held = central.answer.pack;
     // Data for the screen (central's English sentence stays in the message, for the CLI and the log).
     const details = {
-      problem: reason === 'held_elsewhere' && held ? 'at-terminal' : `central-${reason}`,
+      problem: reason === 'held_elsewhere' && held ? 'at-terminal' : reason === 'wrong_state' && held ? action : `central-${reason}`,
       reason,
       action,
       pack: held?.number ?? humanPackNumber(parsePackRef(ref)),

@@ -7,12 +7,17 @@ export function errorKey(code: string, details?: Readonly<Record<string, unknown
   if (code === 'wrong-pin' && details?.last_try === true) return 'error.wrong-pin-last-try';
   if (code === 'locked' && details?.until_unlocked === true) return 'error.locked-until-unlock';
   if (code === 'central-unreachable' && details?.payout === true) return 'error.central-unreachable-payout';
+  // A refusal made precise by its problem ('wrong-state' of an activation, 'bad-pin' of a length…) when the dictionaries say it.
+  if (typeof details?.problem === 'string' && isTextKey(`error.${code}.${details.problem}`)) return `error.${code}.${details.problem}`;
   return `error.${code}`;
 }
 
 /**
- * `error.<code>` from the dictionaries when there is one (with `{message}` available to it),
- * else the service's own message (services write theirs for the person at the counter).
+ * `error.<code>` (or `error.<code>.<problem>`) from the dictionaries when there is one, its placeholders
+ * filled from the details in the screen's words: amounts `x_cents` as `{x}` in the language's money
+ * format, `{state}` a pack's state word, `{field}` an input's name, `{reason}` central's reason code in
+ * words. `{message}` (the service's English) is left only to host-level texts (the network's own words).
+ * Without a key, the service's own message.
  */
 export function errorText(t: Translate, err: unknown): string {
   const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
@@ -23,9 +28,22 @@ export function errorText(t: Translate, err: unknown): string {
     if (code === 'invalid-input') return invalidInputText(t, typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {});
     // The details' own words (a terminal's id, a count) fill their placeholders; the service's English message never shows in French.
     const vars = Object.fromEntries(Object.entries(typeof details === 'object' && details !== null ? details : {}).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
-    if (isTextKey(key)) return t(key, { ...vars, message });
+    if (isTextKey(key)) return t(key, { ...vars, ...detailWords(t, vars), message });
   }
   return message;
+}
+
+/** The details a person reads in the screen's words: money, a pack's state, an input's name, central's reason. */
+function detailWords(t: Translate, vars: Readonly<Record<string, string | number>>): Record<string, string> {
+  const words: Record<string, string> = {};
+  const locale = t('i18n.locale') === 'en' ? 'en' : 'fr';
+  for (const [k, v] of Object.entries(vars)) {
+    if (k.endsWith('_cents') && typeof v === 'number' && Number.isSafeInteger(v)) words[k.slice(0, -'_cents'.length)] = formatEuros(v, { locale });
+  }
+  if (typeof vars.state === 'string') words.state = textOf(t, `packs.state-word.${vars.state}`, undefined, t('packs.state-word.other'));
+  if (typeof vars.field === 'string') words.field = textOf(t, `field.${vars.field}`, undefined, t('field.input'));
+  words.reason = textOf(t, `central.reason.${String(vars.reason)}`, undefined, t('central.reason.other'));
+  return words;
 }
 
 /**
