@@ -22,6 +22,9 @@ describe('cash handlers on the demo terminal', () => {
     expect(await fx.call('cash.move', { kind: 'in', amount_cents: 2_000, reason: 'coins' })).toMatchObject({ kind: 'in', amount_cents: 2_000, reason: 'coins' });
     await fx.call('cash.move', { kind: 'out', amount_cents: 500, reason: 'bank' });
     await fx.refused('cash.move', { kind: 'out', amount_cents: 1_000_000, reason: 'bank' }, 'insufficient-cash');
+    // The screen's sentence comes from data: the amount asked and the cash the drawer should hold, in cents.
+    const short = await fx.app.call('cash.move', { kind: 'out', amount_cents: 1_000_000, reason: 'bank' });
+    expect(short.ok ? null : short.error.details).toEqual({ amount_cents: 1_000_000, available_cents: 17_100 });
     const printedBefore = fx.printer.receipts.length;
     const x = await fx.call('cash.x', {});
     expect(x.receipt).toBeNull();

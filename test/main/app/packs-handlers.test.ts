@@ -43,6 +43,8 @@ describe('pack handlers on the demo terminal', () => {
     expect(fx.counts()).toEqual(before);
     await fx.login('Marie');
     expect(await fx.refused('pack.return', { ref: ACTIVE_PACK }, 'wrong-state')).toMatch(/never activated/);
+    const refused = await fx.app.call('pack.return', { ref: ACTIVE_PACK });
+    expect(refused.ok ? null : refused.error.details).toEqual({ problem: 'return', pack: ACTIVE_PACK, state: 'active' });
     expect(await fx.call('pack.return', { ref: RECEIVED_PACK })).toMatchObject({ state: 'returned' });
     expect(await fx.call('pack.settle', { ref: ACTIVE_PACK })).toMatchObject({ state: 'settled' });
     const { inventory } = await fx.call('pack.list', {});

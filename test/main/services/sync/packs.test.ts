@@ -135,6 +135,8 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     // The pack is A's: B may not receive it.
     const held = await packRefusal(packAct(b.t, b.manager, packNo(0), 'receive'));
     expect([held.code, held.message]).toEqual(['held-elsewhere', expect.stringMatching(/received by terminal T1/)]);
+    // What the screen says it with, in its own words: the pack and the terminal holding it.
+    expect(held.details).toMatchObject({ problem: 'at-terminal', reason: 'held_elsewhere', pack: packNo(0), terminal: 'T1' });
     expect(listPacks(b.t)).toEqual([]);
   });
 
