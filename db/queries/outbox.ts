@@ -41,6 +41,11 @@ export function pendingOutboxCount(db: Database): number {
   return (db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL').get() as { n: number }).n;
 }
 
+/** Number of pack operations (receive, activate, return…) not sent yet. */
+export function pendingPackEventCount(db: Database): number {
+  return (db.prepare<[], { n: number }>("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND type LIKE 'pack.%'").get() as { n: number }).n;
+}
+
 /** One event by its idempotency key. */
 export function outboxRowByKey(db: Database, key: string): OutboxRow | undefined {
   return db.prepare<[string], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE idempotency_key = ?`).get(key);

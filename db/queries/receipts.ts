@@ -1,12 +1,12 @@
 /**
  * Receipts are not stored as documents: each numbered receipt is the journal entry (sale, void, payout,
- * claim) that took its number, and every reprint is a `receipt.reprint` entry. These read them back.
+ * claim, and the claim receipt of a winner refused for want of central) that took its number, and every reprint is a `receipt.reprint` entry. These read them back.
  */
 import type { Database } from 'better-sqlite3';
 import type { JournalRow } from './journal.js';
 
 /** Journal entry types that take a receipt number. */
-export const RECEIPT_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim'] as const;
+export const RECEIPT_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim', 'claim.receipt'] as const;
 export type ReceiptEntryType = (typeof RECEIPT_ENTRY_TYPES)[number];
 
 const COLUMNS = 'seq, at, terminal, type, operator, payload, prev_hash, hash, signature';

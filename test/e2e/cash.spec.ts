@@ -1,6 +1,7 @@
 /**
  * The till: the manager opens it with a float on the touch keypad, sells a ticket, puts cash in, looks
- * at the X report and prints it, then counts the drawer and closes with a Z after confirming the difference.
+ * at the X report and prints it, then counts the drawer and closes with a Z after confirming the difference;
+ * with the till closed again the statements are still there for the manager.
  */
 import { test, expect, screenshot, wedgeScan, login, openScreen } from './kiosk.js';
 
@@ -65,6 +66,12 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await expect(page.getByTestId('cash-open-panel')).toBeVisible();
   await expect(page.getByTestId('status-cash')).toHaveText('Caisse fermée');
   await screenshot(page, 'cash-z');
+  // Till closed: the manager still has the statements, the next stop by Tab after the float field.
+  await expect(page.getByTestId('cash-closed-statement')).toContainText('Relevé du point de vente');
+  await page.getByTestId('cash-float').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('statement-load')).toBeFocused();
+  await expect(page.getByTestId('statement-load')).toHaveText('Demander les relevés à la loterie');
 
   // The CLI sees the same Z.
   const r = kiosk.cli(['report', 'z', '--operator', 'Marie', '--pin', '123456']);

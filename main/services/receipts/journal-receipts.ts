@@ -24,6 +24,8 @@ const REPRINT_PERMISSION: Record<ReceiptEntryType, Permission> = {
   void: 'ticket.sell',
   payout: 'payout.pay',
   claim: 'claim.file',
+  // Printed by the payout that central's silence stopped (tickets/claim-receipt.ts).
+  'claim.receipt': 'payout.pay',
 };
 
 function field<T>(payload: Record<string, unknown>, name: string, check: (v: unknown) => v is T, receiptNo: number): T {
@@ -34,6 +36,11 @@ function field<T>(payload: Record<string, unknown>, name: string, check: (v: unk
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
+const LIMITS = new Set(['ticket', 'count', 'total', 'hours']);
+const isOfflineLimit = (v: unknown): v is NonNullable<ClaimReceipt['offlineLimit']> => {
+  const o = v as Record<string, unknown> | null;
+  return typeof o === 'object' && o !== null && LIMITS.has(o.limit as string) && isInt(o.max) && (o.used === undefined || isInt(o.used));
+};
 
 function gameName(code: string): string {
   try {
@@ -73,6 +80,14 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
         kind: 'claim',
         receipt: claimReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt), payout_limit_cents: f('payout_limit_cents', isInt), ...(typeof p.send_to === 'string' ? { send_to: p.send_to } : {}) }),
       };
+    case 'claim.receipt': {
+      const limit = f('offline_limit', isOfflineLimit);
+      const offline_limit = { limit: limit.limit, max: limit.max, ...(limit.used !== undefined ? { used: limit.used } : {}) };
+      return {
+        kind: 'claim.receipt',
+        receipt: claimReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt), payout_limit_cents: f('payout_limit_cents', isInt), reason: 'central-unreachable', offline_limit }),
+      };
+    }
     default:
       throw new ServiceError('no-such-receipt', `no receipt number ${receiptNo} at this terminal`);
   }

@@ -7,6 +7,7 @@ import { assertTerminalEnabled } from '../terminal/enabled.js';
 import { gameByCode } from '../../../games/index.js';
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
+import { centralPack } from '../../../db/queries/central-packs.js';
 import { findPack } from '../../../db/queries/packs.js';
 import { activeSaleLineOf, insertSale, insertSaleLine, setSaleReceipt } from '../../../db/queries/sales.js';
 import { authorize } from '../auth/authorize.js';
@@ -72,7 +73,8 @@ function readInventory(barcode: string): UnitId {
  * Sells the tickets of `input.barcodes` for cash (permission 'ticket.sell', an open cash session).
  * Refuses, changing nothing: an empty cart, a barcode twice in the cart, an unreadable barcode,
  * a validation barcode, a digital game, a ticket in no imported block ('unknown-ticket'), a
- * stop-listed ticket or pack, a pack never received here, a pack not active, a ticket already sold
+ * stop-listed ticket or pack, a pack never received here, a pack not active (here, or settled or
+ * returned at central by its feed), a ticket already sold
  * in a sale not voided, and less cash than the total.
  */
 export function sellTickets(t: LotteryTerminal, session: OperatorSession, input: SellInput): SaleResult {
@@ -100,6 +102,13 @@ export function sellTickets(t: LotteryTerminal, session: OperatorSession, input:
       const row = findPack(t.db, pack);
       if (!row) throw new SaleError('pack-not-received', `ticket ${ticket}: pack ${humanPackNumber(pack)} was not received at this terminal`);
       if (row.state !== 'active') throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} is ${row.state}, not active (ticket non enregistré)`);
+      // Central settles packs (by share, by days, on return) and tells every terminal through its feed:
+      // a pack it closed is no longer for sale, whatever this terminal's own record still says.
+      const central = centralPack(t.db, pack);
+      if (central && (central.state === 'settled' || central.state === 'returned')) {
+        const when = central.state === 'settled' ? central.settled_at : (central.returned_at ?? central.settled_at);
+        throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} was ${central.state} at central${when ? ` on ${when}` : ''}: not for sale (ticket non enregistré)`);
+      }
       if (activeSaleLineOf(t.db, id)) throw new SaleError('already-sold', `ticket ${ticket} was already sold`);
       return { id, ticket, pack_id: row.id, pack: humanPackNumber(pack), price_cents: game.price_cents, description: `${game.name} ${ticket}` };
     });

@@ -3,7 +3,7 @@
  * here, so this renders to HTML with react-dom/server (no effects run, so no call is made on render);
  * clicks and scans are covered by the Playwright suite (test/e2e) on the real hosts.
  */
-import type { ReactNode } from 'react';
+import { createRef, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuichetApi, MethodName } from '../../../main/api/contract.js';
@@ -11,6 +11,7 @@ import type { AppInfo, Language, StatusView } from '../../../main/api/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { I18nProvider } from '../../../renderer/src/i18n/index.js';
 import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';
+import { TillClosed } from '../../../renderer/src/screens/cash/TillClosed.js';
 import { LoginScreen } from '../../../renderer/src/screens/login/LoginScreen.js';
 import { ValidateScreen } from '../../../renderer/src/screens/validate/ValidateScreen.js';
 import { SessionProvider } from '../../../renderer/src/shell/session.js';
@@ -88,6 +89,29 @@ describe('screens against a fake API', () => {
     const html = render(fake.api, 'fr', <ValidateScreen />);
     expect(html).toContain('data-testid="validation-input"');
     expect(html).toMatch(/data-testid="check-button"(?![^>]*disabled)/);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('shows a manager the statements with the till closed, in either language, after the opening form; a cashier only the form', () => {
+    const fake = fakeApi();
+    const closed = (isManager: boolean) => (
+      <TillClosed isManager={isManager} floatText="" onFloatChange={() => undefined} onOpen={() => undefined} busy={false} floatRef={createRef<HTMLInputElement>()} />
+    );
+    const fr = render(fake.api, 'fr', closed(true));
+    expect(fr).toContain('La caisse est fermée.');
+    expect(fr).toContain('data-testid="cash-closed-statement"');
+    expect(fr).toContain('Relevé du point de vente');
+    expect(fr).toMatch(/data-testid="statement-load"(?![^>]*disabled)[^>]*>Demander les relevés à la loterie</);
+    // Reached by Tab from the float field: the opening form comes first in the page, and the keypad keys are out of the tab order.
+    expect(fr.indexOf('data-testid="cash-float"')).toBeLessThan(fr.indexOf('data-testid="statement-load"'));
+    expect(fr.slice(fr.indexOf('data-testid="cash-float"'), fr.indexOf('data-testid="statement-load"'))).not.toMatch(/tabindex="0"/i);
+    const en = render(fake.api, 'en', closed(true));
+    expect(en).toContain('The till is closed.');
+    expect(en).toContain("Retailer&#x27;s statement");
+    expect(en).toContain('Ask the lottery for the statements');
+    const cashier = render(fake.api, 'fr', closed(false));
+    expect(cashier).toContain('data-testid="cash-float"');
+    expect(cashier).not.toContain('statement');
     expect(fake.calls).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
  * The till: open the cash session with its float; during the day a manager records cash in and out
  * with a reason and looks at the X report (on screen, printed on demand); at the end the manager
  * counts the drawer and closes with the Z report, printed once recorded. A difference between counted
- * and expected cash is shown and must be confirmed.
+ * and expected cash is shown and must be confirmed. A manager sees the retailer's statements whether
+ * the till is open (a tab of the manager panel) or closed (under the opening form).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CashReportView, CashStatusView } from '../../../../main/api/methods/cash.js';
@@ -21,6 +22,7 @@ import { AmountField } from '../sell/AmountField.js';
 import { ReceiptPanel } from '../sell/ReceiptPanel.js';
 import { ReportView } from './ReportView.js';
 import { StatementPanel } from './StatementPanel.js';
+import { TillClosed } from './TillClosed.js';
 import '../sell/common.css';
 import './cash.css';
 
@@ -148,22 +150,7 @@ export function CashScreen() {
       <div className="cash-grid">
         <div className="cash-actions">
           {!status.open ? (
-            <section className="card" data-testid="cash-open-panel">
-              <h2>{t('cash.open.title')}</h2>
-              <p className="muted">{t('cash.closed')}</p>
-              <AmountField
-                ref={floatRef}
-                id="cash-float"
-                label={t('cash.open.float')}
-                value={floatText}
-                onChange={setFloatText}
-                onSubmit={openSession}
-                submitLabel={t('cash.open.submit')}
-                submitDisabled={parseEuros(floatText) === null}
-                disabled={busy}
-                testId="cash-float"
-              />
-            </section>
+            <TillClosed isManager={isManager} floatText={floatText} onFloatChange={setFloatText} onOpen={openSession} busy={busy} floatRef={floatRef} />
           ) : (
             <>
               <section className="card session-card" data-testid="cash-session">

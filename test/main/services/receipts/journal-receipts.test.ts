@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
+import { fileUnreachableClaim } from '../../../../main/services/tickets/claim-receipt.js';
+import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { receiptFromJournal, reprintReceipt } from '../../../../main/services/receipts/journal-receipts.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
@@ -42,6 +44,28 @@ describe('receipts rebuilt from the journal and reprinted', () => {
       ['Camille', { reprinted_receipt_no: sale.receipt_no, kind: 'sale', reprint: 1 }],
       ['Marie', { reprinted_receipt_no: sale.receipt_no, kind: 'sale', reprint: 2 }],
       ['Camille', { reprinted_receipt_no: paid.payout.receipt_no, kind: 'payout', reprint: 1 }],
+    ]);
+  });
+
+  it('rebuilds and reprints the claim receipt of a winner refused while central was unreachable, with the limit reached', async () => {
+    f = await makeDemo();
+    await saleAndPayout(f); // pays the first small winner of the pack: take the next one
+    const units = demoUnits(f.dir, 'annee-chance-2013');
+    const winner = units.slice(0, 100).filter((u) => u.prize_cents > 0 && u.prize_cents <= 30_000)[1];
+    const v = checkAtCounter(f.t, f.camille, winner!.barcodes.validation);
+    expect(v.verdict).toBe('winner');
+    const filed = fileUnreachableClaim(f.t, f.camille, v, { limit: 'count', max: 3, used: 3 }, '3 tickets already paid offline since the last contact (limit 3)');
+    expect(filed.receipt).toMatchObject({ kind: 'claim', reason: 'central-unreachable', offlineLimit: { limit: 'count', max: 3, used: 3 } });
+    const rebuilt = receiptFromJournal(f.t, filed.receipt_no);
+    expect(rebuilt.kind).toBe('claim.receipt');
+    expect(rebuilt.receipt).toEqual(filed.receipt);
+    // Only who may pay may reprint it (a technician may not); each reprint is numbered and journaled.
+    expect(() => reprintReceipt(f!.t, f!.theo, filed.receipt_no)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    expect(reprintReceipt(f.t, f.camille, filed.receipt_no)).toEqual({ reprint: 1, receipt: { ...filed.receipt, duplicate: true, reprintCount: 1 } });
+    expect(reprintReceipt(f.t, f.marie, filed.receipt_no).reprint).toBe(2);
+    expect(reprints(f).map((r) => JSON.parse(r.payload) as unknown)).toEqual([
+      { reprinted_receipt_no: filed.receipt_no, kind: 'claim.receipt', reprint: 1 },
+      { reprinted_receipt_no: filed.receipt_no, kind: 'claim.receipt', reprint: 2 },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dammDigit, inventoryBarcode } from '../../../../games/ticket-id.js';
 import { closeCashSession, openCashSession, xReport } from '../../../../main/services/cash/sessions.js';
+import { upsertCentralPack, type CentralPackRow } from '../../../../db/queries/central-packs.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { receivePack, returnPack } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
@@ -70,6 +71,31 @@ describe('selling paper tickets', () => {
     closeCashSession(f.t, f.alice, { counted_cents: 10_300 });
     expectRefusal(f, 'no-open-session', sell([f.inv(22)]));
     expect(f.t.db.prepare("SELECT value FROM counters WHERE name = 'receipt'").get()).toEqual({ value: 1 });
+  });
+
+  it('refuses a pack central settled or returned (heard through its feed), though it is still active here', async () => {
+    fx = await counterTerminal({ activePacks: [0, 1, 2] });
+    const f = fx;
+    const sell = (barcodes: string[]) => () => sellTickets(f.t, f.bob, { barcodes, tendered_cents: 10_000 });
+    const announce = (pack: number, over: Partial<CentralPackRow>): void =>
+      upsertCentralPack(f.t.db, {
+        game: 'annee-chance-2013', emission: 1, block: 1, pack, state: 'active', terminal: 'T-001',
+        received_at: '2026-11-01T08:00:00.000Z', activated_at: '2026-11-01T08:05:00.000Z', returned_at: null, settled_at: null, settle_reason: null,
+        low_tier_winners: 6, low_tier_validated: 0, updated_at: '2026-11-20T10:00:00.000Z', ...over,
+      });
+    // Central's word that the pack is active (or only received: this terminal's activation still queued) changes nothing.
+    announce(0, { state: 'active' });
+    announce(2, { state: 'received', activated_at: null });
+    expect(sellTickets(f.t, f.bob, { barcodes: [f.inv(40), f.inv(240)], tendered_cents: 600 }).lines).toHaveLength(2);
+    announce(1, { state: 'settled', settled_at: '2026-11-20T10:00:00.000Z', settle_reason: 'days' });
+    announce(2, { state: 'returned', returned_at: '2026-11-21T09:00:00.000Z', settled_at: '2026-11-21T09:00:00.000Z', settle_reason: 'returned' });
+    // The same refusal as a pack settled or returned here, with central's word and date in the message.
+    expect(f.t.db.prepare('SELECT pack, state FROM packs ORDER BY pack').all()).toEqual([0, 1, 2].map((pack) => ({ pack, state: 'active' })));
+    expect(expectRefusal(f, 'pack-not-active', sell([f.inv(141)])).message).toBe(
+      `ticket ${'213-001-01-00001-041-' + f.inv(141).slice(15)}: pack 213-001-01-00001 was settled at central on 2026-11-20T10:00:00.000Z: not for sale (ticket non enregistré)`,
+    );
+    expect(expectRefusal(f, 'pack-not-active', sell([f.inv(41), f.inv(241)])).message).toMatch(/pack 213-001-01-00002 was returned at central on 2026-11-21T09:00:00.000Z: not for sale/);
+    expect(sellTickets(f.t, f.bob, { barcodes: [f.inv(41)], tendered_cents: 300 }).lines).toHaveLength(1);
   });
 });
 

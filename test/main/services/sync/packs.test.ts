@@ -17,6 +17,7 @@ import { claimTicket } from '../../../../central/store/claims.js';
 import { stopListChange } from '../../../../central/store/feed.js';
 import { centralPackState } from '../../../../central/store/packs.js';
 import { publishEmission } from '../../../../central/store/publish.js';
+import { inventoryBarcode } from '../../../../games/ticket-id.js';
 import type { AfterCommit } from '../../../../main/services/acts/after-commit.js';
 import { packAct } from '../../../../main/services/acts/packs.js';
 import { payOrClaim } from '../../../../main/services/acts/tickets.js';
@@ -26,6 +27,8 @@ import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { PackError } from '../../../../main/services/packs/errors.js';
 import { listPacks } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
+import { SaleError } from '../../../../main/services/sales/errors.js';
+import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
@@ -96,15 +99,15 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-packs-em-'));
     const em = path.join(tmp, 'em');
-    await createEmission({ game: GAME, emission: EMISSION, units: 6 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 7 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
     await publishEmission(c.central, 'test', em);
-    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 6 * PACK_SIZE)].map((u, index) => ({
+    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 7 * PACK_SIZE)].map((u, index) => ({
       index,
       validation: u.barcodes.validation,
       prize: u.prize_cents,
     }));
     gameNo = units[0]!.validation.slice(0, 3);
-    for (const p of [0, 1, 2, 3, 4, 5]) expect(winnersOf(p).length).toBeGreaterThanOrEqual(4);
+    for (const p of [0, 1, 2, 3, 4, 5, 6]) expect(winnersOf(p).length).toBeGreaterThanOrEqual(4);
     a = await enrolledCounter(c.url, c.codes.T1!);
     b = await enrolledCounter(c.url, c.codes.T2!);
   }, 240_000);
@@ -223,6 +226,29 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(verdict(b, w).verdict).toBe('winner');
   });
 
+  it('a payout of a ticket whose pack activation is still queued here pushes the queued operations, then claims again and pays', async () => {
+    await packAct(a.t, a.manager, packNo(6), 'receive', DOWN);
+    const active = await packAct(a.t, a.manager, packNo(6), 'activate', DOWN);
+    expect([active.central_sync, active.state]).toEqual(['queued', 'active']);
+    const queued = "SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND type LIKE 'pack.%'";
+    expect(a.t.db.prepare(queued).get()).toEqual({ n: 2 });
+    const w = winnersOf(6)[0]!;
+    // Central is back but has not heard of the pack: the claim alone would be "pack not active".
+    expect(await centralPackState(c.central.db, packId(6))).toBeUndefined();
+    const paid = await payOrClaim(a.t, a.manager, w.validation, after);
+    expect(paid.result.status).toBe('paid');
+    expect(paid.result.status === 'paid' && paid.result.pending_central).toBeFalsy();
+    // The payout pushed the queued operations first (with their own keys), then central agreed to the claim.
+    expect(a.t.db.prepare(queued).get()).toEqual({ n: 0 });
+    expect(await centralPackState(c.central.db, packId(6))).toMatchObject({ state: 'active', terminal: 'T1' });
+    const claims = await c.central.db.query<{ terminal_id: string; offline: boolean }>('SELECT terminal_id, offline FROM ticket_claims WHERE ticket = $1', [`${GAME}/${EMISSION}/1/${w.index}`]);
+    expect(claims).toEqual([{ terminal_id: 'T1', offline: false }]);
+    // Once A's journal follows, the ticket is paid at central: B is told where.
+    await syncOnce(a.t);
+    const second = await claimTicket(c.central, 'T2', { barcode: w.validation, claim_key: 'queued-pack-key-01' });
+    expect([second.verdict, second.paid?.terminal]).toEqual(['already_paid', 'T1']);
+  });
+
   it('settlement by share: the pack settles once the configured share of its low-tier winners is paid, at any terminal', async () => {
     const run = promisify(execFile);
     const env = { env: { ...process.env, GUICHET_DATABASE_URL: '' } };
@@ -275,5 +301,18 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(listed.packs.find((p) => p.number === packNo(3))).toMatchObject({ state: 'returned', settle_reason: 'returned' });
     await syncOnce(b.t);
     expect(listPacks(b.t).find((p) => p.number === packNo(5))).toMatchObject({ state: 'settled', settle_reason: 'days' });
+    // Still active in B's own record, but central settled it: no longer sold at B's counter.
+    expect(b.t.db.prepare('SELECT state FROM packs WHERE pack = 5').get()).toEqual({ state: 'active' });
+    const manager = await authenticate(b.t, 'alice', '123456'); // a month on: a fresh session
+    const sale = (() => {
+      try {
+        sellTickets(b.t, manager, { barcodes: [inventoryBarcode({ game: GAME, emission: EMISSION, block: 1, unit: 5 * PACK_SIZE + 1 })], tendered_cents: 100_000 });
+      } catch (err) {
+        if (err instanceof SaleError) return err;
+        throw err;
+      }
+      throw new Error('a ticket of a pack central settled was sold');
+    })();
+    expect([sale.code, sale.message]).toEqual(['pack-not-active', expect.stringMatching(/was settled at central on .*: not for sale/)]);
   }, 120_000);
 });
