@@ -6,11 +6,12 @@
  * active" answer while pack operations wait in this terminal's outbox pushes them once, then claims again.
  */
 import { randomBytes } from 'node:crypto';
-import { ClaimAnswer, CLAIM_TIMEOUT_MS, ENDPOINTS } from '../../../common/protocol/index.js';
+import { ClaimAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
 import { pendingPackEventCount } from '../../../db/queries/outbox.js';
 import { syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
-import { CentralAnswerError, CentralUnreachableError, createCentralClient, type CentralClient } from './client.js';
+import { CentralAnswerError, CentralUnreachableError, type CentralClient } from './client.js';
+import { onlineClient } from './online-client.js';
 import { pushJournal } from './push.js';
 
 /** Most push requests a payout waits for before claiming again (each within the claim's time budget). */
@@ -29,15 +30,7 @@ export interface ClaimOptions {
 }
 
 function claimClient(t: LotteryTerminal, centralUrl: string, options: ClaimOptions): CentralClient {
-  return (
-    options.client ??
-    createCentralClient({
-      url: centralUrl,
-      signer: { terminalId: t.id, privateKey: t.privateKey, now: () => t.clock() },
-      timeoutMs: options.timeoutMs ?? CLAIM_TIMEOUT_MS,
-      maxAttempts: 1,
-    })
-  );
+  return options.client ?? onlineClient(t, centralUrl, options.timeoutMs);
 }
 
 /**

@@ -3,11 +3,12 @@
  * the same idempotency key as the outbox event the terminal commits with it, so central counts it
  * once whether it arrives now or queued with the next push. Never throws for network trouble.
  */
-import { CLAIM_TIMEOUT_MS, ENDPOINTS, PackOpAnswer, type PackIdentity, type PackOperation } from '../../../common/protocol/index.js';
+import { ENDPOINTS, PackOpAnswer, type PackIdentity, type PackOperation } from '../../../common/protocol/index.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../terminal/terminal.js';
-import { CentralAnswerError, CentralUnreachableError, createCentralClient, type CentralClient } from './client.js';
+import { CentralAnswerError, CentralUnreachableError, type CentralClient } from './client.js';
+import { onlineClient } from './online-client.js';
 
 export type CentralPackOp =
   | { readonly kind: 'not-enrolled' }
@@ -24,14 +25,7 @@ export interface PackOpOptions {
 export async function packOpAtCentral(t: LotteryTerminal, id: PackIdentity, action: PackOperation, opKey: string, options: PackOpOptions = {}): Promise<CentralPackOp> {
   const state = syncStateRow(t.db);
   if (!state) return { kind: 'not-enrolled' };
-  const client =
-    options.client ??
-    createCentralClient({
-      url: state.central_url,
-      signer: { terminalId: t.id, privateKey: t.privateKey, now: () => t.clock() },
-      timeoutMs: options.timeoutMs ?? CLAIM_TIMEOUT_MS,
-      maxAttempts: 1,
-    });
+  const client = options.client ?? onlineClient(t, state.central_url, options.timeoutMs);
   try {
     const answer = await client.call('POST', ENDPOINTS.packs, { game: id.game, emission: id.emission, block: id.block, pack: id.pack, action, op_key: opKey, at: t.now() }, PackOpAnswer);
     const at = t.now();
