@@ -21,7 +21,6 @@ import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import type { AfterCommit } from '../../../../main/services/acts/after-commit.js';
 import { payOrClaim } from '../../../../main/services/acts/tickets.js';
 import { activatePack, receivePack } from '../../../../main/services/packs/packs.js';
-import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';
@@ -31,6 +30,7 @@ import type { LotteryTerminal } from '../../../../main/services/terminal/termina
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+import { DOWN, refusedWith } from './central-down.js';
 
 const GAME = 'annee-chance-2013';
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
@@ -56,18 +56,7 @@ async function enrolledCounter(url: string, code: string, pack: string, clock?: 
   return { t, manager, dir };
 }
 
-/** A client to a port nobody listens on: central "down" for the claim. */
-const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };
-
-async function refusal(p: Promise<unknown>): Promise<PayoutError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PayoutError) return err;
-    throw err;
-  }
-  throw new Error('the payout was not refused');
-}
+const refusal = (p: Promise<unknown>): Promise<PayoutError> => refusedWith(p, PayoutError);
 
 describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
   let c: StartedCentral;

@@ -29,13 +29,13 @@ import { listPacks } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { SaleError } from '../../../../main/services/sales/errors.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
-import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+import { DOWN, refusedWith } from './central-down.js';
 
 const GAME = 'annee-chance-2013';
 const EMISSION = 8;
@@ -59,9 +59,6 @@ interface Unit {
 let shift = 0;
 const clock = (): Date => new Date(Date.now() + shift);
 
-/** A client to a port nobody listens on: central "down". */
-const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };
-
 async function enrolledCounter(url: string, code: string): Promise<Counter> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-packs-'));
   const { terminal: t } = await enrollTerminal(dir, { clock, centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
@@ -71,15 +68,7 @@ async function enrolledCounter(url: string, code: string): Promise<Counter> {
   return { t, manager, dir };
 }
 
-async function packRefusal(p: Promise<unknown>): Promise<PackError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PackError) return err;
-    throw err;
-  }
-  throw new Error('the pack operation was not refused');
-}
+const packRefusal = (p: Promise<unknown>): Promise<PackError> => refusedWith(p, PackError);
 
 describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
   let c: StartedCentral;

@@ -32,7 +32,6 @@ import { receiptLayout } from '../../../../main/services/receipts/layout.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { voidSale } from '../../../../main/services/sales/void.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
-import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { fetchStatements } from '../../../../main/services/sync/statement.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
@@ -41,6 +40,7 @@ import type { LotteryTerminal } from '../../../../main/services/terminal/termina
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+import { DOWN, refusedWith } from './central-down.js';
 
 const GAME = 'annee-chance-2013';
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
@@ -66,18 +66,7 @@ async function enrolledCounter(url: string, code: string, pack: string): Promise
   return { t, manager, dir };
 }
 
-/** A client to a port nobody listens on: central "down" for the claim. */
-const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };
-
-async function refusal(p: Promise<unknown>): Promise<PayoutError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PayoutError) return err;
-    throw err;
-  }
-  throw new Error('the payout was not refused');
-}
+const refusal = (p: Promise<unknown>): Promise<PayoutError> => refusedWith(p, PayoutError);
 
 const layoutText = (r: Parameters<typeof receiptLayout>[0], language: 'fr' | 'en'): string =>
   receiptLayout(r, { language })
