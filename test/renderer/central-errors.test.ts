@@ -40,4 +40,15 @@ describe("central's refusals", () => {
     expect(errorText(fr, REFUSALS[0])).toMatch(/réessayez dans un moment/);
     expect(errorText(fr, REFUSALS[0])).not.toMatch(/ne payez pas/);
   });
+
+  it('name the offline limit a payout would pass, money in the language\'s format', () => {
+    const refusal = (details: Record<string, string | number | boolean>) => new ApiError('central-unreachable', 'central does not answer and …', { payout: true, ...details });
+    expect(errorText(fr, refusal({ limit: 'ticket', max_cents: 5000 }))).toMatch(/^Le central de la loterie ne répond pas et ce gain dépasse la limite hors ligne par ticket \(50,00\s€\) : ne payez pas/);
+    expect(errorText(en, refusal({ limit: 'ticket', max_cents: 5000 }))).toMatch(/above the offline limit per ticket \(€50\.00\): do not pay/);
+    expect(errorText(fr, refusal({ limit: 'total', max_cents: 30000 }))).toMatch(/au-delà de 300,00\s€/);
+    expect(errorText(en, refusal({ limit: 'count', max: 20 }))).toMatch(/20 prizes were already paid offline/);
+    expect(errorText(fr, refusal({ limit: 'hours', max: 24 }))).toMatch(/depuis plus de 24 h : plus aucun paiement hors ligne/);
+    // An unknown limit keeps the general sentence.
+    expect(errorText(fr, refusal({ limit: 'other', max: 1 }))).toMatch(/dépasse ce que le comptoir paie hors ligne/);
+  });
 });

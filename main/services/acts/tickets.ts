@@ -97,7 +97,7 @@ export class CentralUnreachablePayout extends PayoutError {
     readonly reason: string,
   ) {
     // The screens say it in their own words: a payout (a claim receipt), and which limit was reached.
-    super('central-unreachable', message, verdict, { payout: true, limit: reached.limit, max: reached.max });
+    super('central-unreachable', message, verdict, { payout: true, limit: reached.limit, ...(reached.limit === 'ticket' || reached.limit === 'total' ? { max_cents: reached.max } : { max: reached.max }) });
   }
 }
 

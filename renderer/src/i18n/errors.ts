@@ -6,7 +6,12 @@ import { isTextKey, textOf, type Translate } from './index.js';
 export function errorKey(code: string, details?: Readonly<Record<string, unknown>>): string {
   if (code === 'wrong-pin' && details?.last_try === true) return 'error.wrong-pin-last-try';
   if (code === 'locked' && details?.until_unlocked === true) return 'error.locked-until-unlock';
-  if (code === 'central-unreachable' && details?.payout === true) return 'error.central-unreachable-payout';
+  if (code === 'central-unreachable' && details?.payout === true) {
+    // Which offline limit the payout would pass, when the dictionaries word it.
+    return typeof details.limit === 'string' && isTextKey(`error.central-unreachable-payout.${details.limit}`)
+      ? `error.central-unreachable-payout.${details.limit}`
+      : 'error.central-unreachable-payout';
+  }
   // A refusal made precise by its problem ('wrong-state' of an activation, 'bad-pin' of a length…) when the dictionaries say it.
   if (typeof details?.problem === 'string' && isTextKey(`error.${code}.${details.problem}`)) return `error.${code}.${details.problem}`;
   return `error.${code}`;
