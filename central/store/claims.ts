@@ -10,13 +10,13 @@
  *   timed out) becomes a payout exception, listed by `guichet central exceptions`, and the terminal
  *   that paid second is told through its feed.
  */
-import type { ClaimAnswer, ClaimRequest, WireJournalEntry } from '../../common/protocol/index.js';
+import type { ClaimAnswer, ClaimRequest, PackIdentity, WireJournalEntry } from '../../common/protocol/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
 import { unitSecrets } from '../emission/secrets.js';
-import type { Central } from './context.js';
+import type { Central, Publication } from './context.js';
 import type { Queryable } from './db.js';
 import { appendFeed } from './feed.js';
-import { centralPackState, packOfTicket } from './packs.js';
+import { packOfTicket } from './packs.js';
 import { printData } from './print-cache.js';
 
 /** How long a claim holds a ticket for its terminal when no payout arrives (configuration `claim_hold_seconds`). */
@@ -56,33 +56,46 @@ function packRefs(id: UnitId, barcode: string, packSize: number | undefined): st
 /** `GGG-EEE-BB` of a barcode. */
 const barcode3 = (barcode: string): string => `${barcode.slice(0, 3)}-${barcode.slice(3, 6)}-${barcode.slice(6, 8)}`;
 
-interface Publication {
-  print_name: string | null;
-  manifest: { claim_deadline: string; pack_size?: number };
-}
-
-/** Published blocks never change (publishing again the same file changes nothing): kept once read. */
-const publications = new Map<string, Publication>();
-
 async function publicationOf(c: Central, id: UnitId): Promise<Publication | undefined> {
-  const key = `${c.dataDir}\0${id.game}/${id.emission}/${id.block}`;
-  const held = publications.get(key);
+  const key = `${id.game}/${id.emission}/${id.block}`;
+  const held = c.memo.publications.get(key);
   if (held) return held;
   const pub = (await c.db.query<Publication>('SELECT print_name, manifest FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [id.game, id.emission, id.block]))[0];
-  if (pub?.print_name) publications.set(key, pub);
+  if (pub?.print_name) c.memo.publications.set(key, pub);
   return pub;
 }
 
-/** The first stop-listed pack among `refs` (if any) and the configured hold time, in one statement. */
-async function stopAndHold(c: Central, refs: string[]): Promise<{ stop: { pack: string; reason: string } | null; hold: unknown }> {
+/** What a claim reads that may change under an admin's or another terminal's hand, read each time. */
+interface ClaimFacts {
+  /** The unit is digital and its sale was voided at central. */
+  voided: boolean;
+  /** The first stop-listed pack among the ticket's pack references, if any. */
+  stop: { pack: string; reason: string } | null;
+  /** Configuration `claim_hold_seconds` (raw). */
+  hold: unknown;
+  /** The ticket's pack at central (null: received by no terminal). */
+  pack: { state: string; terminal: string } | null;
+}
+
+/** A claim's changing facts, in one round trip (see ClaimFacts). */
+async function claimFacts(c: Central, id: UnitId, refs: string[], pack: PackIdentity | null): Promise<ClaimFacts> {
   const row = (
-    await c.db.query<{ pack: string | null; reason: string | null; hold: unknown }>(
-      `SELECT s.pack, s.reason, (SELECT value FROM config WHERE key = 'claim_hold_seconds') AS hold
-         FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL LIMIT 1) AS s ON true`,
-      [refs],
+    await c.db.query<{ voided: boolean; hold: unknown; stop_pack: string | null; stop_reason: string | null; pack_state: string | null; pack_terminal: string | null }>(
+      `SELECT EXISTS (SELECT 1 FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4 AND status = 'voided') AS voided,
+              (SELECT value FROM config WHERE key = 'claim_hold_seconds') AS hold,
+              s.pack AS stop_pack, s.reason AS stop_reason, p.state AS pack_state, p.terminal_id AS pack_terminal
+         FROM (SELECT 1) AS one
+         LEFT JOIN LATERAL (SELECT pack, reason FROM stop_list WHERE pack = ANY($5::text[]) AND removed_at IS NULL LIMIT 1) AS s ON true
+         LEFT JOIN LATERAL (SELECT state, terminal_id FROM pack_states WHERE game = $1 AND emission = $2 AND block = $3 AND pack = $6) AS p ON true`,
+      [id.game, id.emission, id.block, id.unit, refs, pack?.pack ?? -1],
     )
   )[0];
-  return { stop: row?.pack ? { pack: row.pack, reason: row.reason ?? '' } : null, hold: row?.hold ?? null };
+  return {
+    voided: row?.voided === true,
+    stop: row?.stop_pack ? { pack: row.stop_pack, reason: row.stop_reason ?? '' } : null,
+    hold: row?.hold ?? null,
+    pack: row?.pack_state ? { state: row.pack_state, terminal: row.pack_terminal ?? '' } : null,
+  };
 }
 
 /** Answers a terminal's claim of a validation barcode (see the module comment). */
@@ -105,27 +118,21 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   if (id.unit >= print.header.block_size) return answer('unknown_ticket', `unit ${id.unit} is not in the block`, { ticket });
   // Central's own check: the hidden code its print data gives this unit, and the prize of its tier.
   if (unitSecrets(print.master, id.unit).hiddenCode !== hidden) return answer('not_winner', 'the hidden code does not match the lottery\'s print data: do not pay', { ticket });
+  const refs = packRefs(id, req.barcode, pub.manifest.pack_size ?? print.header.pack_size);
+  const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
+  // One round trip: what may change under an admin's or another terminal's hand.
+  const facts = await claimFacts(c, id, refs, pack);
   // A digital unit whose sale was voided at central was never sold (its code may have travelled): never paid.
-  const voided = await c.db.query<{ n: number }>(
-    `SELECT 1 AS n FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4 AND status = 'voided'`,
-    [id.game, id.emission, id.block, id.unit],
-  );
-  if (voided.length > 0) return answer('unknown_ticket', 'this digital unit\'s sale was voided at central: it was never sold, do not pay', { ticket });
+  if (facts.voided) return answer('unknown_ticket', 'this digital unit\'s sale was voided at central: it was never sold, do not pay', { ticket });
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return answer('not_winner', 'not a winning ticket by the lottery\'s print data', { ticket, prize_cents: 0 });
-  const refs = packRefs(id, req.barcode, pub.manifest.pack_size ?? print.header.pack_size);
-  // One round trip: the stop list and the hold time (both change under an admin's hand, read each time).
-  const { stop, hold } = await stopAndHold(c, refs);
+  const { stop, hold } = facts;
   if (stop) return answer('stop_listed', `pack ${stop.pack} is on the lottery's stop list (${stop.reason}): do not pay, keep the ticket`, { ticket, prize_cents: prize });
   // The pack's state at central: a ticket of a pack activated nowhere is not payable anywhere.
-  const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
-  if (pack) {
-    const state = await centralPackState(c.db, pack);
-    if (!state || (state.state !== 'active' && state.state !== 'settled')) {
-      const number = `${barcode3(req.barcode)}-${String(pack.pack).padStart(5, '0')}`;
-      const why = state ? `is ${state.state} (terminal ${state.terminal})` : 'was activated at no terminal';
-      return answer('pack_not_active', `ticket non enregistré: pack ${number} ${why}, not active: do not pay`, { ticket });
-    }
+  if (pack && (!facts.pack || (facts.pack.state !== 'active' && facts.pack.state !== 'settled'))) {
+    const number = `${barcode3(req.barcode)}-${String(pack.pack).padStart(5, '0')}`;
+    const why = facts.pack ? `is ${facts.pack.state} (terminal ${facts.pack.terminal})` : 'was activated at no terminal';
+    return answer('pack_not_active', `ticket non enregistré: pack ${number} ${why}, not active: do not pay`, { ticket });
   }
   const now = c.now();
   if (pub.manifest.claim_deadline < now) return answer('expired', `the claim period ended on ${pub.manifest.claim_deadline}`, { ticket, prize_cents: prize });

@@ -1,6 +1,23 @@
 /** What central's operations work with: the database, the data folder, the lottery key and a clock. */
 import type { KeyObject } from 'node:crypto';
+import type { PrintData } from '../emission/print-file.js';
 import type { Db, Queryable } from './db.js';
+
+/** A published block as claims read it (publications never change once their print data are in). */
+export interface Publication {
+  print_name: string | null;
+  manifest: { claim_deadline: string; pack_size?: number };
+}
+
+/** What this process keeps once read: data that never change after they are written. */
+export interface CentralMemo {
+  /** Published blocks with their print data, by `game/emission/block`. */
+  readonly publications: Map<string, Publication>;
+  /** Print files of published blocks, by file name. */
+  readonly prints: Map<string, PrintData>;
+}
+
+export const newMemo = (): CentralMemo => ({ publications: new Map(), prints: new Map() });
 
 export interface Central {
   readonly db: Db;
@@ -9,6 +26,8 @@ export interface Central {
   readonly lotteryKey: { readonly privateKey: KeyObject; readonly publicKey: KeyObject; readonly fingerprint: string; readonly publicKeyPem: string };
   /** UTC ISO now (tests may fix it). */
   now(): string;
+  /** Unchanging data kept once read (one per opened store). */
+  readonly memo: CentralMemo;
 }
 
 /** Appends to central's own journal (who did what at central), inside the caller's transaction. */

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/outcome/keys.js';
-import type { Central } from './context.js';
+import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
 import { migrateCentral } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -93,5 +93,6 @@ function makeCentral(db: Db, dataDir: string, keyFile: string, now: (() => strin
     dataDir,
     lotteryKey: { privateKey, publicKey, fingerprint: keyFingerprint(publicKey), publicKeyPem: publicKeyPem(publicKey) },
     now: now ?? (() => new Date().toISOString()),
+    memo: newMemo(),
   };
 }
