@@ -22,7 +22,8 @@ import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
 import { PUSH_CONCURRENCY } from '../central/server/gate.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
 import { cpuBetween, treeCpu } from './load/cpu.js';
-import { drive, CLAIM_PATH, type DriveResult } from './load/drive.js';
+import { drive, type DriveResult } from './load/drive.js';
+import { CLAIM_PATH, PREPARED_SECONDS_MAX } from './load/prepare.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
 import { publishLoadTickets, type LoadTickets } from './load/tickets.js';
 import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
@@ -83,8 +84,8 @@ export async function run(argv: string[] = []): Promise<void> {
   const prefill = Number(values.prefill);
   const floorRows = Number(values['floor-rows']);
   const pgliteTerminals = Number(values['pglite-terminals']);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0 && seconds <= 600) || !(rate > 0)) {
-    throw new Error('central-load: --terminals N[,N…] (positive integers), --seconds 1…600, --rate > 0');
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0 && seconds <= PREPARED_SECONDS_MAX) || !(rate > 0)) {
+    throw new Error(`central-load: --terminals N[,N…] (positive integers), --seconds 1…${PREPARED_SECONDS_MAX} (requests are signed before each phase, within central's clock window), --rate > 0`);
   }
   console.log('\n== central-load ==');
   console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it: POST ${CLAIM_PATH} of real tickets, half winners), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, pushes stored at once ${PUSH_CONCURRENCY}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);

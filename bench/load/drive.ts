@@ -7,18 +7,16 @@
  * Claims are the real online claim, `POST /v1/claim`, of the validation barcode of a real ticket of a
  * published emission (bench/load/tickets.ts): winners and losers, a winner now and then presented
  * again at another terminal; central answers 'claimed', 'already_paid' or 'not_winner'.
+ *
+ * Every request is sealed and signed before the run (bench/load/prepare.ts) and sent over kept-alive
+ * HTTP connections, so the generator's own CPU during the measured window is only sending and reading.
  */
-import { randomBytes } from 'node:crypto';
-import { signHeaders } from '../../test/central/support/terminal-client.js';
-import { nextBatch, type SimTerminal } from './fleet.js';
-import { presentedBarcode, type LoadTickets } from './tickets.js';
+import { Agent, request } from 'node:http';
+import type { SimTerminal } from './fleet.js';
+import { HEADER_TERMINAL } from '../../common/protocol/index.js';
+import { PREPARED_SECONDS_MAX, prepareLoad, type PreparedPush, type PreparedRequest } from './prepare.js';
+import type { LoadTickets } from './tickets.js';
 
-export const CLAIM_PATH = '/v1/claim';
-
-/** A claim's body: the presented barcode and a fresh idempotency key. */
-export function claimBody(tickets: LoadTickets): { barcode: string; claim_key: string } {
-  return { barcode: presentedBarcode(tickets), claim_key: randomBytes(12).toString('base64url') };
-}
 
 export interface DriveOptions {
   url: string;
@@ -61,17 +59,38 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
 }
 
-async function send(url: string, t: SimTerminal, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body));
-  const headers = signHeaders({ id: t.id, privateKey: t.privateKey, publicKey: t.publicKey, publicKeyPem: t.publicKeyPem }, method, path, bytes);
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  const res = await fetch(`${url}${path}`, { method, headers, ...(method === 'POST' ? { body: new Uint8Array(bytes) } : {}) });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
+/** Sends a prepared request; answers its status and parsed JSON. */
+function send(url: URL, agent: Agent, req: PreparedRequest): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const r = request({ host: url.hostname, port: url.port, path: req.path, method: 'POST', headers: req.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+      res.on('error', reject);
+    });
+    r.on('error', reject);
+    r.end(req.body);
+  });
 }
 
 export async function drive(o: DriveOptions): Promise<DriveResult> {
+  if (o.seconds > PREPARED_SECONDS_MAX) throw new Error(`a phase is at most ${PREPARED_SECONDS_MAX} s: its requests are signed beforehand, within central's clock window`);
   const maxInflight = o.inflight ?? 16;
+  // What the run offers at most (a fifth at a tenth of the peak, the rest at the peak), and a margin.
+  const offeredEntries = Math.ceil(o.rate * o.seconds * (0.2 / 10 + 0.8) * 1.1) + 16;
+  const load = prepareLoad(o.fleet, o.tickets, offeredEntries, Math.ceil(offeredEntries / 6) + 16);
+  const url = new URL(o.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 * maxInflight });
+  /** Terminals with prepared batches left. */
+  const ready = [...load.pushes.keys()];
+  let nextClaim = 0;
   const start = performance.now();
   const peakAt = start + o.seconds * 200;
   const end = start + o.seconds * 1000;
@@ -90,21 +109,26 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
     r.errors++;
     r.firstError ??= msg;
   };
+  /** A terminal with a prepared batch and none in flight (one batch at a time, as the sync loop sends). */
   const idle = (): SimTerminal | null => {
-    for (let k = 0; k < 8; k++) {
-      const t = o.fleet[Math.floor(Math.random() * o.fleet.length)] as SimTerminal;
+    for (let k = 0; k < 8 && ready.length > 0; k++) {
+      const i = Math.floor(Math.random() * ready.length);
+      const t = ready[i] as SimTerminal;
+      if ((load.pushes.get(t)?.length ?? 0) === 0) {
+        ready.splice(i, 1);
+        continue;
+      }
       if (!t.busy) return t;
     }
     return null;
   };
 
-  const push = async (t: SimTerminal, n: number): Promise<void> => {
+  const push = async (t: SimTerminal, prepared: PreparedPush): Promise<void> => {
     t.busy = true;
     pushing++;
-    const batch = nextBatch(t, n);
     const t0 = performance.now();
     try {
-      const a = await send(o.url, t, 'POST', '/v1/push', batch);
+      const a = await send(url, agent, prepared);
       const now = performance.now();
       if (a.status !== 200) return fail(`push ${t.id}: ${a.status} ${JSON.stringify(a.json)}`);
       const ans = a.json as { last_seq: number; last_hash: string; stored_entries: number; stored_events: number };
@@ -125,12 +149,12 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
       pushing--;
     }
   };
-  const claim = async (t: SimTerminal): Promise<void> => {
+  const claim = async (prepared: PreparedRequest): Promise<void> => {
     claiming++;
     const t0 = performance.now();
     try {
-      const a = await send(o.url, t, 'POST', CLAIM_PATH, claimBody(o.tickets));
-      if (a.status !== 200) return fail(`claim ${t.id}: ${a.status} ${JSON.stringify(a.json)}`);
+      const a = await send(url, agent, prepared);
+      if (a.status !== 200) return fail(`claim ${prepared.headers[HEADER_TERMINAL]}: ${a.status} ${JSON.stringify(a.json)}`);
       const verdict = (a.json as { verdict: string }).verdict;
       r.verdicts[verdict] = (r.verdicts[verdict] ?? 0) + 1;
       r.claims++;
@@ -140,7 +164,7 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
         peakClaims++;
       }
     } catch (err) {
-      fail(`claim ${t.id}: ${(err as Error).message}`);
+      fail(`claim ${prepared.headers[HEADER_TERMINAL]}: ${(err as Error).message}`);
     } finally {
       claiming--;
     }
@@ -164,17 +188,16 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
     dueEntries += ((now - last) / 1000) * rate;
     dueClaims += ((now - last) / 1000) * (rate / 6);
     last = now;
-    while (dueClaims >= 1 && claiming < maxInflight) {
-      const t = o.fleet[Math.floor(Math.random() * o.fleet.length)] as SimTerminal;
-      track(claim(t));
+    while (dueClaims >= 1 && claiming < maxInflight && nextClaim < load.claims.length) {
+      track(claim(load.claims[nextClaim++] as PreparedRequest));
       dueClaims -= 1;
     }
     while (dueEntries >= 1 && pushing < maxInflight) {
       const t = idle();
       if (!t) break;
-      const n = Math.max(1, Math.min(Math.floor(dueEntries), 1 + Math.floor(Math.random() * 8)));
-      track(push(t, n));
-      dueEntries -= n;
+      const prepared = load.pushes.get(t)!.shift()!;
+      track(push(t, prepared));
+      dueEntries -= prepared.entries;
     }
     // Backlog beyond a second of load is dropped: the offered rate is what the fleet would send, not a queue.
     dueEntries = Math.min(dueEntries, rate);
@@ -183,6 +206,7 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   }
   const peakMs = end - peakStart;
   await Promise.all(pending);
+  agent.destroy();
   r.peakSeconds = peakMs / 1000;
   r.sustained = peakEntries / r.peakSeconds;
   r.claimRate = peakClaims / r.peakSeconds;

@@ -72,14 +72,17 @@ function payloadOf(type: string, seq: number): Record<string, unknown> {
   return { pack: `AC-1-1-${seq}`, tickets: 300 };
 }
 
-/** The next `n` entries of a terminal's journal (sealed and signed as the terminal does), with their events. */
-export function nextBatch(t: SimTerminal, n: number): { entries: WireJournalEntry[]; events: LoadEvent[] } {
+/**
+ * The next `n` entries of a terminal's journal (sealed and signed as the terminal does), with their
+ * events, continuing from `from` (by default what central acknowledged last).
+ */
+export function nextBatch(t: SimTerminal, n: number, from: { seq: number; hash: string } = { seq: t.seq, hash: t.lastHash }): { entries: WireJournalEntry[]; events: LoadEvent[] } {
   const entries: WireJournalEntry[] = [];
   const events: LoadEvent[] = [];
-  let prev = t.lastHash;
+  let prev = from.hash;
   const at = new Date().toISOString();
   for (let k = 1; k <= n; k++) {
-    const seq = t.seq + k;
+    const seq = from.seq + k;
     const type = pickType();
     const e = sealEntry({ seq, at, terminal: t.id, type, operator: 'alice', payload: payloadOf(type, seq) }, prev, t.privateKey) as WireJournalEntry;
     prev = e.hash;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimAnswer, PushAnswer } from '../../common/protocol/index.js';
 import { makeFleet, nextBatch, registerFleet, type SimTerminal } from '../../bench/load/fleet.js';
-import { CLAIM_PATH } from '../../bench/load/drive.js';
+import { CLAIM_PATH } from '../../bench/load/prepare.js';
 import { publishLoadTickets, type LoadTickets } from '../../bench/load/tickets.js';
 import { databaseFor, ENGINES, releaseDatabase } from './support/engines.js';
 import { startCentral, type StartedCentral } from './support/start-central.js';
