@@ -26,7 +26,7 @@ import { drive, type DriveResult } from './load/drive.js';
 import { CLAIM_PATH, PREPARED_SECONDS_MAX } from './load/prepare.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
 import { publishLoadTickets, type LoadTickets } from './load/tickets.js';
-import { copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
+import { copyPaidClaims, copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
 
 interface Row {
   engine: string;
@@ -120,13 +120,16 @@ export async function run(argv: string[] = []): Promise<void> {
             const months = await ensureMonthPartitions(db, monthStart(new Date().toISOString(), -12), 14);
             const grown = fillerRows(prefill, 'P', 1000, 12);
             await copyRows(url, grown);
+            // And a year of paid winners in the claims (every claim and payout looks its ticket up there).
+            await copyPaidClaims(url, prefill);
             const parts = await db.query<{ n: number; def: number }>(
               `SELECT count(*)::int AS n, (SELECT count(*)::int FROM journal_entries_default) AS def FROM pg_partition_tree('journal_entries') WHERE isleaf`,
             );
             process.stderr.write(`  ${months.created.length} month partitions created; journal leaves ${parts[0]?.n}, rows in its default partition ${parts[0]?.def}\n`);
-            process.stderr.write(`  tables grown by ${fmt(prefill)} rows in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
+            process.stderr.write(`  tables grown by ${fmt(prefill)} entries (with their events) and ${fmt(prefill)} paid claims in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
             await db.execute('ANALYZE journal_entries');
             await db.execute('ANALYZE outbox_events');
+            await db.execute('ANALYZE ticket_claims');
             rows.push(await phase('PostgreSQL', served.url, fleet, tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
           }
         } finally {
@@ -140,7 +143,7 @@ export async function run(argv: string[] = []): Promise<void> {
         const size = await tableSize(url);
         floors.push(`  COPY floor (entries + their events, same tables, ${fmt(floorRows)} entries):    ${fmt((floorRows / copyMs) * 1000)} entries/s`);
         floors.push(`  single-row INSERT floor (autocommit, one connection, ${fmt(single.entries.length)} entries): ${fmt((single.entries.length / singleMs) * 1000)} entries/s`);
-        floors.push(`  tables at the end: ${fmt(size.rows)} journal rows, ${fmt(size.mb)} MB (journal + events, with indexes)`);
+        floors.push(`  tables at the end: ${fmt(size.rows)} journal rows, ${fmt(size.mb)} MB (journal + events, with indexes); ${fmt(size.claims)} ticket claims`);
       } finally {
         await cluster.stop();
       }

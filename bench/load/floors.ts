@@ -85,6 +85,35 @@ export async function copyRows(url: string, rows: { entries: WireJournalEntry[];
   }
 }
 
+/**
+ * Grows `ticket_claims` by `n` paid claims spread over the `months` months before now (a year of paid
+ * winners in miniature), of tickets of emissions the load never presents (1,000 and up).
+ */
+export async function copyPaidClaims(url: string, n: number, months = 12, terminals = 1000): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const end = Date.now();
+  const span = months * 30 * 86_400_000;
+  const t0 = performance.now();
+  try {
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < n; i++) {
+            const at = new Date(end - span + (span * i) / n).toISOString();
+            const terminal = `P${String((i % terminals) + 1).padStart(6, '0')}`;
+            yield `annee-chance-2013/${1000 + Math.floor(i / 1_000_000)}/1/${i % 1_000_000}\tpaid\t${terminal}\t${at}\t${at}\t${i + 1}\t500\n`;
+          }
+        })(),
+      ),
+      client.query(copyFrom('COPY ticket_claims (ticket, state, terminal_id, claimed_at, paid_at, paid_seq, amount_cents) FROM STDIN')),
+    );
+    return performance.now() - t0;
+  } finally {
+    await client.end();
+  }
+}
+
 /** One INSERT per row (entry, then its event), autocommit, one connection: the other floor. */
 export async function singleRowInserts(url: string, rows: { entries: WireJournalEntry[]; events: LoadEvent[] }): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -111,17 +140,17 @@ export async function singleRowInserts(url: string, rows: { entries: WireJournal
   }
 }
 
-/** Rows and bytes of the journal and event tables (with their indexes; partitions summed). */
-export async function tableSize(url: string): Promise<{ rows: number; mb: number }> {
+/** Rows and bytes of the journal and event tables (with their indexes; partitions summed), and the claims held. */
+export async function tableSize(url: string): Promise<{ rows: number; mb: number; claims: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const r = await client.query<{ rows: string; bytes: string }>(
-      `SELECT (SELECT count(*) FROM journal_entries) AS rows,
+    const r = await client.query<{ rows: string; bytes: string; claims: string }>(
+      `SELECT (SELECT count(*) FROM journal_entries) AS rows, (SELECT count(*) FROM ticket_claims) AS claims,
               (SELECT coalesce(sum(pg_total_relation_size(p.relid)), 0)
                  FROM (SELECT relid FROM pg_partition_tree('journal_entries') UNION ALL SELECT relid FROM pg_partition_tree('outbox_events')) AS p) AS bytes`,
     );
-    return { rows: Number(r.rows[0]!.rows), mb: Number(r.rows[0]!.bytes) / 1e6 };
+    return { rows: Number(r.rows[0]!.rows), mb: Number(r.rows[0]!.bytes) / 1e6, claims: Number(r.rows[0]!.claims) };
   } finally {
     await client.end();
   }
