@@ -15,7 +15,7 @@ import { terminalStatements } from '../store/statements.js';
 import { enrolTerminal } from '../store/terminals.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
-import { createGate, PUSH_CONCURRENCY } from './gate.js';
+import { pushGate } from './gate.js';
 
 export const CENTRAL_VERSION = '1';
 
@@ -93,9 +93,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
 
   r.post(ENDPOINTS.enrol, { schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 
-  const pushes = createGate(PUSH_CONCURRENCY);
+  const pushes = pushGate();
   r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {
-    const result = await pushes.run(() => ingestPush(c, req.terminalId!, req.body));
+    const result = await pushes.execute(() => ingestPush(c, req.terminalId!, req.body));
     if (result.refused) {
       return reply.code(409).send({ error: result.detail, reason: result.reason, at_seq: result.at_seq, last_seq: result.last_seq, last_hash: result.last_hash });
     }
