@@ -131,9 +131,12 @@ export async function useNonce(c: Central, terminalId: string, nonce: string, ex
  * the nonce is new, and then the terminal's last contact is now.
  */
 export async function acceptNonce(c: Central, terminalId: string, nonce: string, expiresAt: string): Promise<boolean> {
+  // The last contact is stamped unless a push of this terminal holds its row: that push stamps it when
+  // it commits, and a claim must not wait behind the push's whole transaction for a timestamp.
   const rows = await c.db.query<{ fresh: boolean }>(
     `WITH n AS (INSERT INTO nonces (terminal_id, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1),
-          t AS (UPDATE terminals SET last_contact_at = $4 WHERE terminal_id = $1 AND EXISTS (SELECT 1 FROM n) RETURNING 1)
+          l AS (SELECT terminal_id FROM terminals WHERE terminal_id = $1 AND EXISTS (SELECT 1 FROM n) FOR UPDATE SKIP LOCKED),
+          t AS (UPDATE terminals SET last_contact_at = $4 FROM l WHERE terminals.terminal_id = l.terminal_id RETURNING 1)
      SELECT EXISTS (SELECT 1 FROM n) AS fresh`,
     [terminalId, nonce, expiresAt, c.now()],
   );
