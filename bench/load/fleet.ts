@@ -9,6 +9,7 @@ import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Db } from '../../central/store/db.js';
 import { keyFingerprint, publicKeyPem } from '../../db/outcome/keys.js';
 import { GENESIS_HASH, sealEntry } from '../../main/services/journal/chain.js';
+import { LOAD_EMISSION, LOAD_GAME } from './tickets.js';
 
 export interface SimTerminal {
   readonly id: string;
@@ -51,14 +52,17 @@ export interface LoadEvent {
   created_at: string;
 }
 
-/** The kinds of entries of a counter's day, with their share (sales ≫ payouts ≫ pack activations). */
-export const DAY_MIX: readonly { type: string; share: number }[] = [
+/**
+ * The kinds of entries of a counter's day, with their share: sales ≫ payouts ≫ packs (a pack is
+ * received then activated: two entries, two queued pack operations central applies).
+ */
+export const DAY_MIX: readonly { type: 'sale' | 'payout' | 'pack'; share: number }[] = [
   { type: 'sale', share: 0.7 },
-  { type: 'ticket.pay', share: 0.27 },
-  { type: 'pack.activate', share: 0.03 },
+  { type: 'payout', share: 0.27 },
+  { type: 'pack', share: 0.03 },
 ];
 
-function pickType(): string {
+function pickType(): 'sale' | 'payout' | 'pack' {
   let r = Math.random();
   for (const m of DAY_MIX) {
     if ((r -= m.share) < 0) return m.type;
@@ -66,10 +70,33 @@ function pickType(): string {
   return 'sale';
 }
 
-function payloadOf(type: string, seq: number): Record<string, unknown> {
-  if (type === 'sale') return { sale_id: seq, lines: [{ game: 'annee-chance-2013', emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } };
-  if (type === 'ticket.pay') return { ticket: `AC-1-1-${seq % 300}-${seq}`, amount_cents: 500, money: { cash_out_cents: 500 } };
-  return { pack: `AC-1-1-${seq}`, tickets: 300 };
+/**
+ * Fresh identities for payouts and packs, never twice in a process: units and packs of the load's
+ * published emission far beyond the tickets its claims present, so central's reconciliation marks each
+ * payout's ticket paid (a claim row) and applies each pack operation for real (pack state, feed).
+ */
+const fresh = { unit: 100_000, pack: 5_000 };
+
+interface Drafted {
+  type: string;
+  payload: Record<string, unknown>;
+  /** The outbox key, as the terminal sends it: `<terminal id>/<key>`. */
+  key: string;
+}
+
+/** The entries of one kind of the day's mix, with their outbox keys (`room`: entries left in the batch). */
+function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, room: number): Drafted[] {
+  if (kind === 'payout') {
+    const unit = fresh.unit++;
+    const id = { game: LOAD_GAME, emission: LOAD_EMISSION, block: 1, unit };
+    return [{ type: 'payout', key: `${t.id}/payout/${LOAD_GAME}/${LOAD_EMISSION}/1/${unit}`, payload: { ticket: `${LOAD_GAME}-${LOAD_EMISSION}-1-${unit}`, ...id, amount_cents: 500, cash_session_id: 1 } }];
+  }
+  if (kind === 'pack' && room >= 2) {
+    const pack = fresh.pack++;
+    const id = { pack: `${LOAD_EMISSION}-1-${pack}`, game: LOAD_GAME, emission: LOAD_EMISSION, block: 1, pack_index: pack };
+    return (['receive', 'activate'] as const).map((action) => ({ type: `pack.${action}`, key: `${t.id}/pack/${LOAD_GAME}/${LOAD_EMISSION}/1/${pack}/${action}`, payload: id }));
+  }
+  return [{ type: 'sale', key: `${t.id}/sale-${seq}`, payload: { sale_id: seq, lines: [{ game: LOAD_GAME, emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } } }];
 }
 
 /**
@@ -81,13 +108,14 @@ export function nextBatch(t: SimTerminal, n: number, from: { seq: number; hash: 
   const events: LoadEvent[] = [];
   let prev = from.hash;
   const at = new Date().toISOString();
-  for (let k = 1; k <= n; k++) {
-    const seq = from.seq + k;
-    const type = pickType();
-    const e = sealEntry({ seq, at, terminal: t.id, type, operator: 'alice', payload: payloadOf(type, seq) }, prev, t.privateKey) as WireJournalEntry;
+  const drafted: Drafted[] = [];
+  while (drafted.length < n) drafted.push(...draft(pickType(), t, from.seq + drafted.length + 1, n - drafted.length));
+  for (const [k, d] of drafted.entries()) {
+    const seq = from.seq + k + 1;
+    const e = sealEntry({ seq, at, terminal: t.id, type: d.type, operator: 'alice', payload: d.payload }, prev, t.privateKey) as WireJournalEntry;
     prev = e.hash;
     entries.push(e);
-    events.push({ key: `${t.id}/${type}-${seq}`, type, journal_seq: seq, payload: { terminal: t.id, journal_seq: seq, at, type, ...e.payload }, created_at: at });
+    events.push({ key: d.key, type: d.type, journal_seq: seq, payload: { terminal: t.id, journal_seq: seq, at, type: d.type, ...e.payload }, created_at: at });
   }
   return { entries, events };
 }

@@ -18,6 +18,8 @@ import { validationBarcode } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
 
 export const LOAD_GAME = 'annee-chance-2013';
+/** The emission the load publishes (its first units are the claims' tickets; units and packs further on are paid and activated by the fleet). */
+export const LOAD_EMISSION = 9;
 
 export interface LoadTickets {
   /** Validation barcodes of winning units (a claim holds the first, says "already paid" after). */

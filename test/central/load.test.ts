@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimAnswer, PushAnswer } from '../../common/protocol/index.js';
 import { makeFleet, nextBatch, registerFleet, type SimTerminal } from '../../bench/load/fleet.js';
 import { CLAIM_PATH } from '../../bench/load/prepare.js';
-import { publishLoadTickets, type LoadTickets } from '../../bench/load/tickets.js';
+import { LOAD_EMISSION, publishLoadTickets, type LoadTickets } from '../../bench/load/tickets.js';
 import { databaseFor, ENGINES, releaseDatabase } from './support/engines.js';
 import { startCentral, type StartedCentral } from './support/start-central.js';
 import { signedRequest } from './support/terminal-client.js';
@@ -30,7 +30,7 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
     c = await startCentral({ terminals: [], ...(databaseUrl ? { databaseUrl } : {}) });
     fleet = makeFleet(TERMINALS, 'LT');
     await registerFleet(c.central.db, fleet);
-    tickets = await publishLoadTickets(c.central, c.lotteryKeyFile, 9, 300);
+    tickets = await publishLoadTickets(c.central, c.lotteryKeyFile, LOAD_EMISSION, 300);
     expect(tickets.winners.length).toBeGreaterThanOrEqual(WINNERS);
   }, 180_000);
   afterAll(async () => {
@@ -40,6 +40,9 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
 
   it('stores every entry and event of 50 terminals pushing at once exactly once, retries racing included; each winner claimed once', async () => {
     const sent = new Map<string, number>();
+    /** Payouts sent (ticket → terminal) and packs received then activated (pack → terminal). */
+    const payouts = new Map<string, string>();
+    const packs = new Map<number, string>();
     const statuses: number[] = [];
     const claims: { terminal: string; barcode: string; verdict: ClaimAnswer['verdict']; ticket: string | null }[] = [];
     const claim = async (t: SimTerminal, barcode: string): Promise<number> => {
@@ -51,6 +54,11 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
       fleet.map(async (t, i) => {
         for (let b = 0; b < BATCHES; b++) {
           const batch = nextBatch(t, 1 + ((i + b) % 8));
+          for (const e of batch.entries) {
+            const p = e.payload as { game: string; emission: number; block: number; unit: number; pack_index: number };
+            if (e.type === 'payout') payouts.set(`${p.game}/${p.emission}/${p.block}/${p.unit}`, t.id);
+            if (e.type === 'pack.activate') packs.set(p.pack_index, t.id);
+          }
           // Every third terminal sends its batch twice at the same time: one stores, the other is a harmless repeat.
           const copies = i % 3 === 0 ? 2 : 1;
           // The terminal's claims travel at the same time as its push.
@@ -86,7 +94,7 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
 
     // Claims: every loser is 'not_winner'; each winner 'claimed' by exactly one terminal, 'already_paid' for the 19 others.
     expect(claims.filter((x) => tickets.losers.includes(x.barcode)).map((x) => x.verdict)).toEqual(Array(TERMINALS).fill('not_winner'));
-    const won = await c.central.db.query<{ ticket: string; terminal_id: string; state: string }>('SELECT ticket, terminal_id, state FROM ticket_claims ORDER BY ticket');
+    const won = await c.central.db.query<{ ticket: string; terminal_id: string; state: string }>(`SELECT ticket, terminal_id, state FROM ticket_claims WHERE state = 'held' ORDER BY ticket`);
     expect(won).toHaveLength(WINNERS);
     for (const w of tickets.winners.slice(0, WINNERS)) {
       const mine = claims.filter((x) => x.barcode === w);
@@ -96,5 +104,20 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
       expect(mine.filter((x) => x.verdict !== 'claimed').map((x) => x.verdict)).toEqual(Array(mine.length - 1).fill('already_paid'));
       expect(won.find((r) => r.ticket === winnersOf[0]!.ticket)).toEqual({ ticket: winnersOf[0]!.ticket, terminal_id: winnersOf[0]!.terminal, state: 'held' });
     }
+
+    // Payouts and pack operations of the day's mix, retries included: each ticket paid once by the terminal
+    // that paid it, each pack received and activated once, by its terminal.
+    expect(payouts.size).toBeGreaterThan(0);
+    expect(packs.size).toBeGreaterThan(0);
+    const paid = await c.central.db.query<{ ticket: string; terminal_id: string }>(`SELECT ticket, terminal_id FROM ticket_claims WHERE state = 'paid' ORDER BY ticket`);
+    expect(new Map(paid.map((r) => [r.ticket, r.terminal_id]))).toEqual(payouts);
+    expect(paid).toHaveLength(payouts.size);
+    expect((await c.central.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payout_exceptions'))[0]?.n).toBe(0);
+    const active = await c.central.db.query<{ pack: number; terminal_id: string; state: string; ops: number }>(
+      `SELECT s.pack, s.terminal_id, s.state, (SELECT count(*)::int FROM pack_operations o WHERE o.game = s.game AND o.emission = s.emission AND o.block = s.block AND o.pack = s.pack) AS ops
+         FROM pack_states s WHERE s.terminal_id LIKE 'LT%' ORDER BY s.pack`,
+    );
+    expect(new Map(active.map((r) => [Number(r.pack), r.terminal_id]))).toEqual(packs);
+    for (const r of active) expect({ state: r.state, ops: r.ops }).toEqual({ state: 'active', ops: 2 });
   }, 120_000);
 });
