@@ -25,7 +25,7 @@ import { cpuBetween, treeCpu } from './load/cpu.js';
 import { drive, type DriveResult } from './load/drive.js';
 import { CLAIM_PATH, PREPARED_SECONDS_MAX } from './load/prepare.js';
 import { makeFleet, registerFleet, type SimTerminal } from './load/fleet.js';
-import { LOAD_EMISSION, publishLoadTickets, type LoadTickets } from './load/tickets.js';
+import { CLAIM_UNITS, LOAD_EMISSION, PAID_UNITS_END, publishLoadTickets, type LoadTickets } from './load/tickets.js';
 import { copyPaidClaims, copyRows, fillerRows, rowsOf, singleRowInserts, tableSize } from './load/floors.js';
 
 interface Row {
@@ -37,9 +37,6 @@ interface Row {
   /** CPU µs per entry of central, of the database, of this load generator (peak window). */
   split: [number, number, number];
 }
-
-/** Units of the published emission whose tickets the claims present. */
-const TICKET_UNITS = 20_000;
 
 const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 
@@ -99,7 +96,7 @@ export async function run(argv: string[] = []): Promise<void> {
         const url = await cluster.createDatabase('load');
         const dataDir = path.join(dir, 'pg');
         const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery.key'), databaseUrl: url });
-        const tickets = await publishLoadTickets(central, path.join(dir, 'lottery.key'), LOAD_EMISSION, TICKET_UNITS);
+        const tickets = await publishLoadTickets(central, path.join(dir, 'lottery.key'), LOAD_EMISSION, PAID_UNITS_END, CLAIM_UNITS);
         await central.db.close();
         const t0 = performance.now();
         const fleet = makeFleet(sizes.at(-1)!);
@@ -153,7 +150,7 @@ export async function run(argv: string[] = []): Promise<void> {
     if (pgliteTerminals > 0) {
       const dataDir = path.join(dir, 'pglite');
       const { central } = await initCentral({ dataDir, keyFile: path.join(dir, 'lottery-pglite.key') });
-      const tickets = await publishLoadTickets(central, path.join(dir, 'lottery-pglite.key'), LOAD_EMISSION, TICKET_UNITS);
+      const tickets = await publishLoadTickets(central, path.join(dir, 'lottery-pglite.key'), LOAD_EMISSION, PAID_UNITS_END, CLAIM_UNITS);
       const fleet = makeFleet(pgliteTerminals, 'G');
       await registerFleet(central.db, fleet);
       await central.db.close();

@@ -9,7 +9,7 @@ import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Db } from '../../central/store/db.js';
 import { keyFingerprint, publicKeyPem } from '../../db/outcome/keys.js';
 import { GENESIS_HASH, sealEntry } from '../../main/services/journal/chain.js';
-import { LOAD_EMISSION, LOAD_GAME } from './tickets.js';
+import { CLAIM_UNITS, LOAD_EMISSION, LOAD_GAME, PAID_UNITS_END } from './tickets.js';
 
 export interface SimTerminal {
   readonly id: string;
@@ -71,11 +71,25 @@ function pickType(): 'sale' | 'payout' | 'pack' {
 }
 
 /**
- * Fresh identities for payouts and packs, never twice in a process: units and packs of the load's
- * published emission far beyond the tickets its claims present, so central's reconciliation marks each
- * payout's ticket paid (a claim row) and applies each pack operation for real (pack state, feed).
+ * Fresh identities for payouts and packs, never twice in a process, in the load's published emission:
+ * payouts pay the units after the claims' tickets, in random order (packs active at central, so each
+ * payout also counts towards its pack's settlement), and packs received and activated are far beyond
+ * the published units. Central's reconciliation marks each payout's ticket paid (a claim row) and
+ * applies each pack operation for real (pack state, feed).
  */
-const fresh = { unit: 100_000, pack: 5_000 };
+const fresh = { paid: 0, pack: 5_000 };
+let paidOrder: Uint32Array | null = null;
+
+function nextPaidUnit(): number {
+  if (!paidOrder) {
+    paidOrder = new Uint32Array(PAID_UNITS_END - CLAIM_UNITS).map((_, i) => CLAIM_UNITS + i);
+    for (let i = paidOrder.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [paidOrder[i], paidOrder[j]] = [paidOrder[j] as number, paidOrder[i] as number];
+    }
+  }
+  return paidOrder[fresh.paid++ % paidOrder.length] as number;
+}
 
 interface Drafted {
   type: string;
@@ -87,7 +101,7 @@ interface Drafted {
 /** The entries of one kind of the day's mix, with their outbox keys (`room`: entries left in the batch). */
 function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, room: number): Drafted[] {
   if (kind === 'payout') {
-    const unit = fresh.unit++;
+    const unit = nextPaidUnit();
     const id = { game: LOAD_GAME, emission: LOAD_EMISSION, block: 1, unit };
     return [{ type: 'payout', key: `${t.id}/payout/${LOAD_GAME}/${LOAD_EMISSION}/1/${unit}`, payload: { ticket: `${LOAD_GAME}-${LOAD_EMISSION}-1-${unit}`, ...id, amount_cents: 500, cash_session_id: 1 } }];
   }

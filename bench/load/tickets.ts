@@ -18,8 +18,12 @@ import { validationBarcode } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
 
 export const LOAD_GAME = 'annee-chance-2013';
-/** The emission the load publishes (its first units are the claims' tickets; units and packs further on are paid and activated by the fleet). */
+/** The emission the load publishes: its first units are the claims' tickets, the next ones the payouts', packs further on are activated by the fleet. */
 export const LOAD_EMISSION = 9;
+/** Units the claims present (losers and winners). */
+export const CLAIM_UNITS = 20_000;
+/** Units the fleet's payouts pay, each once, in random order: [CLAIM_UNITS, PAID_UNITS_END), in packs active at central. */
+export const PAID_UNITS_END = 100_000;
 
 export interface LoadTickets {
   /** Validation barcodes of winning units (a claim holds the first, says "already paid" after). */
@@ -34,9 +38,9 @@ export const LOAD_SHOP = 'LOAD-SHOP';
 /**
  * Draws, seals and publishes `units` units of emission `emission`, and activates their packs at central
  * (as the shop that sells them would: central answers "pack not active" for a ticket of a pack activated
- * nowhere); answers their barcodes.
+ * nowhere); answers the barcodes of the first `claimUnits`.
  */
-export async function publishLoadTickets(c: Central, keyFile: string, emission: number, units: number): Promise<LoadTickets> {
+export async function publishLoadTickets(c: Central, keyFile: string, emission: number, units: number, claimUnits = units): Promise<LoadTickets> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-em-'));
   try {
     await createEmission({ game: LOAD_GAME, emission, units, keyFile, outDir: dir, workers: 0, claimDays: 60 });
@@ -51,9 +55,9 @@ export async function publishLoadTickets(c: Central, keyFile: string, emission: 
       }
     }
     const print = readPrintFile(path.join(dir, `${LOAD_GAME}-${emission}-1.print`));
-    const secrets = unitSecretsBatch(print.master, 0, units);
+    const secrets = unitSecretsBatch(print.master, 0, claimUnits);
     const out: LoadTickets = { winners: [], losers: [] };
-    for (let unit = 0; unit < units; unit++) {
+    for (let unit = 0; unit < claimUnits; unit++) {
       const id = { game: LOAD_GAME as GameCode, emission, block: 1, unit };
       const code = validationBarcode(id, secrets[unit]!.hiddenCode);
       ((print.header.tier_amounts[print.tiers[unit] as number] ?? 0) > 0 ? out.winners : out.losers).push(code);

@@ -164,41 +164,80 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   });
 }
 
+interface FreshPayout {
+  ticket: string;
+  seq: number;
+  at: string;
+  amount: number;
+  offline: boolean;
+}
+
 /**
- * Inside a push's transaction: every new 'payout' entry marks its ticket paid by this terminal (or makes
- * an exception when another terminal paid it first); holds this terminal left unpaid are released.
+ * The batch's new payouts, the first of each ticket, and any later payout of a ticket already paid in
+ * the same batch (the terminal's own constraint forbids it: an exception if it ever comes).
  */
-export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: string, fresh: readonly WireJournalEntry[]): Promise<number> {
-  let exceptions = 0;
-  const now = c.now();
+function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: FreshPayout[]; repeats: FreshPayout[] } {
+  const out = new Map<string, FreshPayout>();
+  const repeats: FreshPayout[] = [];
   for (const e of fresh) {
     if (e.type !== 'payout') continue;
     const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; offline?: unknown };
     if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.unit !== 'number') continue;
     const ticket = `${p.game}/${p.emission}/${p.block}/${p.unit}`;
-    const amount = typeof p.amount_cents === 'number' ? p.amount_cents : 0;
-    const offline = p.offline === true;
-    const row = (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0];
-    if (!row) {
-      await tx.execute(
-        `INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, paid_at, paid_seq, amount_cents, offline) VALUES ($1, 'paid', $2, $3, $4, $5, $6, $7)`,
-        [ticket, terminalId, now, e.at, e.seq, amount, offline],
+    const payout = { ticket, seq: e.seq, at: e.at, amount: typeof p.amount_cents === 'number' ? p.amount_cents : 0, offline: p.offline === true };
+    if (out.has(ticket)) repeats.push(payout);
+    else out.set(ticket, payout);
+  }
+  return { payouts: [...out.values()], repeats };
+}
+
+/**
+ * Inside a push's transaction: every new 'payout' entry marks its ticket paid by this terminal (or makes
+ * an exception when another terminal paid it first); holds this terminal left unpaid are released.
+ * Whatever the batch's size, three statements: the tickets' claims locked in ticket order, the
+ * never-claimed ones inserted paid, the held ones turned paid; an exception costs its own few.
+ */
+export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: string, fresh: readonly WireJournalEntry[]): Promise<number> {
+  let exceptions = 0;
+  const now = c.now();
+  const { payouts, repeats } = freshPayouts(fresh);
+  if (payouts.length > 0) {
+    const tickets = payouts.map((p) => p.ticket);
+    const lockClaims = async (of: string[]): Promise<ClaimRow[]> =>
+      tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = ANY($1::text[]) ORDER BY ticket FOR UPDATE', [of]);
+    const rows = new Map((await lockClaims(tickets)).map((r) => [r.ticket, r]));
+    const unclaimed = payouts.filter((p) => !rows.has(p.ticket));
+    if (unclaimed.length > 0) {
+      const inserted = await tx.query<{ ticket: string }>(
+        `INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, paid_at, paid_seq, amount_cents, offline)
+         SELECT u.ticket, 'paid', $1, $2, u.at, u.seq, u.amount, u.offline
+           FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::boolean[]) AS u(ticket, at, seq, amount, offline)
+         ON CONFLICT (ticket) DO NOTHING RETURNING ticket`,
+        [terminalId, now, unclaimed.map((p) => p.ticket), unclaimed.map((p) => p.at), unclaimed.map((p) => p.seq), unclaimed.map((p) => p.amount), unclaimed.map((p) => p.offline)],
       );
-    } else if (row.state === 'held') {
-      await tx.execute(`UPDATE ticket_claims SET state = 'paid', terminal_id = $2, held_until = NULL, paid_at = $3, paid_seq = $4, amount_cents = $5, offline = $6 WHERE ticket = $1`, [
-        ticket,
-        terminalId,
-        e.at,
-        e.seq,
-        amount,
-        offline,
-      ]);
-    } else {
+      const done = new Set(inserted.map((r) => r.ticket));
+      // Claimed by another terminal between the two statements: judge those on their row, as below.
+      const raced = unclaimed.filter((p) => !done.has(p.ticket)).map((p) => p.ticket);
+      if (raced.length > 0) for (const r of await lockClaims(raced)) rows.set(r.ticket, r);
+      for (const t of done) rows.delete(t);
+    }
+    const held = payouts.filter((p) => rows.get(p.ticket)?.state === 'held');
+    if (held.length > 0) {
+      await tx.execute(
+        `UPDATE ticket_claims AS t SET state = 'paid', terminal_id = $1, held_until = NULL, paid_at = u.at, paid_seq = u.seq, amount_cents = u.amount, offline = u.offline
+           FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::boolean[]) AS u(ticket, at, seq, amount, offline)
+          WHERE t.ticket = u.ticket`,
+        [terminalId, held.map((p) => p.ticket), held.map((p) => p.at), held.map((p) => p.seq), held.map((p) => p.amount), held.map((p) => p.offline)],
+      );
+    }
+    const paidBefore = payouts.filter((p) => rows.get(p.ticket)?.state === 'paid');
+    for (const p of [...paidBefore, ...repeats]) {
+      const row = rows.get(p.ticket)?.state === 'paid' ? rows.get(p.ticket)! : (await lockClaims([p.ticket]))[0]!;
       // Paid before, elsewhere (or a second payout here, which the terminal's own constraint forbids).
       const n = await tx.execute(
         `INSERT INTO payout_exceptions (ticket, at, first_terminal, first_at, first_amount, second_terminal, second_seq, second_at, second_amount, second_offline)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (second_terminal, second_seq) DO NOTHING`,
-        [ticket, now, row.terminal_id, row.paid_at ?? row.claimed_at, row.amount_cents ?? 0, terminalId, e.seq, e.at, amount, offline],
+        [p.ticket, now, row.terminal_id, row.paid_at ?? row.claimed_at, row.amount_cents ?? 0, terminalId, p.seq, p.at, p.amount, p.offline],
       );
       if (n === 1) {
         exceptions++;
@@ -207,9 +246,9 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
           tx,
           {
             kind: 'payout_exception',
-            ticket,
+            ticket: p.ticket,
             first: { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.paid_at ?? row.claimed_at, amount_cents: row.amount_cents ?? 0 },
-            second: { terminal: terminalId, retailer: await retailerOf(tx, terminalId), at: e.at, amount_cents: amount },
+            second: { terminal: terminalId, retailer: await retailerOf(tx, terminalId), at: p.at, amount_cents: p.amount },
           },
           terminalId,
         );
