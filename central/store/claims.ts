@@ -13,11 +13,11 @@
 import type { ClaimAnswer, ClaimRequest, PackIdentity, WireJournalEntry } from '../../common/protocol/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
 import { unitSecrets } from '../emission/secrets.js';
-import type { Central, Publication } from './context.js';
+import type { Central } from './context.js';
 import type { Queryable } from './db.js';
 import { appendFeed } from './feed.js';
 import { packOfTicket } from './packs.js';
-import { printData } from './print-cache.js';
+import { printData, publishedBlock } from './print-cache.js';
 
 /** How long a claim holds a ticket for its terminal when no payout arrives (configuration `claim_hold_seconds`). */
 export const DEFAULT_CLAIM_HOLD_SECONDS = 120;
@@ -55,15 +55,6 @@ function packRefs(id: UnitId, barcode: string, packSize: number | undefined): st
 
 /** `GGG-EEE-BB` of a barcode. */
 const barcode3 = (barcode: string): string => `${barcode.slice(0, 3)}-${barcode.slice(3, 6)}-${barcode.slice(6, 8)}`;
-
-async function publicationOf(c: Central, id: UnitId): Promise<Publication | undefined> {
-  const key = `${id.game}/${id.emission}/${id.block}`;
-  const held = c.memo.publications.get(key);
-  if (held) return held;
-  const pub = (await c.db.query<Publication>('SELECT print_name, manifest FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [id.game, id.emission, id.block]))[0];
-  if (pub?.print_name) c.memo.publications.set(key, pub);
-  return pub;
-}
 
 /** What a claim reads that may change under an admin's or another terminal's hand, read each time. */
 interface ClaimFacts {
@@ -112,7 +103,7 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
     throw err;
   }
   const ticket = ticketKey(id);
-  const pub = await publicationOf(c, id);
+  const pub = await publishedBlock(c, c.db, id);
   if (!pub?.print_name) return answer('unknown_ticket', `central has no published print data for ${id.game} emission ${id.emission} block ${id.block}`, { ticket });
   const print = printData(c, pub.print_name);
   if (id.unit >= print.header.block_size) return answer('unknown_ticket', `unit ${id.unit} is not in the block`, { ticket });

@@ -15,9 +15,11 @@ export interface CentralMemo {
   readonly publications: Map<string, Publication>;
   /** Print files of published blocks, by file name. */
   readonly prints: Map<string, PrintData>;
+  /** When pushes last looked for packs due by days (central's clock, ms; see settlePacks). */
+  readonly daysChecked: { at: number };
 }
 
-export const newMemo = (): CentralMemo => ({ publications: new Map(), prints: new Map() });
+export const newMemo = (): CentralMemo => ({ publications: new Map(), prints: new Map(), daysChecked: { at: Number.NEGATIVE_INFINITY } });
 
 export interface Central {
   readonly db: Db;

@@ -24,7 +24,7 @@ import {
   type WireOutboxEvent,
   type WireJournalEntry,
 } from '../../common/protocol/index.js';
-import { printData } from './print-cache.js';
+import { printData, publishedBlock } from './print-cache.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
 import { appendFeed, currentConfig } from './feed.js';
@@ -94,10 +94,10 @@ export async function listCentralPacks(c: Central, options: { state?: CentralPac
   return rows.map(view);
 }
 
-/** The print name of a published block, when central has its print data. */
-async function printNameOf(q: Queryable, p: PackIdentity): Promise<string | null | undefined> {
-  const rows = await q.query<{ print_name: string | null }>('SELECT print_name FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [p.game, p.emission, p.block]);
-  return rows[0] ? rows[0].print_name : undefined;
+/** The print name of a published block, when central has its print data (undefined: never published). */
+async function printNameOf(c: Central, q: Queryable, p: PackIdentity): Promise<string | null | undefined> {
+  const pub = await publishedBlock(c, q, p);
+  return pub ? pub.print_name : undefined;
 }
 
 /** The low-tier winners of a pack by central's print data, as ticket keys. */
@@ -153,7 +153,7 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
   const game = gameByCode(id.game);
   const number = packNumberOf(GAME_NUMBERS[game.code], id);
   if (game.pack_size === undefined) return refused('not_published', `${game.name} is not sold in packs`, undefined);
-  const printName = await printNameOf(tx, id);
+  const printName = await printNameOf(c, tx, id);
   if (printName === undefined || id.pack >= game.block_size / game.pack_size) {
     return refused('not_published', `pack ${number} is in no block the lottery published`, undefined);
   }
@@ -242,13 +242,11 @@ async function settle(c: Central, tx: Queryable, r: PackRow, reason: SettleReaso
   if (updated) await announce(c, tx, updated);
 }
 
-/**
- * Inside a push's transaction: the packs of the tickets newly paid count their validated low-tier
- * winners and settle by share; then every active pack past `settle_days` settles by days.
- */
-export async function settlePacks(c: Central, tx: Queryable, fresh: readonly WireJournalEntry[] = []): Promise<number> {
-  const rules = settlementRulesOf(await currentConfig(tx));
-  let settled = 0;
+/** How often pushes look for packs due by days (central's clock); `guichet central packs` always does. */
+export const DAYS_CHECK_EVERY_MS = 60_000;
+
+/** The packs of the batch's payouts, in lock order. */
+function packsOfPayouts(fresh: readonly WireJournalEntry[]): PackIdentity[] {
   const touched = new Map<string, PackIdentity>();
   for (const e of fresh) {
     if (e.type !== 'payout') continue;
@@ -262,33 +260,64 @@ export async function settlePacks(c: Central, tx: Queryable, fresh: readonly Wir
     }
     if (id) touched.set(`${id.game}/${id.emission}/${id.block}/${id.pack}`, id);
   }
-  for (const id of touched.values()) {
-    const r = await packRow(tx, id, true);
-    if (!r || r.state !== 'active') continue;
-    const printName = await printNameOf(tx, id);
+  return [...touched.values()].sort((a, b) => a.game.localeCompare(b.game) || a.emission - b.emission || a.block - b.block || a.pack - b.pack);
+}
+
+/**
+ * Inside a push's transaction: the packs of the tickets newly paid count their validated low-tier
+ * winners and settle by share (their active rows locked in one statement, each counted and updated in
+ * one more); then, at most once a minute of central's clock (or always, `days: 'always'`), every
+ * active pack past `settle_days` settles by days.
+ */
+export async function settlePacks(c: Central, tx: Queryable, fresh: readonly WireJournalEntry[] = [], options: { days?: 'always' | 'throttled' } = {}): Promise<number> {
+  const ids = packsOfPayouts(fresh);
+  const now = Date.parse(c.now());
+  const daysDue = options.days === 'always' || !(Math.abs(now - c.memo.daysChecked.at) < DAYS_CHECK_EVERY_MS);
+  if (ids.length === 0 && !daysDue) return 0;
+  const rules = settlementRulesOf(await currentConfig(tx));
+  let settled = 0;
+  const active =
+    ids.length === 0
+      ? []
+      : await tx.query<PackRow>(
+          `SELECT p.* FROM pack_states p JOIN unnest($1::text[], $2::int[], $3::int[], $4::int[]) AS u(game, emission, block, pack)
+               ON p.game = u.game AND p.emission = u.emission AND p.block = u.block AND p.pack = u.pack
+            WHERE p.state = 'active' ORDER BY p.game, p.emission, p.block, p.pack FOR UPDATE OF p`,
+          [ids.map((i) => i.game), ids.map((i) => i.emission), ids.map((i) => i.block), ids.map((i) => i.pack)],
+        );
+  for (const r of active) {
+    const id: PackIdentity = { game: r.game, emission: Number(r.emission), block: Number(r.block), pack: Number(r.pack) };
+    const printName = await printNameOf(c, tx, id);
     if (!printName) continue;
     const tickets = lowTierTickets(c, printName, id, rules);
     if (tickets.length === 0) continue;
     const validated = Number(
-      (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ticket_claims WHERE ticket = ANY($1::text[]) AND state = 'paid'`, [tickets]))[0]?.n ?? 0,
+      (
+        await tx.query<{ n: number }>(
+          `UPDATE pack_states SET low_tier_validated = (SELECT count(*)::int FROM ticket_claims WHERE ticket = ANY($5::text[]) AND state = 'paid'), low_tier_winners = $6
+            WHERE ${KEY} RETURNING low_tier_validated AS n`,
+          [...keyOf(id), tickets, tickets.length],
+        )
+      )[0]?.n ?? 0,
     );
     if (validated * 100 >= rules.settle_share_percent * tickets.length) {
       await settle(c, tx, r, 'share', validated);
       settled++;
-    } else {
-      await tx.execute(`UPDATE pack_states SET low_tier_validated = $5, low_tier_winners = $6 WHERE ${KEY}`, [...keyOf(id), validated, tickets.length]);
     }
   }
-  const cutoff = new Date(Date.parse(c.now()) - rules.settle_days * 86_400_000).toISOString();
-  const due = await tx.query<PackRow>(`SELECT * FROM pack_states WHERE state = 'active' AND activated_at <= $1 ORDER BY activated_at LIMIT 1000 FOR UPDATE`, [cutoff]);
-  for (const r of due) {
-    await settle(c, tx, r, 'days', Number(r.low_tier_validated));
-    settled++;
+  if (daysDue) {
+    c.memo.daysChecked.at = now;
+    const cutoff = new Date(now - rules.settle_days * 86_400_000).toISOString();
+    const due = await tx.query<PackRow>(`SELECT * FROM pack_states WHERE state = 'active' AND activated_at <= $1 ORDER BY activated_at LIMIT 1000 FOR UPDATE`, [cutoff]);
+    for (const r of due) {
+      await settle(c, tx, r, 'days', Number(r.low_tier_validated));
+      settled++;
+    }
   }
   return settled;
 }
 
 /** Settles what is due now (days since activation), outside any push: `guichet central packs settle`. */
 export async function settleDuePacks(c: Central): Promise<number> {
-  return c.db.transaction((tx) => settlePacks(c, tx));
+  return c.db.transaction((tx) => settlePacks(c, tx, [], { days: 'always' }));
 }

@@ -278,7 +278,7 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(early.packs.map((p) => p.number)).toContain(packNo(5));
     await syncOnce(b.t);
     expect(await centralPackState(c.central.db, packId(5))).toMatchObject({ state: 'active' });
-    // 31 days on: `guichet central packs` settles what is due (so does every push).
+    // 31 days on: `guichet central packs` settles what is due (so do pushes, at most once a minute).
     shift = 31 * DAY;
     c.setClockOffset(shift);
     const listed = JSON.parse((await run(process.execPath, [GUICHET_BIN, 'central', 'packs', '--data', c.dataDir, '--json'], env)).stdout) as {
