@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- central-load [--terminals 1000,10000,35000] [--seconds 20] [--rate 700]
- *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000]`
+ *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000] [--statements]`
  *
  * Central under a national load, measured on this machine: a throwaway PostgreSQL cluster (Unix
  * socket, durability off), `guichet central serve` as its own process on 127.0.0.1, and a fleet of
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { initCentral } from '../central/store/open.js';
 import { ensureMonthPartitions, monthStart } from '../central/store/partitions.js';
+import type { Db } from '../central/store/db.js';
 import { openPostgres, PG_POOL_SIZE } from '../central/store/postgres.js';
 import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
 import { PUSH_CONCURRENCY } from '../central/server/gate.js';
@@ -63,6 +64,15 @@ async function phase(engine: string, url: string, fleet: SimTerminal[], tickets:
   return row;
 }
 
+/** The statements PostgreSQL spent the most time on during the phase (pg_stat_statements), to stderr. */
+async function printStatements(db: Db): Promise<void> {
+  const top = await db.query<{ calls: number; total: number; mean: number; query: string }>(
+    `SELECT calls::int AS calls, total_exec_time AS total, mean_exec_time AS mean, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 12`,
+  );
+  for (const t of top) process.stderr.write(`    ${fmt(t.total)} ms  ${fmt(t.calls)} calls  ${fmt(t.mean, 3)} ms  ${t.query.slice(0, 150)}\n`);
+}
+
 export async function run(argv: string[] = []): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -73,6 +83,7 @@ export async function run(argv: string[] = []): Promise<void> {
       prefill: { type: 'string', default: '200000' },
       'floor-rows': { type: 'string', default: '20000' },
       'pglite-terminals': { type: 'string', default: '1000' },
+      statements: { type: 'boolean', default: false },
     },
   });
   const sizes = values.terminals.split(',').map(Number).sort((a, b) => a - b);
@@ -91,7 +102,9 @@ export async function run(argv: string[] = []): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-'));
   try {
     if (pgAvailable()) {
-      const cluster = await startPgCluster({ settings: { max_connections: '100', shared_buffers: '256MB' } });
+      // --statements: PostgreSQL's own account of where its time goes (pg_stat_statements), printed per phase.
+      const tracking: Record<string, string> = values.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
+      const cluster = await startPgCluster({ settings: { max_connections: '100', shared_buffers: '256MB', ...tracking } });
       try {
         const url = await cluster.createDatabase('load');
         const dataDir = path.join(dir, 'pg');
@@ -103,12 +116,15 @@ export async function run(argv: string[] = []): Promise<void> {
         process.stderr.write(`  ${fleet.length} terminal keys made in ${fmt((performance.now() - t0) / 1000, 1)} s\n`);
         const served = await spawnCentral(dataDir, { databaseUrl: url });
         const db = await openPostgres(url, 2);
+        if (values.statements) await db.execute('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
         try {
           let registered = 0;
           for (const n of sizes) {
             await registerFleet(db, fleet.slice(registered, n));
             registered = n;
+            if (values.statements) await db.execute('SELECT pg_stat_statements_reset()');
             rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+            if (values.statements) await printStatements(db);
           }
           if (prefill > 0) {
             const t1 = performance.now();

@@ -15,7 +15,7 @@ import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.
 import { unitSecrets } from '../emission/secrets.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
-import { appendFeed } from './feed.js';
+import { announce } from './feed.js';
 import { packOfTicket } from './packs.js';
 import { printData, publishedBlock } from './print-cache.js';
 
@@ -232,7 +232,7 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
       );
       if (n === 1) {
         exceptions++;
-        await appendFeed(
+        await announce(
           c,
           tx,
           {

@@ -6,22 +6,67 @@ import { journalAtCentral, type Central } from './context.js';
 
 /** Appends a signed item for every terminal (or one) inside the caller's transaction; returns its cursor. */
 export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, terminalId: string | null = null): Promise<number> {
+  return (await appendFeedItems(c, tx, [{ item, terminalId }]))[0] as number;
+}
+
+interface Pending {
+  item: FeedItem;
+  terminalId: string | null;
+}
+
+/** Items to announce, in order, each with its cursor, in two statements under the feed's lock. */
+async function appendFeedItems(c: Central, tx: Queryable, items: readonly Pending[]): Promise<number[]> {
   // One writer at a time: cursors are handed out in commit order, so a reader never skips one.
   await tx.execute('LOCK TABLE feed IN EXCLUSIVE MODE');
   const rows = await tx.query<{ next: number }>('SELECT coalesce(max(cursor), 0) + 1 AS next FROM feed');
-  const cursor = rows[0]?.next ?? 1;
-  const body = FeedBody.parse({ cursor, at: c.now(), item });
-  const signature = signLotteryDocument('feed', body, c.lotteryKey.privateKey);
-  await tx.execute('INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    cursor,
-    body.at,
-    terminalId,
-    item.kind,
-    JSON.stringify(body),
-    c.lotteryKey.fingerprint,
-    signature,
-  ]);
-  return cursor;
+  const first = rows[0]?.next ?? 1;
+  const at = c.now();
+  const bodies = items.map((p, i) => FeedBody.parse({ cursor: first + i, at, item: p.item }));
+  await tx.execute(
+    `INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature)
+     SELECT u.cursor, $1, u.terminal_id, u.kind, u.body::jsonb, $2, u.signature
+       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[]) AS u(cursor, terminal_id, kind, body, signature)`,
+    [
+      at,
+      c.lotteryKey.fingerprint,
+      bodies.map((b) => b.cursor),
+      items.map((p) => p.terminalId),
+      items.map((p) => p.item.kind),
+      bodies.map((b) => JSON.stringify(b)),
+      bodies.map((b) => signLotteryDocument('feed', b, c.lotteryKey.privateKey)),
+    ],
+  );
+  return bodies.map((b) => b.cursor);
+}
+
+/** Transactions whose announcements wait for their end (see deferAnnouncements). */
+const waiting = new WeakMap<Queryable, Pending[]>();
+
+/**
+ * Announces an item inside the caller's transaction: at once, or, in a transaction that deferred its
+ * announcements (a push), together with the others just before it commits.
+ */
+export async function announce(c: Central, tx: Queryable, item: FeedItem, terminalId: string | null = null): Promise<void> {
+  const later = waiting.get(tx);
+  if (later) later.push({ item, terminalId });
+  else await appendFeed(c, tx, item, terminalId);
+}
+
+/**
+ * Runs `work` in the transaction `tx` with its announcements kept until its end, then appends them all
+ * at once: the feed's lock (one writer at a time) is then held from that last statement to the commit,
+ * not for the whole of a push, so pushes announcing pack states or exceptions do not queue on each other.
+ */
+export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () => Promise<T>): Promise<T> {
+  const pending: Pending[] = [];
+  waiting.set(tx, pending);
+  try {
+    const result = await work();
+    if (pending.length > 0) await appendFeedItems(c, tx, pending);
+    return result;
+  } finally {
+    waiting.delete(tx);
+  }
 }
 
 /** Feed entries after `cursor` meant for `terminalId`, at most `limit`. */

@@ -7,6 +7,7 @@ import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../
 import { checkEntries } from '../protocol/verify-pool.js';
 import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
+import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
@@ -46,7 +47,7 @@ export async function ingestPush(c: Central, terminalId: string, batch: PushRequ
     if (!ev.key.startsWith(`${terminalId}/`)) throw new CentralError('wrong_terminal', `event ${ev.key} is not one of terminal ${terminalId}'s`, 403);
   }
   try {
-    return await c.db.transaction((tx) => storeBatch(c, tx, terminalId, batch));
+    return await c.db.transaction((tx) => deferAnnouncements(c, tx, () => storeBatch(c, tx, terminalId, batch)));
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
     return recordRefusal(c, terminalId, batch, err);

@@ -27,7 +27,7 @@ import {
 import { printData, publishedBlock } from './print-cache.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
-import { appendFeed, currentConfig } from './feed.js';
+import { announce as announceFeed, currentConfig } from './feed.js';
 
 interface PackRow {
   game: string;
@@ -114,7 +114,7 @@ function lowTierTickets(c: Central, printName: string, p: PackIdentity, rules: S
 }
 
 async function announce(c: Central, tx: Queryable, r: PackRow): Promise<void> {
-  await appendFeed(c, tx, { kind: 'pack_state', ...view(r) });
+  await announceFeed(c, tx, { kind: 'pack_state', ...view(r) });
 }
 
 function refused(reason: string, message: string, pack: PackRow | undefined): PackOpAnswer {
@@ -280,9 +280,11 @@ export async function settlePacks(c: Central, tx: Queryable, fresh: readonly Wir
     ids.length === 0
       ? []
       : await tx.query<PackRow>(
-          `SELECT p.* FROM pack_states p JOIN unnest($1::text[], $2::int[], $3::int[], $4::int[]) AS u(game, emission, block, pack)
-               ON p.game = u.game AND p.emission = u.emission AND p.block = u.block AND p.pack = u.pack
-            WHERE p.state = 'active' ORDER BY p.game, p.emission, p.block, p.pack FOR UPDATE OF p`,
+          // One key lookup per pack, in the given (lock) order: a join would plan for unnest's guessed 100 rows.
+          `SELECT p.* FROM unnest($1::text[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(game, emission, block, pack, n)
+             CROSS JOIN LATERAL (SELECT * FROM pack_states s WHERE s.game = u.game AND s.emission = u.emission AND s.block = u.block AND s.pack = u.pack
+                                    AND s.state = 'active' FOR UPDATE) AS p
+            ORDER BY u.n`,
           [ids.map((i) => i.game), ids.map((i) => i.emission), ids.map((i) => i.block), ids.map((i) => i.pack)],
         );
   for (const r of active) {
