@@ -7,7 +7,7 @@ import type { DigitalPlayView } from '../../../main/api/methods/digital.js';
 import { money } from '../format.js';
 import './play.css';
 import { isTextKey, useLanguage, useT } from '../i18n/index.js';
-import { zoneText, type Word } from './play-text.js';
+import { surfaceText, zoneLabel, zoneText, type Word } from './play-text.js';
 
 interface Cell {
   readonly zone: string;
@@ -22,15 +22,14 @@ function cellsOf(view: DigitalPlayView, m: (c: number) => string, word: Word): {
   return view.surfaces.map((s) => {
     const value = play[s.key];
     const items = Array.isArray(value) ? value : [value];
-    const labels = s.zone_labels;
     return {
-      surface: s.label,
+      surface: surfaceText(view.game, s, word),
       cells: items.map((item, i) => {
         const zone = view.zones.includes(s.key) ? s.key : `${s.key}:${i}`;
         const revealed = view.revealed.includes(zone);
         return {
           zone: `${s.key}:${i}`,
-          label: labels?.[i] ?? String(i + 1),
+          label: zoneLabel(s, i, word),
           text: revealed ? zoneText(item, m, word) : '?',
           revealed,
           winning: (view.winning ?? []).some((w) => w.surface === s.key && w.index === i),
