@@ -41,6 +41,10 @@ export const commonText = defineTexts({
     'app.loading': 'Chargement…',
     'app.unreachable': 'Le terminal ne répond pas : {message}',
     'app.retry': 'Réessayer',
+    'app.crash.title': 'Cet écran a rencontré un problème.',
+    'app.crash.what': 'Rien de ce qui était enregistré n’est perdu. Réessayez ; si cela recommence, rechargez la page, puis appelez le technicien.',
+    'app.crash.reload': 'Recharger la page',
+    'app.crash.details': 'Détails pour le technicien',
 
     'provisioning.title': 'Ce terminal n’est pas installé',
     'provisioning.explain': 'Aucun terminal dans ce dossier de données : il faut d’abord l’installer. Aucun code ni aucune clé n’est inventé.',
@@ -174,6 +178,10 @@ export const commonText = defineTexts({
     'app.loading': 'Loading…',
     'app.unreachable': 'The terminal does not answer: {message}',
     'app.retry': 'Retry',
+    'app.crash.title': 'This screen ran into a problem.',
+    'app.crash.what': 'Nothing recorded is lost. Try again; if it happens again, reload the page, then call the technician.',
+    'app.crash.reload': 'Reload the page',
+    'app.crash.details': 'Details for the technician',
 
     'provisioning.title': 'This terminal is not set up',
     'provisioning.explain': 'No terminal in this data folder: it must be set up first. No PIN and no key is ever invented.',
