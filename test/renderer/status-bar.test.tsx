@@ -22,8 +22,8 @@ function status(central: CentralLinkView, outbox_waiting = 0): StatusView {
   return { operator: null, connection: central.state === 'online' ? 'online' : 'offline', outbox_waiting, central, printer: null, cash_session_open: false };
 }
 
-/** The status bar's connection item's hover text, as rendered. */
-function hoverText(language: Language, s: StatusView): string {
+/** The status bar's connection item, as rendered. */
+function connectionItem(language: Language, s: StatusView): string {
   const html = renderToString(
     <ApiProvider api={api}>
       <I18nProvider initial={language}>
@@ -33,8 +33,12 @@ function hoverText(language: Language, s: StatusView): string {
       </I18nProvider>
     </ApiProvider>,
   );
-  const item = /<span[^>]*data-testid="status-connection"[^>]*>/.exec(html)?.[0] ?? '';
-  return (/title="([^"]*)"/.exec(item)?.[1] ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return /<span[^>]*data-testid="status-connection"[^>]*>/.exec(html)?.[0] ?? '';
+}
+
+/** The connection item's hover text, as rendered. */
+function hoverText(language: Language, s: StatusView): string {
+  return (/title="([^"]*)"/.exec(connectionItem(language, s))?.[1] ?? '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 }
 
 describe("the status bar's hover text about central", () => {
@@ -67,5 +71,12 @@ describe("the status bar's hover text about central", () => {
       }
       expect(connectionHint(t, l, false, status({ state: 'online', seconds_since_contact: 5, problem: null }))).toMatch(l === 'fr' ? /rechargez la page/ : /reload the page/);
     }
+  });
+
+  it('is reachable by keyboard: the item takes the focus (Tab) and carries the same words for it', () => {
+    const item = connectionItem('en', status({ state: 'refused', seconds_since_contact: 30, problem: CENTRAL_SAYS }));
+    expect(item).toContain('tabindex="0"');
+    expect(item).toContain('data-hint="Central refuses this terminal’s journal: call the technician (details in Diagnostics)."');
+    expect(item).not.toContain('chain broken');
   });
 });

@@ -9,9 +9,18 @@ import { useSession } from './session.js';
 
 export { printerState, type Tone } from './printer-state.js';
 
-function Item(props: { tone: Tone; testId: string; title?: string; children: ReactNode }) {
+/** An item of the bar; one with a `hint` takes the focus (Tab) and shows it then, as a mouse shows it on hover. */
+function Item(props: { tone: Tone; testId: string; title?: string; hint?: string; children: ReactNode }) {
+  const hint = props.hint;
   return (
-    <span className={`status-item tone-${props.tone}`} data-testid={props.testId} title={props.title}>
+    <span
+      className={`status-item tone-${props.tone}${hint ? ' has-hint' : ''}`}
+      data-testid={props.testId}
+      title={hint ?? props.title}
+      data-hint={hint}
+      tabIndex={hint ? 0 : undefined}
+      aria-description={hint}
+    >
       <span className="status-dot" aria-hidden="true" />
       {props.children}
     </span>
@@ -57,7 +66,7 @@ export function StatusBar() {
           t('status.nobody')
         )}
       </Item>
-      <Item tone={connectionTone(reachable, status)} testId="status-connection" title={connectionHint(t, language, reachable, status)}>
+      <Item tone={connectionTone(reachable, status)} testId="status-connection" hint={connectionHint(t, language, reachable, status)}>
         {connectionText(t, language, reachable, status)}
       </Item>
       <Item tone={status.outbox_waiting > 0 ? 'warn' : 'ok'} testId="status-outbox">
