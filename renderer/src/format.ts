@@ -12,6 +12,14 @@ export function money(cents: number, language: Language = 'fr'): string {
   return formatEuros(cents, { locale: language });
 }
 
+/**
+ * Money as a ticket prints it: whole euros without their cents ("1 000 €", "€1,000"), cents only when
+ * there are some ("2,50 €"); never broken across two lines (its spaces are no-break spaces).
+ */
+export function moneyAsPrinted(cents: number, language: Language = 'fr'): string {
+  return formatEuros(cents, { locale: language, cents: cents % 100 !== 0 }).replace(/ /g, '\u00a0');
+}
+
 /** A whole count with thousands grouped ("2 000" / "2,000"). */
 export function count(n: number, language: Language = 'fr'): string {
   return formatCount(n, language);

@@ -210,3 +210,74 @@ for (const size of SIZES) {
     });
   }
 }
+
+/** The page of a screen does not scroll: everything it shows is within the window. */
+async function expectNoScroll(page: Page, what: string): Promise<void> {
+  const sizes = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth, vh: innerHeight, vw: innerWidth }));
+  expect(sizes.height, `${what}: page height within the window`).toBeLessThanOrEqual(sizes.vh);
+  expect(sizes.width, `${what}: page width within the window`).toBeLessThanOrEqual(sizes.vw);
+}
+
+/** A finished play board: itself, its result and every zone in sight, none covered nor with text sticking out. */
+async function boardUsable(page: Page, board: string, what: string): Promise<void> {
+  await expectUsable(page.getByTestId(board), what);
+  await expectUsable(page.getByTestId(`${board}-result`), `${what}: result`);
+  const zones = page.getByTestId(board).locator('.play-zone');
+  for (let i = 0; i < (await zones.count()); i++) await expectUsable(zones.nth(i), `${what}: zone ${i + 1}`);
+}
+
+// A small counter screen with the browser's chrome (1024×700) and a common one (1024×768): the digital
+// play boards hold without scrolling on the cashier's sell screen and on the customer display, which
+// speaks the terminal's language.
+for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
+  for (const language of ['fr', 'en'] as const) {
+    test(`${size.width}×${size.height} ${language}: the Millionnaire and Happy 2014 play boards fit the sell screen and the customer display, in the terminal's language`, async ({ page, kiosk }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(size);
+      await page.goto(kiosk.url);
+      await login(page, 'Marie', '123456');
+      await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
+      if (language === 'en') {
+        // The operator's language (the cashier's screen) and the terminal's (the customer display).
+        await page.getByTestId('language-switch').click();
+        await expect(page.getByTestId('nav-validate')).toContainText('Validate');
+        expect((await callApi(page, 'settings.update', { language: 'en' })).ok).toBe(true);
+      }
+      expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
+      const display = await page.context().newPage();
+      await display.setViewportSize(size);
+      await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+      await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
+      await page.bringToFront();
+      await openScreen(page, 'F3', 'sell');
+      const words =
+        language === 'fr'
+          ? { game: 'Jeu 1', month: 'Janvier', result: /^(Gagné : |Pas gagnant cette fois$)/, not: ['Game 1', 'January', 'Won', 'No prize'] }
+          : { game: 'Game 1', month: 'January', result: /^(Won: |No prize this time$)/, not: ['Jeu', 'Janvier', 'mois', 'Gagné', 'Pas gagnant', 'Unité'] };
+
+      for (const game of ['millionnaire', 'happy-2014'] as const) {
+        await page.getByTestId(`digital-sell-${game}`).click();
+        await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '0', { timeout: 30_000 });
+        // The play comes into sight with Jouer focused: Enter plays the first zone.
+        await expect(page.getByTestId('digital-play')).toBeFocused();
+        for (const id of ['digital-play', 'digital-auto', 'cashier-play']) await expectUsable(page.getByTestId(id), `${game} ${id}`);
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '1');
+        await page.getByTestId('digital-auto').click();
+        await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
+        await expectUsable(page.getByTestId('digital-play'), `${game} Jouer, after the play`);
+        await boardUsable(page, 'cashier-play', `${game} cashier's board`);
+
+        const shown = display.getByTestId('display-play');
+        await expect(shown).toHaveAttribute('data-finished', 'yes');
+        await expect(display.getByTestId('display-play-result')).toHaveText(words.result);
+        await expect(shown).toContainText(game === 'millionnaire' ? words.game : words.month);
+        for (const w of words.not) await expect(shown, `the display in ${language} has no "${w}"`).not.toContainText(w);
+        await expectNoScroll(display, `${game} customer display`);
+        await boardUsable(display, 'display-play', `${game} customer display's board`);
+        await expectUsable(display.locator('.display-foot'), 'the display foot');
+        if (size.height === 700 && language === 'fr') await display.screenshot({ path: path.join(docs, `digital-display-${game}-1024x700.png`) });
+      }
+    });
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, date, dateTime, money, time } from '../../renderer/src/format.js';
+import { count, date, dateTime, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
 
 describe('kiosk formats', () => {
   it('writes money the French way by default and the English way on request', () => {
@@ -10,6 +10,13 @@ describe('kiosk formats', () => {
     expect(() => money(1.5)).toThrow(RangeError);
     expect(count(2_000_000)).toBe('2 000 000');
     expect(count(2_000_000, 'en')).toBe('2,000,000');
+  });
+
+  it('writes a play zone\'s money as a ticket prints it: whole euros bare, cents when there are some, on one line', () => {
+    expect(moneyAsPrinted(100_000_000)).toBe('1\u00a0000\u00a0000\u00a0€');
+    expect(moneyAsPrinted(250)).toBe('2,50\u00a0€');
+    expect(moneyAsPrinted(100_000, 'en')).toBe('€1,000');
+    expect(moneyAsPrinted(1_005, 'en')).toBe('€10.05');
   });
 
   it('shows times in Paris time whatever the machine zone, summer and winter', () => {

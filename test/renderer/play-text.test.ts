@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../games/index.js';
-import { zoneText, type Word } from '../../renderer/src/digital/play-text.js';
+import { surfaceText, zoneLabel, zoneText, type Word } from '../../renderer/src/digital/play-text.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 import type { Language } from '../../main/api/views.js';
 
@@ -31,5 +31,32 @@ describe('a digital zone as the player reads it', () => {
     expect(zoneText(null, euros, fr)).toBe('?');
     // A name without a text is shown as it is.
     expect(zoneText({ symbol: 'comet', amount: 100 }, euros, fr)).toBe('comet · 1 €');
+  });
+
+  it('titles every surface and labels every labelled zone of the digital games in French and English (not the French labels of the game)', () => {
+    const missing: string[] = [];
+    for (const g of GAMES.filter((x) => x.kind === 'digital'))
+      for (const s of g.surfaces) {
+        for (const l of ['fr', 'en'] as const) {
+          if (!dict[l][`digital.surface.${g.code}.${s.key}`]) missing.push(`${g.code} ${s.key} (${l})`);
+          const labels = (s as { zone_labels?: readonly string[] }).zone_labels ?? [];
+          labels.forEach((_, i) => {
+            if (!dict[l][`digital.zone.${s.key}.${i}`]) missing.push(`${g.code} ${s.key}:${i} (${l})`);
+          });
+        }
+      }
+    expect(missing).toEqual([]);
+    const happy = GAMES.find((g) => g.code === 'happy-2014');
+    const million = GAMES.find((g) => g.code === 'millionnaire');
+    const months = happy?.surfaces.find((s) => s.key === 'months');
+    if (!months || !million?.surfaces[0]) throw new Error('the digital games changed');
+    expect(surfaceText('happy-2014', months, wordIn('en'))).toBe('The twelve months of the year');
+    expect(surfaceText('happy-2014', months, wordIn('fr'))).toBe('Les douze mois de l’année');
+    expect(zoneLabel(months, 0, wordIn('en'))).toBe('January');
+    expect(zoneLabel(months, 11, wordIn('fr'))).toBe('Décembre');
+    expect(surfaceText('millionnaire', million.surfaces[0], wordIn('en'))).toBe('Game 1');
+    // Millionnaire's zones are numbered; a surface without a text keeps its own label.
+    expect(zoneLabel(million.surfaces[0], 2, wordIn('en'))).toBe('3');
+    expect(surfaceText('comet', { key: 'tail', label: 'Queue' }, wordIn('en'))).toBe('Queue');
   });
 });

@@ -24,3 +24,13 @@ export function zoneText(v: unknown, money: (cents: number) => string, word: Wor
     })
     .join(' · ');
 }
+
+/** A play surface's title in the player's language (`digital.surface.<game>.<surface>`), else the game's own label. */
+export function surfaceText(game: string, surface: { readonly key: string; readonly label: string }, word: Word): string {
+  return word(`digital.surface.${game}.${surface.key}`) ?? surface.label;
+}
+
+/** A zone's label in the player's language (`digital.zone.<surface>.<index>`: the months, the bonus box), else the game's own label, else its number. */
+export function zoneLabel(surface: { readonly key: string; readonly zone_labels?: readonly string[] }, index: number, word: Word): string {
+  return word(`digital.zone.${surface.key}.${index}`) ?? surface.zone_labels?.[index] ?? String(index + 1);
+}

@@ -8,6 +8,7 @@ import type { OperatorView } from '../../../main/api/views.js';
 import { useApi } from '../api/context.js';
 import { useLanguage, useT } from '../i18n/index.js';
 import { SCREENS } from '../screens/registry.js';
+import { CrashNotice } from './CrashNotice.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { navigate, routeId, useRoute } from './route.js';
 import { homeFor, screensFor, SHELL_HOTKEYS } from './screens.js';
@@ -93,14 +94,7 @@ export function Shell(props: ShellProps) {
         {Screen ? (
           <ErrorBoundary
             key={route}
-            fallback={(error, reset) => (
-              <div className="banner banner-error" role="alert">
-                {error.message}{' '}
-                <button type="button" className="btn btn-small" onClick={reset}>
-                  {t('app.retry')}
-                </button>
-              </div>
-            )}
+            fallback={(error, reset) => <CrashNotice error={error} reset={reset} />}
           >
             <Screen />
           </ErrorBoundary>

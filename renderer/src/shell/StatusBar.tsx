@@ -2,14 +2,25 @@
 import type { ReactNode } from 'react';
 import type { Role } from '../../../main/api/views.js';
 import { useLanguage, useT, type Translate } from '../i18n/index.js';
+import { connectionHint } from './connection-hint.js';
 import { printerState, type Tone } from './printer-state.js';
+import { shortAgo } from './short-ago.js';
 import { useSession } from './session.js';
 
 export { printerState, type Tone } from './printer-state.js';
 
-function Item(props: { tone: Tone; testId: string; title?: string; children: ReactNode }) {
+/** An item of the bar; one with a `hint` takes the focus (Tab) and shows it then, as a mouse shows it on hover. */
+function Item(props: { tone: Tone; testId: string; title?: string; hint?: string; children: ReactNode }) {
+  const hint = props.hint;
   return (
-    <span className={`status-item tone-${props.tone}`} data-testid={props.testId} title={props.title}>
+    <span
+      className={`status-item tone-${props.tone}${hint ? ' has-hint' : ''}`}
+      data-testid={props.testId}
+      title={hint ?? props.title}
+      data-hint={hint}
+      tabIndex={hint ? 0 : undefined}
+      aria-description={hint}
+    >
       <span className="status-dot" aria-hidden="true" />
       {props.children}
     </span>
@@ -20,13 +31,6 @@ function roleName(t: Translate, role: Role): string {
   return t(`role.${role}`);
 }
 
-/** Seconds as a short duration: 12 s, 5 min, 3 h, 2 j/d. */
-export function shortAgo(seconds: number, language: 'fr' | 'en' = 'fr'): string {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
-  return `${Math.floor(seconds / 86_400)} ${language === 'fr' ? 'j' : 'd'}`;
-}
 
 type Status = ReturnType<typeof useSession>['status'];
 
@@ -62,7 +66,7 @@ export function StatusBar() {
           t('status.nobody')
         )}
       </Item>
-      <Item tone={connectionTone(reachable, status)} testId="status-connection" title={status.central?.problem ?? undefined}>
+      <Item tone={connectionTone(reachable, status)} testId="status-connection" hint={connectionHint(t, language, reachable, status)}>
         {connectionText(t, language, reachable, status)}
       </Item>
       <Item tone={status.outbox_waiting > 0 ? 'warn' : 'ok'} testId="status-outbox">

@@ -5,7 +5,7 @@
  * or a restart, the last unit's play comes back where it was. Replay, reprint, and today's history for
  * managers.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DigitalHistoryLine, DigitalPlayView, DigitalSaleView } from '../../../../main/api/methods/digital.js';
 import type { ReceiptView } from '../../../../main/api/views.js';
 import { useApi } from '../../api/context.js';
@@ -38,6 +38,14 @@ export function DigitalPanel() {
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
   const [history, setHistory] = useState<readonly DigitalHistoryLine[] | null>(null);
   const isManager = operator?.role === 'manager';
+  // A unit just sold: its play (Jouer, Auto and the board) is brought into sight, Jouer focused (Enter plays).
+  const playArea = useRef<HTMLDivElement>(null);
+  const [justSold, setJustSold] = useState<string | null>(null);
+  useEffect(() => {
+    if (!justSold) return;
+    playArea.current?.scrollIntoView({ block: 'start' });
+    playArea.current?.querySelector<HTMLButtonElement>('[data-testid="digital-play"]')?.focus({ preventScroll: true });
+  }, [justSold]);
 
   // Resume the last unit's play (a reload, a restart) where it stopped.
   useEffect(() => {
@@ -63,6 +71,7 @@ export function DigitalPanel() {
     setSale(r.sale);
     setReceipt(r.receipt);
     setPlay(r.play);
+    setJustSold(r.sale.sale_key);
     setTendered('');
     void loadHistory();
   }
@@ -110,7 +119,7 @@ export function DigitalPanel() {
       )}
       <ErrorBanner message={error} testId="digital-error" />
       {play && (
-        <>
+        <div ref={playArea} className="digital-play-area" data-testid="digital-play-area">
           <p className="digital-sale-info" data-testid="digital-sale-info">
             {t('digital.unit', { number: play.number })} — {t('digital.barcode')} <span data-testid="digital-barcode">{play.validation_barcode}</span>
             {sale && sale.sale_key === play.sale_key && sale.change_cents > 0 && <> — {t('digital.change', { amount: money(sale.change_cents, language) })}</>}
@@ -131,7 +140,7 @@ export function DigitalPanel() {
           </div>
           <PlayBoard view={play} testId="cashier-play" />
           {play.finished && (play.prize_cents ?? 0) > 0 && <p className="muted small">{t('digital.payHint')}</p>}
-        </>
+        </div>
       )}
       {receipt && <ReceiptPanel receipt={receipt} busy={busy} />}
       {isManager && history && (
