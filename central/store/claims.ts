@@ -2,7 +2,7 @@
  * One ticket, one payment across the network. Central keeps the "paid" flag:
  * - a claim (POST /v1/claim) checks the presented validation barcode against central's OWN print data
  *   of the published block (never the terminal's word), then holds the ticket for the asking terminal;
- *   a digital unit whose sale central voided is refused (it was never sold);
+ *   a digital unit central never sold (no sale, or its sale voided) is refused as `not_sold`;
  * - the terminal's journal confirms it: a 'payout' entry marks the ticket paid by that terminal;
  * - a hold whose payout never comes is released by the terminal's next push (an entry journaled a
  *   minute after the claim and still no payout) or when it times out at central (claim_hold_seconds);
@@ -11,6 +11,7 @@
  *   that paid second is told through its feed.
  */
 import type { ClaimAnswer, ClaimRequest, WireJournalEntry } from '../../common/protocol/index.js';
+import { gameByCode } from '../../games/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
 import { unitSecrets } from '../emission/secrets.js';
 import type { Central } from './context.js';
@@ -105,12 +106,19 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   if (id.unit >= print.header.block_size) return answer('unknown_ticket', `unit ${id.unit} is not in the block`, { ticket });
   // Central's own check: the hidden code its print data gives this unit, and the prize of its tier.
   if (unitSecrets(print.master, id.unit).hiddenCode !== hidden) return answer('not_winner', 'the hidden code does not match the lottery\'s print data: do not pay', { ticket });
-  // A digital unit whose sale was voided at central was never sold (its code may have travelled): never paid.
-  const voided = await c.db.query<{ n: number }>(
-    `SELECT 1 AS n FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4 AND status = 'voided'`,
-    [id.game, id.emission, id.block, id.unit],
-  );
-  if (voided.length > 0) return answer('unknown_ticket', 'this digital unit\'s sale was voided at central: it was never sold, do not pay', { ticket });
+  // A digital unit is paid only once central sold it: never sold, or its sale voided (its code may have travelled), never paid.
+  if (gameByCode(id.game).kind === 'digital') {
+    const sale = await c.db.query<{ status: 'sold' | 'voided' }>('SELECT status FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4', [
+      id.game,
+      id.emission,
+      id.block,
+      id.unit,
+    ]);
+    if (sale[0]?.status !== 'sold') {
+      const why = sale[0] ? "this digital unit's sale was voided at central: it was never sold" : 'central never sold this digital unit';
+      return answer('not_sold', `${why}, do not pay`, { ticket });
+    }
+  }
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return answer('not_winner', 'not a winning ticket by the lottery\'s print data', { ticket, prize_cents: 0 });
   const refs = packRefs(id, req.barcode, pub.manifest.pack_size ?? print.header.pack_size);

@@ -269,8 +269,11 @@ export type FeedAnswer = z.infer<typeof FeedAnswer>;
 
 // ── POST /v1/claim (signed) ───────────────────────────────────────────────────────────────────────
 
-/** Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not. */
-export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket'] as const;
+/**
+ * Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not
+ * (`not_sold`: a digital unit central never sold, or whose sale it voided).
+ */
+export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold'] as const;
 export type ClaimVerdict = (typeof CLAIM_VERDICTS)[number];
 
 export const ClaimRequest = z
