@@ -1,7 +1,7 @@
 /** The requests and answers between a terminal and central, as zod schemas (both sides parse with them). */
 import { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
-import { PackStateItem } from './packs.js';
+import { PackRefusedItem, PackStateItem } from './packs.js';
 import { Count, GameCode, IsoUtc, JsonObject, PackId, PublicKeyPem, Sha256Hex, SignatureB64, TerminalId } from './primitives.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
@@ -228,7 +228,7 @@ export const PayoutExceptionItem = z.object({
   second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem]);
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 

@@ -88,9 +88,9 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-packs-em-'));
     const em = path.join(tmp, 'em');
-    await createEmission({ game: GAME, emission: EMISSION, units: 7 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 8 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
     await publishEmission(c.central, 'test', em);
-    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 7 * PACK_SIZE)].map((u, index) => ({
+    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 8 * PACK_SIZE)].map((u, index) => ({
       index,
       validation: u.barcodes.validation,
       prize: u.prize_cents,
@@ -213,6 +213,45 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(twice[0]!.n).toBe(2);
     await syncOnce(b.t);
     expect(verdict(b, w).verdict).toBe('winner');
+  });
+
+  it('queued operations central refuses on arrival are recorded here with the reason, shown on the pack, and not sent again', async () => {
+    // B takes pack 7 while central is away; meanwhile A receives it online.
+    await packAct(b.t, b.manager, packNo(7), 'receive', DOWN);
+    expect((await packAct(b.t, b.manager, packNo(7), 'activate', DOWN)).central_sync).toBe('queued');
+    expect((await packAct(a.t, a.manager, packNo(7), 'receive')).central_sync).toBe('confirmed');
+    await syncOnce(a.t);
+    await syncOnce(b.t); // the feed first, then the push: central refuses the queued operations
+    const ops = await c.central.db.query<{ action: string; outcome: string; reason: string }>(
+      "SELECT action, outcome, reason FROM pack_operations WHERE game = $1 AND emission = $2 AND pack = 7 AND terminal_id = 'T2' ORDER BY at",
+      [GAME, EMISSION],
+    );
+    expect(ops.map((o) => [o.action, o.outcome, o.reason])).toEqual([
+      ['receive', 'refused', 'held_elsewhere'],
+      ['activate', 'refused', 'held_elsewhere'],
+    ]);
+    await syncOnce(b.t); // the next round's feed tells B
+    // B was told through its feed: journaled, its outbox events marked refused, the pack shows it (A holds it).
+    const refusals = () => b.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.refused' ORDER BY seq").all().map((r) => JSON.parse((r as { payload: string }).payload) as Record<string, unknown>);
+    expect(refusals()).toEqual([
+      expect.objectContaining({ action: 'receive', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
+      expect.objectContaining({ action: 'activate', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
+    ]);
+    const events = b.t.db.prepare("SELECT type, sent_at, last_error FROM outbox WHERE idempotency_key LIKE '%/pack/%/7/%' ORDER BY id").all() as { type: string; sent_at: string | null; last_error: string }[];
+    expect(events.map((e) => [e.type, e.sent_at !== null, e.last_error])).toEqual([
+      ['pack.receive', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
+      ['pack.activate', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
+    ]);
+    expect(listPacks(b.t).find((p) => p.number === packNo(7))).toMatchObject({
+      central: { state: 'received', terminal: 'T1' },
+      central_refusal: { action: 'activate', reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' },
+    });
+    // Said once, never retried: the next rounds send and record nothing more.
+    await syncOnce(b.t);
+    await syncOnce(b.t);
+    expect(refusals()).toHaveLength(2);
+    expect((await c.central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pack_operations WHERE pack = 7 AND terminal_id = 'T2'"))[0]!.n).toBe(2);
+    expect(b.t.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND type LIKE 'pack.%'").get()).toEqual({ n: 0 });
   });
 
   it('a payout of a ticket whose pack activation is still queued here pushes the queued operations, then claims again and pays', async () => {
