@@ -22,32 +22,22 @@ import type { AfterCommit } from '../../../../main/services/acts/after-commit.js
 import { packAct } from '../../../../main/services/acts/packs.js';
 import { payOrClaim } from '../../../../main/services/acts/tickets.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
-import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { PackError } from '../../../../main/services/packs/errors.js';
 import { listPacks } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { SaleError } from '../../../../main/services/sales/errors.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
-import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
-import { DOWN, refusedWith } from './central-down.js';
+import { DOWN, dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
 const GAME = 'annee-chance-2013';
 const EMISSION = 8;
 const PACK_SIZE = 100;
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
 const DAY = 86_400_000;
-
-interface Counter {
-  readonly t: LotteryTerminal;
-  readonly manager: OperatorSession;
-  readonly dir: string;
-}
 
 interface Unit {
   readonly index: number;
@@ -58,15 +48,6 @@ interface Unit {
 /** Every clock (terminals and central) is real time moved by this many ms (the days test moves it). */
 let shift = 0;
 const clock = (): Date => new Date(Date.now() + shift);
-
-async function enrolledCounter(url: string, code: string): Promise<Counter> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-packs-'));
-  const { terminal: t } = await enrollTerminal(dir, { clock, centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
-  await syncOnce(t); // the published outcome file comes with the feed
-  const manager = await authenticate(t, 'alice', '123456');
-  openCashSession(t, manager, { float_cents: 2_000_000 });
-  return { t, manager, dir };
-}
 
 const packRefusal = (p: Promise<unknown>): Promise<PackError> => refusedWith(p, PackError);
 
@@ -97,16 +78,13 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     }));
     gameNo = units[0]!.validation.slice(0, 3);
     for (const p of [0, 1, 2, 3, 4, 5, 6]) expect(winnersOf(p).length).toBeGreaterThanOrEqual(4);
-    a = await enrolledCounter(c.url, c.codes.T1!);
-    b = await enrolledCounter(c.url, c.codes.T2!);
+    a = await enrolledCounter(c.url, c.codes.T1!, { clock, floatCents: 2_000_000 });
+    b = await enrolledCounter(c.url, c.codes.T2!, { clock, floatCents: 2_000_000 });
   }, 240_000);
 
   afterAll(async () => {
     shift = 0;
-    for (const x of [a, b]) {
-      x?.t.close();
-      if (x) rmSync(x.dir, { recursive: true, force: true });
-    }
+    dropCounters(a, b);
     await c?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
     await releaseDatabase(engine);
