@@ -2,7 +2,7 @@
  * One ticket, one payment across the network. Central keeps the "paid" flag:
  * - a claim (POST /v1/claim) checks the presented validation barcode against central's OWN print data
  *   of the published block (never the terminal's word), then holds the ticket for the asking terminal;
- *   a digital unit whose sale central voided is refused (it was never sold);
+ *   a digital unit central never sold (no sale, or its sale voided) is refused as `not_sold`;
  * - the terminal's journal confirms it: a 'payout' entry marks the ticket paid by that terminal;
  * - a hold whose payout never comes is released by the terminal's next push (an entry journaled a
  *   minute after the claim and still no payout) or when it times out at central (claim_hold_seconds);
@@ -11,6 +11,7 @@
  *   that paid second is told through its feed.
  */
 import type { ClaimAnswer, ClaimRequest, PackIdentity, WireJournalEntry } from '../../common/protocol/index.js';
+import { gameByCode } from '../../games/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
 import { unitSecrets } from '../emission/secrets.js';
 import type { Central } from './context.js';
@@ -58,8 +59,8 @@ const barcode3 = (barcode: string): string => `${barcode.slice(0, 3)}-${barcode.
 
 /** What a claim reads that may change under an admin's or another terminal's hand, read each time. */
 interface ClaimFacts {
-  /** The unit is digital and its sale was voided at central. */
-  voided: boolean;
+  /** The unit's sale at central, if it is a digital unit central sold (then perhaps voided). */
+  sale: 'sold' | 'voided' | null;
   /** The first stop-listed pack among the ticket's pack references, if any. */
   stop: { pack: string; reason: string } | null;
   /** Configuration `claim_hold_seconds` (raw). */
@@ -71,8 +72,8 @@ interface ClaimFacts {
 /** A claim's changing facts, in one round trip (see ClaimFacts). */
 async function claimFacts(c: Central, id: UnitId, refs: string[], pack: PackIdentity | null): Promise<ClaimFacts> {
   const row = (
-    await c.db.query<{ voided: boolean; hold: unknown; stop_pack: string | null; stop_reason: string | null; pack_state: string | null; pack_terminal: string | null }>(
-      `SELECT EXISTS (SELECT 1 FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4 AND status = 'voided') AS voided,
+    await c.db.query<{ sale: 'sold' | 'voided' | null; hold: unknown; stop_pack: string | null; stop_reason: string | null; pack_state: string | null; pack_terminal: string | null }>(
+      `SELECT (SELECT status FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4) AS sale,
               (SELECT value FROM config WHERE key = 'claim_hold_seconds') AS hold,
               s.pack AS stop_pack, s.reason AS stop_reason, p.state AS pack_state, p.terminal_id AS pack_terminal
          FROM (SELECT 1) AS one
@@ -82,7 +83,7 @@ async function claimFacts(c: Central, id: UnitId, refs: string[], pack: PackIden
     )
   )[0];
   return {
-    voided: row?.voided === true,
+    sale: row?.sale ?? null,
     stop: row?.stop_pack ? { pack: row.stop_pack, reason: row.stop_reason ?? '' } : null,
     hold: row?.hold ?? null,
     pack: row?.pack_state ? { state: row.pack_state, terminal: row.pack_terminal ?? '' } : null,
@@ -113,8 +114,11 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
   // One round trip: what may change under an admin's or another terminal's hand.
   const facts = await claimFacts(c, id, refs, pack);
-  // A digital unit whose sale was voided at central was never sold (its code may have travelled): never paid.
-  if (facts.voided) return answer('unknown_ticket', 'this digital unit\'s sale was voided at central: it was never sold, do not pay', { ticket });
+  // A digital unit is paid only once central sold it: never sold, or its sale voided (its code may have travelled), never paid.
+  if (gameByCode(id.game).kind === 'digital' && facts.sale !== 'sold') {
+    const why = facts.sale ? "this digital unit's sale was voided at central: it was never sold" : 'central never sold this digital unit';
+    return answer('not_sold', `${why}, do not pay`, { ticket });
+  }
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return answer('not_winner', 'not a winning ticket by the lottery\'s print data', { ticket, prize_cents: 0 });
   const { stop, hold } = facts;

@@ -128,9 +128,11 @@ async function stopOfPack(q: Queryable, number: string): Promise<{ pack: string;
 
 /**
  * Applies one terminal's pack operation inside the caller's transaction, once per op_key: a repeat
- * answers as the first time did (with the pack as it is now). Refusals are recorded too.
+ * answers as the first time did (with the pack as it is now). Refusals are recorded too; with
+ * `tellRefusal` (an operation queued in a push, which no answer reports), a refusal is also said to
+ * that terminal on its feed (`pack_refused`), once.
  */
-export async function applyPackOp(c: Central, tx: Queryable, terminalId: string, req: PackOpRequest): Promise<PackOpAnswer> {
+export async function applyPackOp(c: Central, tx: Queryable, terminalId: string, req: PackOpRequest, options: { tellRefusal?: boolean } = {}): Promise<PackOpAnswer> {
   const id: PackIdentity = { game: req.game, emission: req.emission, block: req.block, pack: req.pack };
   const seen = (await tx.query<{ outcome: 'applied' | 'refused'; reason: string | null; message: string }>(`SELECT outcome, reason, message FROM pack_operations WHERE ${KEY} AND op_key = $5`, [
     ...keyOf(id),
@@ -146,6 +148,15 @@ export async function applyPackOp(c: Central, tx: Queryable, terminalId: string,
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [...keyOf(id), req.op_key, terminalId, req.action, req.at, c.now(), answer.outcome, answer.reason, answer.message],
   );
+  if (options.tellRefusal && answer.outcome === 'refused') {
+    const number = packNumberOf(GAME_NUMBERS[gameByCode(id.game).code], id);
+    await announceFeed(
+      c,
+      tx,
+      { kind: 'pack_refused', ...id, number, action: req.action, op_key: req.op_key, reason: answer.reason ?? 'refused', message: answer.message, held: answer.pack },
+      terminalId,
+    );
+  }
   return answer;
 }
 
@@ -224,7 +235,7 @@ export async function applyQueuedPackOps(c: Central, tx: Queryable, terminalId: 
     } catch {
       continue;
     }
-    await applyPackOp(c, tx, terminalId, { game: p.game, emission: p.emission, block: p.block, pack: p.pack_index, action, op_key: ev.key, at: ev.created_at });
+    await applyPackOp(c, tx, terminalId, { game: p.game, emission: p.emission, block: p.block, pack: p.pack_index, action, op_key: ev.key, at: ev.created_at }, { tellRefusal: true });
     n++;
   }
   return n;

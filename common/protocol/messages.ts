@@ -1,7 +1,7 @@
 /** The requests and answers between a terminal and central, as zod schemas (both sides parse with them). */
 import { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
-import { PackStateItem } from './packs.js';
+import { PackRefusedItem, PackStateItem } from './packs.js';
 import { Count, GameCode, IsoUtc, JsonObject, PackId, PublicKeyPem, Sha256Hex, SignatureB64, TerminalId } from './primitives.js';
 
 // ── Errors ────────────────────────────────────────────────────────────────────────────────────────
@@ -228,7 +228,7 @@ export const PayoutExceptionItem = z.object({
   second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem]);
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 
@@ -269,8 +269,11 @@ export type FeedAnswer = z.infer<typeof FeedAnswer>;
 
 // ── POST /v1/claim (signed) ───────────────────────────────────────────────────────────────────────
 
-/** Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not. */
-export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket'] as const;
+/**
+ * Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not
+ * (`not_sold`: a digital unit central never sold, or whose sale it voided).
+ */
+export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold'] as const;
 export type ClaimVerdict = (typeof CLAIM_VERDICTS)[number];
 
 export const ClaimRequest = z

@@ -73,6 +73,26 @@ export type PackOpAnswer = z.infer<typeof PackOpAnswer>;
 export const PackStateItem = CentralPackView.extend({ kind: z.literal('pack_state') });
 export type PackStateItem = z.infer<typeof PackStateItem>;
 
+/**
+ * Feed item, to one terminal: central refused a pack operation the terminal queued while central was
+ * away (it came with a push, so no answer told the terminal). Said once; the operation is not retried.
+ */
+export const PackRefusedItem = PackIdentity.extend({
+  kind: z.literal('pack_refused'),
+  /** `GGG-EEE-BB-PPPPP`. */
+  number: z.string().max(32),
+  action: z.enum(PACK_OPERATIONS),
+  /** The operation's idempotency key (the terminal's outbox key). */
+  op_key: z.string().max(240),
+  /** not_published, stop_listed, held_elsewhere, wrong_state. */
+  reason: z.string().max(64),
+  /** Central's sentence, for the journal and the CLI (screens word the reason themselves). */
+  message: z.string(),
+  /** The pack as central holds it (null when it holds nothing of it). */
+  held: CentralPackView.nullable(),
+});
+export type PackRefusedItem = z.infer<typeof PackRefusedItem>;
+
 // ── Settlement ───────────────────────────────────────────────────────────────────────────────────
 
 export interface SettlementRules {

@@ -37,3 +37,27 @@ export function centralPack(db: Database, key: PackKey): CentralPackRow | undefi
     .prepare<[string, number, number, number], CentralPackRow>(`SELECT ${COLUMNS} FROM central_packs WHERE game = ? AND emission = ? AND block = ? AND pack = ?`)
     .get(key.game, key.emission, key.block, key.pack);
 }
+
+/** A pack operation of this terminal central refused after the fact (journaled as `pack.refused` from its feed). */
+export interface PackRefusalRow {
+  readonly at: string;
+  readonly action: 'receive' | 'activate' | 'return';
+  readonly reason: string;
+  /** Central's state of the pack and the terminal holding it, when central holds it. */
+  readonly central_state: CentralPackState | null;
+  readonly central_terminal: string | null;
+}
+
+/** The last refusal of an operation on this pack (journal `pack.refused`, indexed by type), if any. */
+export function lastPackRefusal(db: Database, key: PackKey): PackRefusalRow | undefined {
+  const row = db
+    .prepare<[string, number, number, number], { at: string; payload: string }>(
+      `SELECT at, payload FROM journal WHERE type = 'pack.refused'
+         AND json_extract(payload, '$.game') = ? AND json_extract(payload, '$.emission') = ? AND json_extract(payload, '$.block') = ? AND json_extract(payload, '$.pack_index') = ?
+       ORDER BY seq DESC LIMIT 1`,
+    )
+    .get(key.game, key.emission, key.block, key.pack);
+  if (!row) return undefined;
+  const p = JSON.parse(row.payload) as { action: PackRefusalRow['action']; reason: string; central_state?: CentralPackState; central_terminal?: string };
+  return { at: row.at, action: p.action, reason: p.reason, central_state: p.central_state ?? null, central_terminal: p.central_terminal ?? null };
+}

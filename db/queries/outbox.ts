@@ -60,3 +60,8 @@ export function recordOutboxFailure(db: Database, id: number, at: string, error:
 export function markOutboxSent(db: Database, id: number, at: string): void {
   db.prepare('UPDATE outbox SET attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sent_at = ? WHERE id = ?').run(at, at, id);
 }
+
+/** Marks an event central received and refused for good (a queued pack operation): delivered, never sent again, with the reason. */
+export function markOutboxRefused(db: Database, key: string, at: string, reason: string): void {
+  db.prepare('UPDATE outbox SET last_error = ?, sent_at = coalesce(sent_at, ?) WHERE idempotency_key = ?').run(reason, at, key);
+}

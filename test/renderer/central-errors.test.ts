@@ -18,6 +18,7 @@ const REFUSALS = [
   new ApiError('paid-elsewhere', 'already paid at terminal T-02 (R-1) on 2026-11-30T10:00:00Z: do not pay', { terminal: 'T-02', at: '2026-11-30T10:00:00Z' }),
   new ApiError('clock-back', 'the clock went backwards by 3600 s'),
   new ApiError('central-game-disabled', 'central refused the digital sale: game suspended by operator'),
+  new ApiError('not-sold', 'central: central never sold this digital unit, do not pay'),
 ];
 
 describe("central's refusals", () => {
@@ -32,6 +33,11 @@ describe("central's refusals", () => {
       expect(errorText(fr, err)).not.toMatch(/\b(central does|do not pay|refused|suspended)\b/);
     });
   }
+
+  it('say a digital ticket the lottery never sold is not to be paid', () => {
+    expect(errorText(fr, REFUSALS[6])).toBe('La loterie n’a jamais vendu ce ticket numérique (ou sa vente a été annulée) : ne payez pas.');
+    expect(errorText(en, REFUSALS[6])).toBe('The lottery never sold this digital ticket (or its sale was voided): do not pay.');
+  });
 
   it('say which terminal paid it, and not to pay a prize beyond the offline limits', () => {
     expect(errorText(fr, REFUSALS[3])).toBe('Déjà payé au terminal T-02 : ne payez pas.');

@@ -37,6 +37,17 @@ export interface PackView {
   readonly settle_reason: 'share' | 'days' | 'returned' | null;
   /** Central's word on the pack (enrolled terminals), null when none yet. */
   readonly central: { readonly state: PackStateView; readonly terminal: string; readonly low_tier_winners: number; readonly low_tier_validated: number } | null;
+  /**
+   * The last operation on it queued here (central unreachable) that central refused when it arrived:
+   * which, why (not_published, stop_listed, held_elsewhere, wrong_state), when, and central's word on the pack.
+   */
+  readonly central_refusal: {
+    readonly at: string;
+    readonly action: 'receive' | 'activate' | 'return';
+    readonly reason: string;
+    readonly central_state: PackStateView | null;
+    readonly central_terminal: string | null;
+  } | null;
   /** After an operation: 'confirmed' by central, 'queued' for central (unreachable), absent when not enrolled. */
   readonly central_sync?: 'confirmed' | 'queued';
 }

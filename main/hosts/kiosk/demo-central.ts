@@ -9,7 +9,52 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setCentralUrl } from '../../../db/queries/sync-state.js';
+import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { guichetBin } from './demo.js';
+
+/**
+ * The demo's child processes (the lottery's commands, the central) end with this process: each is
+ * tracked until it exits, stopped by stopDemoChildren() (a kiosk stopped while the demo is being set
+ * up) and, as a last resort, sent SIGTERM when this process exits. A signal that ends this process
+ * without its 'exit' event would leave them running: the kiosk handles SIGINT and SIGTERM itself.
+ */
+const children = new Set<ChildProcess>();
+let closing = false;
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+/** Tracks a child of the demo (see above); once stopping, a new one is stopped at once. */
+export function endsWithThisProcess<C extends ChildProcess>(child: C): C {
+  if (child.exitCode !== null || child.signalCode !== null) return child;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (closing) child.kill('SIGTERM');
+  return child;
+}
+
+/** Stops every child of the demo still running (SIGTERM) and waits for their exits; no new one runs after. */
+export async function stopDemoChildren(): Promise<void> {
+  closing = true;
+  await Promise.all(
+    [...children].map((child) => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}
+
+/** Points the terminal at the demo central's current address (its port may have changed since the last start). */
+function pointAtDemoCentral(dataDir: string, url: string): void {
+  const t = openLotteryTerminal(dataDir);
+  try {
+    setCentralUrl(t.db, url);
+  } finally {
+    t.close();
+  }
+}
 
 export function demoCentralDir(root: string): string {
   return path.join(root, 'demo-central');
@@ -33,7 +78,7 @@ function childEnv(): NodeJS.ProcessEnv {
 
 /** Runs `guichet central ARGS` to its end; its standard output. */
 export async function runCentralCommand(args: readonly string[]): Promise<string> {
-  const child = spawn(process.execPath, [binOrThrow(), 'central', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
+  const child = endsWithThisProcess(spawn(process.execPath, [binOrThrow(), 'central', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() }));
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -54,10 +99,12 @@ export interface DemoCentral {
 }
 
 function serveOn(dir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [binOrThrow(), 'central', 'serve', '--data', dir, '--listen', `127.0.0.1:${port}`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: childEnv(),
-  });
+  const child = endsWithThisProcess(
+    spawn(process.execPath, [binOrThrow(), 'central', 'serve', '--data', dir, '--listen', `127.0.0.1:${port}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv(),
+    }),
+  );
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
@@ -72,7 +119,7 @@ function serveOn(dir: string, port: number): Promise<{ url: string; child: Child
 
 /**
  * Starts `guichet central serve` on the demo central's folder: on its remembered port, else (first start,
- * or the port is taken) on a free one, remembered. The child is killed on stop() and when this process exits.
+ * or the port is taken) on a free one, remembered. The child is stopped by stop(), or with this process (above).
  */
 export async function startDemoCentral(root: string): Promise<DemoCentral> {
   const dir = demoCentralDir(root);
@@ -88,19 +135,30 @@ export async function startDemoCentral(root: string): Promise<DemoCentral> {
   const port = Number(new URL(served.url).port);
   if (port !== remembered) writeFileSync(portFile, `${port}\n`);
   const { child } = served;
-  const killOnExit = (): void => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  process.once('exit', killOnExit);
   return {
     url: served.url,
     port,
     async stop() {
-      process.off('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * The kiosk's demo central (`--demo` on a folder whose demo terminal has one): served, and the
+ * terminal pointed at its address; null when the folder has none.
+ */
+export async function serveDemoCentral(dataDir: string): Promise<DemoCentral | null> {
+  if (!hasDemoCentral(dataDir)) return null;
+  const central = await startDemoCentral(dataDir);
+  try {
+    pointAtDemoCentral(dataDir, central.url);
+  } catch (err) {
+    await central.stop();
+    throw err;
+  }
+  return central;
 }

@@ -23,7 +23,7 @@ import { initTerminal } from '../../services/terminal/init.js';
 import { openLotteryTerminal } from '../../services/terminal/terminal.js';
 import { enrollTerminal } from '../../services/sync/enroll.js';
 import { syncOnce } from '../../services/sync/sync.js';
-import { demoCentralDir, runCentralCommand, startDemoCentral, type DemoCentral } from './demo-central.js';
+import { demoCentralDir, endsWithThisProcess, runCentralCommand, startDemoCentral, type DemoCentral } from './demo-central.js';
 
 export const DEMO_TERMINAL_ID = 'DEMO-01';
 /** The emission the demo lottery draws of each game (`guichet emission demo`). */
@@ -71,7 +71,7 @@ export const drawEmissionsByCommand: DrawDemoEmissions = async (outDir, options)
   const args = [bin, 'emission', 'demo', outDir, ...(options.now ? ['--now', options.now.toISOString()] : [])];
   // Under Electron, its binary runs as Node for this child (development only: the packaged app has no central/).
   const env = process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env;
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = endsWithThisProcess(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env }));
   let err = '';
   child.stdout.on('data', (c: Buffer) => {
     for (const line of c.toString().split('\n')) if (line.startsWith('emission ')) options.onProgress?.(line.trim());

@@ -19,8 +19,8 @@ import { createScanner } from '../../../native/scanner/open-scanner.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
 import { terminalMode } from '../../services/selfcheck/mode.js';
-import { setCentralUrl, syncStateRow } from '../../../db/queries/sync-state.js';
-import { hasDemoCentral, startDemoCentral } from './demo-central.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { serveDemoCentral } from './demo-central.js';
 import { startSyncLoop, type SyncLoop } from '../../services/sync/loop.js';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
@@ -75,11 +75,10 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
   const opened: (() => unknown)[] = [];
   try {
     // The demo terminal's central runs alongside it (a child process), stopped with the kiosk.
-    const central = options.demo && hasDemoCentral(options.dataDir) ? await startDemoCentral(options.dataDir) : null;
+    const central = options.demo ? await serveDemoCentral(options.dataDir) : null;
     if (central) opened.push(() => central.stop());
     const terminal = openLotteryTerminal(options.dataDir);
     opened.unshift(() => terminal.close());
-    if (central) setCentralUrl(terminal.db, central.url);
     // Devices chosen in Settings apply from the next start; --printer overrides the stored printer.
     const settings = getSettings(terminal);
     const printer = openPrinter(options.printer ?? settings.printer_uri ?? 'virtual:counter', { virtualDir: path.join(options.dataDir, 'virtual-printer') });

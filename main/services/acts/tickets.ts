@@ -117,6 +117,7 @@ const REFUSED_BY_CENTRAL = {
   pack_not_active: 'pack-not-active',
   stop_listed: 'stop-listed',
   unknown_ticket: 'unknown-ticket',
+  not_sold: 'not-sold',
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import { gameByCode } from '../../../games/index.js';
 import { findBlock } from '../../../db/queries/blocks.js';
 import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
 import { packStop } from '../../../db/queries/stop-list.js';
-import { centralPack, type CentralPackRow, type SettleReason } from '../../../db/queries/central-packs.js';
+import { centralPack, lastPackRefusal, type CentralPackRow, type PackRefusalRow, type SettleReason } from '../../../db/queries/central-packs.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
 import type { Permission } from '../auth/roles.js';
@@ -45,6 +45,8 @@ export interface PackView {
     readonly low_tier_winners: number;
     readonly low_tier_validated: number;
   } | null;
+  /** The last operation on it queued here that central refused when it arrived (reason code, central's word on the pack), or null. */
+  readonly central_refusal: PackRefusalRow | null;
 }
 
 const RANK: Record<PackState, number> = { received: 0, active: 1, settled: 2, returned: 2 };
@@ -89,6 +91,7 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
     settled_at: row.settled_at,
     settle_reason: null,
     central: null,
+    central_refusal: lastPackRefusal(t.db, row) ?? null,
     ...centralPart(t, row),
   };
 }

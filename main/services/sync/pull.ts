@@ -13,6 +13,7 @@ import { ENDPOINTS, FeedAnswer, type FeedBody, type FeedItem } from '../../../co
 import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import { exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
+import { markOutboxRefused } from '../../../db/queries/outbox.js';
 import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
@@ -137,6 +138,34 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       upsertCentralPack(t.db, { ...rest, terminal, updated_at: body.at });
       // Journaled for this terminal's own packs (every terminal hears every pack; its journal keeps its own).
       if (terminal === t.id) journal({ pack: number, state: item.state, ...(item.settle_reason ? { settle_reason: item.settle_reason } : {}) });
+      break;
+    }
+    case 'pack_refused': {
+      // A pack operation queued here while central was away, refused when it arrived: recorded on its
+      // outbox event (never sent again) and journaled for the packs screen, with central's word on the pack.
+      const { held } = item;
+      if (held) {
+        const { number: _n, terminal, ...rest } = held;
+        upsertCentralPack(t.db, { ...rest, terminal, updated_at: body.at });
+      }
+      markOutboxRefused(t.db, item.op_key, at, `refused by central: ${item.reason}: ${item.message}`);
+      record(t, {
+        type: 'pack.refused',
+        operator: null,
+        payload: {
+          cursor: body.cursor,
+          op_key: item.op_key,
+          action: item.action,
+          pack: item.number,
+          game: item.game,
+          emission: item.emission,
+          block: item.block,
+          pack_index: item.pack,
+          reason: item.reason,
+          message: item.message,
+          ...(held ? { central_state: held.state, central_terminal: held.terminal } : {}),
+        },
+      });
       break;
     }
     case 'game_status': {

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmission } from '../../../central/emission/create.js';
 import { publishEmission } from '../../../central/store/publish.js';
+import { exportUnits } from '../../../central/emission/export.js';
+import { printFileName } from '../../../central/emission/files.js';
+import { readPrintFile } from '../../../central/emission/print-file.js';
 import { DigitalUnitAnswer, type ClaimAnswer } from '../../../common/protocol/index.js';
 import { parseBarcode } from '../../../games/ticket-id.js';
 import { prizeOf } from '../../../games/index.js';
@@ -36,6 +39,14 @@ afterAll(async () => {
 });
 
 describe('digital sell at central', () => {
+  it('refuses the claim of a unit central never sold (not_sold), winner or not', async () => {
+    const units = [...exportUnits(readPrintFile(join(emissions, printFileName('happy-2014', 1, 1))), 0, UNITS)];
+    const last = units.at(-1)!;
+    const claim = await signedRequest<ClaimAnswer>(c.url, t1, 'POST', '/v1/claim', { barcode: last.barcodes.validation, claim_key: 'claim-unsold-0001' });
+    expect(claim).toMatchObject({ status: 200, json: { verdict: 'not_sold', ticket: `happy-2014/1/1/${UNITS - 1}`, prize_cents: null } });
+    expect(claim.json.message).toMatch(/never sold/);
+  });
+
   it('hands out a unit with its validation barcode and play, and the same unit to a retry', async () => {
     const a = await sell(t1, 'sale-key-0001');
     expect(a.status).toBe(200);
@@ -85,7 +96,7 @@ describe('digital sell at central', () => {
     const voided = DigitalUnitAnswer.parse((await sell(t1, 'void-claim-0001')).json);
     expect((await signedRequest(c.url, t1, 'POST', '/v1/digital/void', { sale_key: 'void-claim-0001', reason: 'never completed' })).status).toBe(200);
     const refused = await signedRequest<ClaimAnswer>(c.url, t2, 'POST', '/v1/claim', { barcode: voided.validation_barcode, claim_key: 'claim-voided-0001' });
-    expect(refused).toMatchObject({ status: 200, json: { verdict: 'unknown_ticket', ticket: `happy-2014/1/1/${voided.unit}` } });
+    expect(refused).toMatchObject({ status: 200, json: { verdict: 'not_sold', ticket: `happy-2014/1/1/${voided.unit}` } });
     expect(refused.json.message).toMatch(/voided/);
     // A sold unit's claim goes on as for paper: claimed when it wins, not_winner when it does not.
     const sold = DigitalUnitAnswer.parse((await sell(t1, 'sold-claim-0001')).json);

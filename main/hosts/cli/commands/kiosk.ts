@@ -4,9 +4,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { startBrowserHost } from '../../browser/server.js';
 import { notProvisionedMessage } from '../../../app/provisioning.js';
 import { isEmptyDataFolder, setupDemo } from '../../kiosk/demo.js';
-import { hasDemoCentral, startDemoCentral } from '../../kiosk/demo-central.js';
-import { setCentralUrl } from '../../../../db/queries/sync-state.js';
-import { openLotteryTerminal } from '../../../services/terminal/terminal.js';
+import { serveDemoCentral } from '../../kiosk/demo-central.js';
+import { stopOnSignals } from '../../kiosk/stop-on-signals.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
 import { dataDirOf, withDataOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
@@ -28,6 +27,8 @@ export function kioskCommand(): Command {
       .option('--browser', 'serve the browser host even where Electron is installed')
       .option('--demo', 'on an empty data folder, set up the demo terminal (demo lottery, operators and PINs in the README); a checkout only'),
   )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean; demo?: boolean } & SelfCheckCliOptions) => {
+    // From the first step: a kiosk stopped while it sets up the demo leaves no child behind.
+    const signals = stopOnSignals();
     const dataDir = dataDirOf(opts);
     const selfCheck = selfCheckConfigOf(opts);
     const progress = (step: string) => console.log(`  first start: setting up the demo terminal (${step})…`);
@@ -38,11 +39,16 @@ export function kioskCommand(): Command {
       // The demo is set up here, in Node, where the lottery's command can run; Electron then opens it.
       if (opts.demo && isEmptyDataFolder(dataDir)) await setupDemo(dataDir, { central: true, onProgress: progress });
       // The demo central runs here too, for the time of the window.
-      const central = opts.demo && hasDemoCentral(dataDir) ? await startDemoCentral(dataDir) : null;
-      if (central) pointAtCentral(dataDir, central.url);
+      const central = opts.demo ? await serveDemoCentral(dataDir) : null;
       const { spawn } = await import('node:child_process');
       const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
-      await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      signals.running(async () => {
+        child.kill('SIGTERM');
+        await exited;
+        await central?.stop();
+      });
+      await exited;
       await central?.stop();
       return;
     }
@@ -51,7 +57,9 @@ export function kioskCommand(): Command {
         ? 'Electron is installed but the application is not built (npm run build): serving the kiosk in the browser instead.'
         : "Electron's binary is not installed here: serving the same kiosk in the browser instead.",
     );
-    if (!existsSync(path.join(rendererDir(), 'index.html'))) throw new CliError(`the renderer is not built: run npm run build first (${rendererDir()})`);
+    // GUICHET_RENDERER_DIR: a renderer built elsewhere (tests start the kiosk without building it).
+    const staticDir = process.env.GUICHET_RENDERER_DIR || rendererDir();
+    if (!existsSync(path.join(staticDir, 'index.html'))) throw new CliError(`the renderer is not built: run npm run build first (${staticDir})`);
     const kiosk = await prepareKiosk({
       dataDir,
       host: 'browser',
@@ -60,30 +68,17 @@ export function kioskCommand(): Command {
       demo: opts.demo === true,
       onProgress: progress,
     });
-    const host = await startBrowserHost({ app: kiosk.app, staticDir: rendererDir(), port: opts.port });
+    const host = await startBrowserHost({ app: kiosk.app, staticDir, port: opts.port });
     console.log(`Guichet kiosk: ${host.url}`);
     console.log(`  customer display (second screen, its own single-use link): ${host.displayUrl}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
     if (kiosk.demoCentral) console.log(`  demo central: ${kiosk.demoCentral} (the lottery's side of the demo, stopped with the kiosk)`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
     if (!kiosk.provisioned) console.log(`  not set up: ${notProvisionedMessage(dataDir)} (or start with --demo for the demo terminal)`);
-    const stop = async (): Promise<void> => {
+    signals.running(async () => {
       await host.close();
       await kiosk.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void stop());
-    process.once('SIGTERM', () => void stop());
+    });
     await new Promise<never>(() => undefined);
   });
-}
-
-/** Points the terminal at the demo central's current address (its port may have changed). */
-function pointAtCentral(dataDir: string, url: string): void {
-  const t = openLotteryTerminal(dataDir);
-  try {
-    setCentralUrl(t.db, url);
-  } finally {
-    t.close();
-  }
 }

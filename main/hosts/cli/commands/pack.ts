@@ -17,7 +17,9 @@ const SETTLE_REASON = { share: 'share of low-tier winners validated', days: 'day
 function line(p: PackView): string {
   const why = p.settle_reason && p.state !== 'returned' ? `  (${SETTLE_REASON[p.settle_reason]})` : '';
   const elsewhere = p.central ? `  central: ${p.central.state}, low-tier ${p.central.low_tier_validated}/${p.central.low_tier_winners}` : '';
-  return `${p.number}  ${p.state.padEnd(8)}  sold ${p.sold}/${p.unit_count}${why}${elsewhere}`;
+  const r = p.central_refusal;
+  const refused = r ? `  REFUSED BY CENTRAL: ${r.action} done offline (${r.reason}${r.central_terminal ? `, held by terminal ${r.central_terminal}` : ''}) on ${r.at}` : '';
+  return `${p.number}  ${p.state.padEnd(8)}  sold ${p.sold}/${p.unit_count}${why}${elsewhere}${refused}`;
 }
 
 function queued(p: PackActResult): string {

@@ -27,6 +27,7 @@ const CENTRAL_TITLES: Readonly<Record<string, string>> = {
   'stop-listed': 'STOP-LISTED (CENTRAL)',
   'unknown-ticket': 'UNKNOWN AT CENTRAL',
   'pack-not-active': 'PACK NOT ACTIVE (CENTRAL)',
+  'not-sold': 'NEVER SOLD (CENTRAL)',
 };
 export function payCommand(): Command {
   const cmd = withPrinterOption(withOperatorOptions(

@@ -8,7 +8,8 @@ import { dataFolder, openTerminal } from '../../../services/terminal/data-folder
 import { VERSION } from '../../../services/terminal/version.js';
 import { isReady, PrinterError, type Printer, type PrinterStatus } from '../../../devices/printer.js';
 import { parseDeviceUri } from '../../../devices/uri.js';
-import { reprintReceipt } from '../../../services/receipts/journal-receipts.js';
+import { reprintCountOf } from '../../../../db/queries/receipts.js';
+import { reprint } from '../../../services/acts/sales.js';
 import { receiptLayout } from '../../../services/receipts/layout.js';
 import type { ReceiptLanguage, TestPage } from '../../../services/receipts/types.js';
 import { openPrinter } from '../../../../native/printer/open.js';
@@ -149,14 +150,13 @@ function reprintCommand(): Command {
     .option('--out <dir>', 'for a virtual printer: where to save the receipt (default: DATA/virtual-printer/NAME)')
     .action(async (receiptNo: number, opts: PrinterOptions & DataOption & OperatorOptions & { lang: ReceiptLanguage; out?: string }) => {
       const printer = open(opts);
-      const { receipt, reprint } = await withCounter(opts, async (t) => reprintReceipt(t, await actAs(t, opts), receiptNo));
-      try {
-        await printer.printLayout(receiptLayout(receipt, { language: opts.lang }));
-      } catch (err) {
-        if (err instanceof PrinterError) throw new CliError(`receipt ${receiptNo} not printed: ${err.message} (reprint ${reprint} was recorded; run the command again)`);
-        throw err;
-      }
-      console.log(`Receipt ${receiptNo} (${receipt.kind}) reprinted on ${printer.uri}: duplicate no. ${reprint}.`);
+      // The screen's reprint act: journaled with its counter, then printed as its DUPLICATA/COPY.
+      const { receipt, count } = await withCounter(opts, async (t) => {
+        const done = await reprint(t, await actAs(t, opts), receiptNo, { printer, drawer: null, language: opts.lang, printWaitMs: Number.POSITIVE_INFINITY });
+        return { receipt: done, count: reprintCountOf(t.db, receiptNo) };
+      });
+      if (!receipt.printed) throw new CliError(`receipt ${receiptNo} not printed: ${receipt.error ?? 'unknown error'} (reprint ${count} was recorded; run the command again)`);
+      console.log(`Receipt ${receiptNo} (${receipt.kind}) reprinted on ${printer.uri}: duplicate no. ${count}.`);
       if (printer instanceof VirtualPrinter) {
         const files = printer.receipts.at(-1)?.files;
         if (files) console.log(`Saved as ${files.png} and ${files.bytes}`);

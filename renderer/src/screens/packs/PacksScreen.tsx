@@ -13,6 +13,7 @@ import { useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useSession } from '../../shell/session.js';
+import { packRefusalText } from './pack-refusal.js';
 import '../sell/common.css';
 import './packs.css';
 
@@ -196,6 +197,11 @@ export function PacksScreen() {
                       <small className="pack-reason" data-testid="pack-settle-reason">
                         {' '}
                         {t(`packs.reason.${p.settle_reason}`)}
+                      </small>
+                    )}
+                    {p.central_refusal && (
+                      <small className="pack-refused" data-testid="pack-refused">
+                        {packRefusalText(t, p.central_refusal)}
                       </small>
                     )}
                   </td>

@@ -15,6 +15,8 @@ import { createCentralClient, type CentralClient } from '../../../../main/servic
 import { clientFor } from '../../../../main/services/sync/sync.js';
 import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { NO_DEVICES } from '../../../../main/services/acts/after-commit.js';
+import { payOrClaim } from '../../../../main/services/acts/tickets.js';
 import { DIGITAL_UNITS, digitalCounter, type DigitalCounter } from './digital-fixture.js';
 
 let fx: DigitalCounter;
@@ -90,6 +92,18 @@ describe('digital sales at the counter', () => {
     const history = digitalHistoryToday(fx.t, fx.manager);
     expect(history.map((h) => h.number)).toEqual(expect.arrayContaining([win.number, lose.number]));
     expect(history.find((h) => h.number === win.number)).toMatchObject({ finished: true, prize_cents: v.prize_cents });
+  });
+
+  it('a winner central never sold is refused by central (not-sold): nothing paid', async () => {
+    const print = readPrintFile(path.join(fx.central.dataDir, 'print', printFileName('happy-2014', 1, 1)));
+    const rows = await fx.central.central.db.query<{ next_unit: number }>(`SELECT next_unit FROM digital_blocks WHERE game = 'happy-2014'`);
+    // Central hands out units in order: the last winner after its next unit was never sold.
+    const unsold = [...exportUnits(print, rows[0]!.next_unit, DIGITAL_UNITS - rows[0]!.next_unit)].filter((u) => u.prize_cents > 0).at(-1);
+    expect(unsold).toBeDefined();
+    const payouts = () => (fx.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type = 'payout'").get() as { n: number }).n;
+    const before = payouts();
+    await expect(payOrClaim(fx.t, fx.manager, unsold!.barcodes.validation, NO_DEVICES)).rejects.toMatchObject({ name: 'PayoutError', code: 'not-sold' });
+    expect(payouts()).toBe(before);
   });
 
   it('a retried request sells one unit', async () => {

@@ -2,34 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutLine } from '../../../../main/devices/print-layout.js';
 import { receiptLayout, ReceiptError } from '../../../../main/services/receipts/layout.js';
-import type { ClaimReceipt, StatementReceipt } from '../../../../main/services/receipts/types.js';
-import { CLAIM, HEADER } from './fixtures.js';
+import type { ClaimReceipt } from '../../../../main/services/receipts/types.js';
+import { CLAIM, STATEMENT } from './fixtures.js';
 
 const text = (lines: readonly LayoutLine[]): string =>
   lines.map((l) => (l.type === 'text' ? l.text : l.type === 'pair' ? `${l.left} | ${l.right}` : l.type === 'barcode' ? `[${l.value}]` : '')).join('\n');
 
 const UNREACHABLE: ClaimReceipt = { ...CLAIM, amountCents: 2_000, reason: 'central-unreachable', offlineLimit: { limit: 'total', max: 30_000, used: 29_500 } };
-
-const STATEMENT: StatementReceipt = {
-  ...HEADER,
-  receiptNumber: '2026-W49',
-  kind: 'statement',
-  retailer: 'Tabac de la Gare',
-  week: '2026-W49',
-  periodStart: '2026-11-30T00:00:00.000Z',
-  periodEnd: '2026-12-07T00:00:00.000Z',
-  sales: { count: 40, amountCents: 12_000 },
-  voids: { count: 1, amountCents: 300 },
-  payouts: { count: 3, amountCents: 2_500 },
-  claims: { count: 1, amountCents: 100_000 },
-  netSalesCents: 11_700,
-  salesCommissionBp: 500,
-  cashingCommissionBp: 100,
-  salesCommissionCents: 585,
-  cashingCommissionCents: 25,
-  settledPacks: { count: 0, amountCents: 0 },
-  amountDueCents: 8_590,
-};
 
 describe('claim form and claim receipt', () => {
   it('above the payout limit: the ticket as a barcode, the name and ID fields, where to send it', () => {

@@ -1,4 +1,4 @@
-import type { ClaimReceipt, PayoutReceipt, ReceiptHeader, ReportReceipt, SaleReceipt, TestPage, VoidReceipt } from '../../../../main/services/receipts/types.js';
+import type { ClaimReceipt, PayoutReceipt, ReceiptHeader, ReportReceipt, SaleReceipt, StatementReceipt, TestPage, VoidReceipt } from '../../../../main/services/receipts/types.js';
 
 export const HEADER: ReceiptHeader = {
   terminalId: 'T-0042',
@@ -71,4 +71,26 @@ export const TEST_PAGE: TestPage = {
   printerUri: 'tcp://127.0.0.1:9100',
   printerStatus: { online: true, coverOpen: false, paperOut: false, paperLow: true, reported: true, detail: 'paper low' },
   softwareVersion: '0.1.0',
+};
+
+/** A retailer's weekly statement as central computes it (figures consistent: net sales, commissions, amount due). */
+export const STATEMENT: StatementReceipt = {
+  ...HEADER,
+  receiptNumber: '2026-W49',
+  kind: 'statement',
+  retailer: 'Tabac de la Gare',
+  week: '2026-W49',
+  periodStart: '2026-11-30T00:00:00.000Z',
+  periodEnd: '2026-12-07T00:00:00.000Z',
+  sales: { count: 40, amountCents: 12_000 },
+  voids: { count: 1, amountCents: 300 },
+  payouts: { count: 3, amountCents: 2_500 },
+  claims: { count: 1, amountCents: 100_000 },
+  netSalesCents: 11_700,
+  salesCommissionBp: 500,
+  cashingCommissionBp: 100,
+  salesCommissionCents: 585,
+  cashingCommissionCents: 25,
+  settledPacks: { count: 0, amountCents: 0 },
+  amountDueCents: 8_590,
 };

@@ -15,13 +15,8 @@ import { readPrintFile } from '../../../../central/emission/print-file.js';
 import { claimTicket, payoutExceptions } from '../../../../central/store/claims.js';
 import { setConfig, stopListChange } from '../../../../central/store/feed.js';
 import { publishEmission } from '../../../../central/store/publish.js';
-import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
-import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import type { AfterCommit } from '../../../../main/services/acts/after-commit.js';
 import { payOrClaim } from '../../../../main/services/acts/tickets.js';
-import { activatePack, receivePack } from '../../../../main/services/packs/packs.js';
-import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
@@ -30,31 +25,13 @@ import type { LotteryTerminal } from '../../../../main/services/terminal/termina
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
-import { DOWN, refusedWith } from './central-down.js';
+import { DOWN, dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
 const GAME = 'annee-chance-2013';
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
 
-interface Counter {
-  readonly t: LotteryTerminal;
-  readonly manager: OperatorSession;
-  readonly dir: string;
-}
-
 /** Terminal A's clock is real time moved by this many ms (set back in the clock test). */
 let skewA = 0;
-
-async function enrolledCounter(url: string, code: string, pack: string, clock?: () => Date): Promise<Counter> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-claims-'));
-  const { terminal: t } = await enrollTerminal(dir, { ...(clock ? { clock } : {}), centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
-  await syncOnce(t); // the published outcome file comes with the feed
-  const manager = await authenticate(t, 'alice', '123456');
-  openCashSession(t, manager, { float_cents: 100_000 });
-  receivePack(t, manager, pack);
-  activatePack(t, manager, pack);
-  await syncOnce(t); // central holds pack states: a claim of a ticket of a pack central does not know as active is refused
-  return { t, manager, dir };
-}
 
 const refusal = (p: Promise<unknown>): Promise<PayoutError> => refusedWith(p, PayoutError);
 
@@ -78,15 +55,12 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     losers = units.filter((u) => u.prize_cents === 0).map((u) => u.barcodes.validation);
     expect(winners.length).toBeGreaterThanOrEqual(8);
     const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
-    a = await enrolledCounter(c.url, c.codes.T1!, pack, () => new Date(Date.now() + skewA));
-    b = await enrolledCounter(c.url, c.codes.T2!, pack);
+    a = await enrolledCounter(c.url, c.codes.T1!, { pack, clock: () => new Date(Date.now() + skewA) });
+    b = await enrolledCounter(c.url, c.codes.T2!, { pack });
   }, 240_000);
 
   afterAll(async () => {
-    for (const x of [a, b]) {
-      x?.t.close();
-      if (x) rmSync(x.dir, { recursive: true, force: true });
-    }
+    dropCounters(a, b);
     await c?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
     await releaseDatabase(engine);

@@ -22,32 +22,22 @@ import type { AfterCommit } from '../../../../main/services/acts/after-commit.js
 import { packAct } from '../../../../main/services/acts/packs.js';
 import { payOrClaim } from '../../../../main/services/acts/tickets.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
-import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { PackError } from '../../../../main/services/packs/errors.js';
 import { listPacks } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { SaleError } from '../../../../main/services/sales/errors.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
-import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
-import { DOWN, refusedWith } from './central-down.js';
+import { DOWN, dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
 const GAME = 'annee-chance-2013';
 const EMISSION = 8;
 const PACK_SIZE = 100;
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
 const DAY = 86_400_000;
-
-interface Counter {
-  readonly t: LotteryTerminal;
-  readonly manager: OperatorSession;
-  readonly dir: string;
-}
 
 interface Unit {
   readonly index: number;
@@ -58,15 +48,6 @@ interface Unit {
 /** Every clock (terminals and central) is real time moved by this many ms (the days test moves it). */
 let shift = 0;
 const clock = (): Date => new Date(Date.now() + shift);
-
-async function enrolledCounter(url: string, code: string): Promise<Counter> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-packs-'));
-  const { terminal: t } = await enrollTerminal(dir, { clock, centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
-  await syncOnce(t); // the published outcome file comes with the feed
-  const manager = await authenticate(t, 'alice', '123456');
-  openCashSession(t, manager, { float_cents: 2_000_000 });
-  return { t, manager, dir };
-}
 
 const packRefusal = (p: Promise<unknown>): Promise<PackError> => refusedWith(p, PackError);
 
@@ -88,25 +69,22 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-packs-em-'));
     const em = path.join(tmp, 'em');
-    await createEmission({ game: GAME, emission: EMISSION, units: 7 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 8 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
     await publishEmission(c.central, 'test', em);
-    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 7 * PACK_SIZE)].map((u, index) => ({
+    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 8 * PACK_SIZE)].map((u, index) => ({
       index,
       validation: u.barcodes.validation,
       prize: u.prize_cents,
     }));
     gameNo = units[0]!.validation.slice(0, 3);
     for (const p of [0, 1, 2, 3, 4, 5, 6]) expect(winnersOf(p).length).toBeGreaterThanOrEqual(4);
-    a = await enrolledCounter(c.url, c.codes.T1!);
-    b = await enrolledCounter(c.url, c.codes.T2!);
+    a = await enrolledCounter(c.url, c.codes.T1!, { clock, floatCents: 2_000_000 });
+    b = await enrolledCounter(c.url, c.codes.T2!, { clock, floatCents: 2_000_000 });
   }, 240_000);
 
   afterAll(async () => {
     shift = 0;
-    for (const x of [a, b]) {
-      x?.t.close();
-      if (x) rmSync(x.dir, { recursive: true, force: true });
-    }
+    dropCounters(a, b);
     await c?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
     await releaseDatabase(engine);
@@ -213,6 +191,45 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(twice[0]!.n).toBe(2);
     await syncOnce(b.t);
     expect(verdict(b, w).verdict).toBe('winner');
+  });
+
+  it('queued operations central refuses on arrival are recorded here with the reason, shown on the pack, and not sent again', async () => {
+    // B takes pack 7 while central is away; meanwhile A receives it online.
+    await packAct(b.t, b.manager, packNo(7), 'receive', DOWN);
+    expect((await packAct(b.t, b.manager, packNo(7), 'activate', DOWN)).central_sync).toBe('queued');
+    expect((await packAct(a.t, a.manager, packNo(7), 'receive')).central_sync).toBe('confirmed');
+    await syncOnce(a.t);
+    await syncOnce(b.t); // the feed first, then the push: central refuses the queued operations
+    const ops = await c.central.db.query<{ action: string; outcome: string; reason: string }>(
+      "SELECT action, outcome, reason FROM pack_operations WHERE game = $1 AND emission = $2 AND pack = 7 AND terminal_id = 'T2' ORDER BY at",
+      [GAME, EMISSION],
+    );
+    expect(ops.map((o) => [o.action, o.outcome, o.reason])).toEqual([
+      ['receive', 'refused', 'held_elsewhere'],
+      ['activate', 'refused', 'held_elsewhere'],
+    ]);
+    await syncOnce(b.t); // the next round's feed tells B
+    // B was told through its feed: journaled, its outbox events marked refused, the pack shows it (A holds it).
+    const refusals = () => b.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.refused' ORDER BY seq").all().map((r) => JSON.parse((r as { payload: string }).payload) as Record<string, unknown>);
+    expect(refusals()).toEqual([
+      expect.objectContaining({ action: 'receive', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
+      expect.objectContaining({ action: 'activate', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
+    ]);
+    const events = b.t.db.prepare("SELECT type, sent_at, last_error FROM outbox WHERE idempotency_key LIKE '%/pack/%/7/%' ORDER BY id").all() as { type: string; sent_at: string | null; last_error: string }[];
+    expect(events.map((e) => [e.type, e.sent_at !== null, e.last_error])).toEqual([
+      ['pack.receive', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
+      ['pack.activate', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
+    ]);
+    expect(listPacks(b.t).find((p) => p.number === packNo(7))).toMatchObject({
+      central: { state: 'received', terminal: 'T1' },
+      central_refusal: { action: 'activate', reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' },
+    });
+    // Said once, never retried: the next rounds send and record nothing more.
+    await syncOnce(b.t);
+    await syncOnce(b.t);
+    expect(refusals()).toHaveLength(2);
+    expect((await c.central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pack_operations WHERE pack = 7 AND terminal_id = 'T2'"))[0]!.n).toBe(2);
+    expect(b.t.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND type LIKE 'pack.%'").get()).toEqual({ n: 0 });
   });
 
   it('a payout of a ticket whose pack activation is still queued here pushes the queued operations, then claims again and pays', async () => {

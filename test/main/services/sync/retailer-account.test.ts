@@ -24,15 +24,10 @@ import { share } from '../../../../central/store/statements.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
 import { payOrClaim, CentralUnreachablePayout } from '../../../../main/services/acts/tickets.js';
 import type { AfterCommit } from '../../../../main/services/acts/after-commit.js';
-import { authenticate } from '../../../../main/services/auth/login.js';
-import type { OperatorSession } from '../../../../main/services/auth/session.js';
-import { openCashSession } from '../../../../main/services/cash/sessions.js';
-import { activatePack, receivePack } from '../../../../main/services/packs/packs.js';
 import { receiptLayout } from '../../../../main/services/receipts/layout.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { voidSale } from '../../../../main/services/sales/void.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
-import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { fetchStatements } from '../../../../main/services/sync/statement.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
@@ -40,31 +35,12 @@ import type { LotteryTerminal } from '../../../../main/services/terminal/termina
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
-import { DOWN, refusedWith } from './central-down.js';
+import { DOWN, dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
 const GAME = 'annee-chance-2013';
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
 const run = promisify(execFile);
 
-interface Counter {
-  readonly t: LotteryTerminal;
-  readonly manager: OperatorSession;
-  readonly dir: string;
-}
-
-async function enrolledCounter(url: string, code: string, pack: string): Promise<Counter> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-account-'));
-  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
-  await syncOnce(t);
-  const manager = await authenticate(t, 'alice', '123456');
-  openCashSession(t, manager, { float_cents: 100_000 });
-  receivePack(t, manager, pack);
-  activatePack(t, manager, pack);
-  // Central holds pack states: the first counter's push makes the pack active there (the others' are
-  // refused as held elsewhere, and their verdicts follow central's state), so its tickets can be claimed.
-  await syncOnce(t);
-  return { t, manager, dir };
-}
 
 const refusal = (p: Promise<unknown>): Promise<PayoutError> => refusedWith(p, PayoutError);
 
@@ -111,16 +87,13 @@ describe.each(ENGINES)('claims and the retailer account, central on %s', (engine
     expect(winners.length).toBeGreaterThanOrEqual(6);
     expect(losers.length).toBeGreaterThanOrEqual(6);
     const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
-    a = await enrolledCounter(c.url, c.codes.T1!, pack);
-    a2 = await enrolledCounter(c.url, codeT1B, pack);
-    b = await enrolledCounter(c.url, c.codes.T2!, pack);
+    a = await enrolledCounter(c.url, c.codes.T1!, { pack });
+    a2 = await enrolledCounter(c.url, codeT1B, { pack });
+    b = await enrolledCounter(c.url, c.codes.T2!, { pack });
   }, 240_000);
 
   afterAll(async () => {
-    for (const x of [a, a2, b]) {
-      x?.t.close();
-      if (x) rmSync(x.dir, { recursive: true, force: true });
-    }
+    dropCounters(a, a2, b);
     await c?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
     await releaseDatabase(engine);

@@ -65,7 +65,14 @@ describe.each(ENGINES)('sync with central on %s', (engine) => {
     const status = syncStatus(c.t);
     expect(status.events_waiting).toBe(0);
     expect(status.online).toBe(true);
-    // A second round has nothing to send.
+    // The fixture's packs are of outcome files imported by hand, which central never published: the
+    // second round's feed brings central's refusal of each queued receive and activation (journaled
+    // here, sent in the same round); a third round has nothing to send.
+    const told = await syncOnce(c.t);
+    const refused = c.t.db.prepare("SELECT json_extract(payload, '$.reason') AS reason FROM journal WHERE type = 'pack.refused'").all() as { reason: string }[];
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map((r) => r.reason))).toEqual(new Set(['not_published']));
+    expect(told.push.entries).toBe(refused.length);
     const again = await syncOnce(c.t);
     expect(again.push.entries).toBe(0);
   });
