@@ -191,9 +191,11 @@ function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: FreshPayou
  * an exception when another terminal paid it first); holds this terminal left unpaid are released.
  * Whatever the batch's size, three statements: the tickets' claims locked in ticket order, the
  * never-claimed ones inserted paid, the held ones turned paid; an exception costs its own few.
+ * Answers the exceptions made and the tickets newly paid by this push (what packs count towards settling).
  */
-export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: string, fresh: readonly WireJournalEntry[]): Promise<number> {
+export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: string, fresh: readonly WireJournalEntry[]): Promise<{ exceptions: number; paid: string[] }> {
   let exceptions = 0;
+  const paid: string[] = [];
   const now = c.now();
   const { payouts, repeats } = freshPayouts(fresh);
   if (payouts.length > 0) {
@@ -211,12 +213,14 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
         [terminalId, now, unclaimed.map((p) => p.ticket), unclaimed.map((p) => p.at), unclaimed.map((p) => p.seq), unclaimed.map((p) => p.amount), unclaimed.map((p) => p.offline)],
       );
       const done = new Set(inserted.map((r) => r.ticket));
+      paid.push(...done);
       // Claimed by another terminal between the two statements: judge those on their row, as below.
       const raced = unclaimed.filter((p) => !done.has(p.ticket)).map((p) => p.ticket);
       if (raced.length > 0) for (const r of await lockClaims(raced)) rows.set(r.ticket, r);
       for (const t of done) rows.delete(t);
     }
     const held = payouts.filter((p) => rows.get(p.ticket)?.state === 'held');
+    paid.push(...held.map((p) => p.ticket));
     if (held.length > 0) {
       await tx.execute(
         `UPDATE ticket_claims AS t SET state = 'paid', terminal_id = $1, held_until = NULL, paid_at = u.at, paid_seq = u.seq, amount_cents = u.amount, offline = u.offline
@@ -256,7 +260,7 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
     const before = new Date(Date.parse(last) - RELEASE_AFTER_MS).toISOString();
     await tx.execute(`DELETE FROM ticket_claims WHERE terminal_id = $1 AND state = 'held' AND claimed_at < $2`, [terminalId, before]);
   }
-  return exceptions;
+  return { exceptions, paid };
 }
 
 export interface PayoutException {

@@ -150,8 +150,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle.
   await applyQueuedPackOps(c, tx, terminalId, events);
-  await reconcilePayouts(c, tx, terminalId, fresh);
-  await settlePacks(c, tx, fresh);
+  const { paid } = await reconcilePayouts(c, tx, terminalId, fresh);
+  await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, fresh);
   return {
     refused: false,

@@ -22,7 +22,6 @@ import {
   type SettleReason,
   type SettlementRules,
   type WireOutboxEvent,
-  type WireJournalEntry,
 } from '../../common/protocol/index.js';
 import { printData, publishedBlock } from './print-cache.js';
 import type { Central } from './context.js';
@@ -199,9 +198,16 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     const stop = await stopOfPack(tx, number);
     if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): it cannot be activated`, row);
     const rules = settlementRulesOf(await currentConfig(tx));
-    const winners = printName ? lowTierTickets(c, printName, id, rules).length : 0;
+    const lowTier = printName ? lowTierTickets(c, printName, id, rules) : [];
+    // Its low-tier winners already paid (before it was activated here) count from the start; later
+    // payouts add theirs one by one (settlePacks).
     updated = (
-      await tx.query<PackRow>(`UPDATE pack_states SET state = 'active', activated_at = $5, low_tier_winners = $6, updated_at = $5 WHERE ${KEY} RETURNING *`, [...keyOf(id), now, winners])
+      await tx.query<PackRow>(
+        `UPDATE pack_states SET state = 'active', activated_at = $5, low_tier_winners = $6, updated_at = $5,
+                low_tier_validated = (SELECT count(*)::int FROM ticket_claims WHERE ticket = ANY($7::text[]) AND state = 'paid')
+          WHERE ${KEY} RETURNING *`,
+        [...keyOf(id), now, lowTier.length, lowTier],
+      )
     )[0] as PackRow;
   } else {
     updated = (
@@ -256,64 +262,55 @@ async function settle(c: Central, tx: Queryable, r: PackRow, reason: SettleReaso
 /** How often pushes look for packs due by days (central's clock); `guichet central packs` always does. */
 export const DAYS_CHECK_EVERY_MS = 60_000;
 
-/** The packs of the batch's payouts, in lock order. */
-function packsOfPayouts(fresh: readonly WireJournalEntry[]): PackIdentity[] {
-  const touched = new Map<string, PackIdentity>();
-  for (const e of fresh) {
-    if (e.type !== 'payout') continue;
-    const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown };
-    if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.unit !== 'number') continue;
+/** The tickets newly paid (`game/emission/block/unit`), by pack, packs in lock order. */
+function byPack(paid: readonly string[]): { id: PackIdentity; tickets: Set<string> }[] {
+  const packs = new Map<string, { id: PackIdentity; tickets: Set<string> }>();
+  for (const ticket of paid) {
+    const [game, emission, block, unit] = ticket.split('/');
     let id: PackIdentity | null;
     try {
-      id = packOfTicket(p.game, p.emission, p.block, p.unit);
+      id = packOfTicket(game as string, Number(emission), Number(block), Number(unit));
     } catch {
       continue;
     }
-    if (id) touched.set(`${id.game}/${id.emission}/${id.block}/${id.pack}`, id);
+    if (!id) continue;
+    const key = `${id.game}/${id.emission}/${id.block}/${id.pack}`;
+    const entry = packs.get(key) ?? { id, tickets: new Set<string>() };
+    entry.tickets.add(ticket);
+    packs.set(key, entry);
   }
-  return [...touched.values()].sort((a, b) => a.game.localeCompare(b.game) || a.emission - b.emission || a.block - b.block || a.pack - b.pack);
+  return [...packs.values()].sort((x, y) => x.id.game.localeCompare(y.id.game) || x.id.emission - y.id.emission || x.id.block - y.id.block || x.id.pack - y.id.pack);
 }
 
 /**
- * Inside a push's transaction: the packs of the tickets newly paid count their validated low-tier
- * winners and settle by share (their active rows locked in one statement, each counted and updated in
- * one more); then, at most once a minute of central's clock (or always, `days: 'always'`), every
- * active pack past `settle_days` settles by days.
+ * Inside a push's transaction, with the tickets it newly paid (reconcilePayouts): each active pack adds
+ * its newly paid low-tier winners to its count, and settles by share once they reach
+ * `settle_share_percent` of them (one statement per pack that has any; no recount of the claims).
+ * Then, at most once a minute of central's clock (or always, `days: 'always'`), every active pack past
+ * `settle_days` settles by days.
  */
-export async function settlePacks(c: Central, tx: Queryable, fresh: readonly WireJournalEntry[] = [], options: { days?: 'always' | 'throttled' } = {}): Promise<number> {
-  const ids = packsOfPayouts(fresh);
+export async function settlePacks(c: Central, tx: Queryable, paid: readonly string[] = [], options: { days?: 'always' | 'throttled' } = {}): Promise<number> {
+  const packs = byPack(paid);
   const now = Date.parse(c.now());
   const daysDue = options.days === 'always' || !(Math.abs(now - c.memo.daysChecked.at) < DAYS_CHECK_EVERY_MS);
-  if (ids.length === 0 && !daysDue) return 0;
+  if (packs.length === 0 && !daysDue) return 0;
   const rules = settlementRulesOf(await currentConfig(tx));
   let settled = 0;
-  const active =
-    ids.length === 0
-      ? []
-      : await tx.query<PackRow>(
-          // One key lookup per pack, in the given (lock) order: a join would plan for unnest's guessed 100 rows.
-          `SELECT p.* FROM unnest($1::text[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(game, emission, block, pack, n)
-             CROSS JOIN LATERAL (SELECT * FROM pack_states s WHERE s.game = u.game AND s.emission = u.emission AND s.block = u.block AND s.pack = u.pack
-                                    AND s.state = 'active' FOR UPDATE) AS p
-            ORDER BY u.n`,
-          [ids.map((i) => i.game), ids.map((i) => i.emission), ids.map((i) => i.block), ids.map((i) => i.pack)],
-        );
-  for (const r of active) {
-    const id: PackIdentity = { game: r.game, emission: Number(r.emission), block: Number(r.block), pack: Number(r.pack) };
+  for (const { id, tickets } of packs) {
     const printName = await printNameOf(c, tx, id);
     if (!printName) continue;
-    const tickets = lowTierTickets(c, printName, id, rules);
-    if (tickets.length === 0) continue;
-    const validated = Number(
-      (
-        await tx.query<{ n: number }>(
-          `UPDATE pack_states SET low_tier_validated = (SELECT count(*)::int FROM ticket_claims WHERE ticket = ANY($5::text[]) AND state = 'paid'), low_tier_winners = $6
-            WHERE ${KEY} RETURNING low_tier_validated AS n`,
-          [...keyOf(id), tickets, tickets.length],
-        )
-      )[0]?.n ?? 0,
-    );
-    if (validated * 100 >= rules.settle_share_percent * tickets.length) {
+    const lowTier = lowTierTickets(c, printName, id, rules);
+    const counted = lowTier.filter((t) => tickets.has(t)).length;
+    if (counted === 0) continue;
+    const r = (
+      await tx.query<PackRow>(
+        `UPDATE pack_states SET low_tier_validated = low_tier_validated + $5, low_tier_winners = $6 WHERE ${KEY} AND state = 'active' RETURNING *`,
+        [...keyOf(id), counted, lowTier.length],
+      )
+    )[0];
+    if (!r) continue;
+    const validated = Number(r.low_tier_validated);
+    if (validated * 100 >= rules.settle_share_percent * lowTier.length) {
       await settle(c, tx, r, 'share', validated);
       settled++;
     }
