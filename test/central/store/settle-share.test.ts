@@ -22,7 +22,7 @@ const AT = '2026-11-30T10:00:00.000Z';
 describe('packs settled by share', () => {
   let tmp: string;
   let c: Central;
-  let lowTier: number[] = [];
+  const lowTier: number[] = [];
   let seq = 0;
   const pay = (units: number[]): Promise<unknown> =>
     c.db.transaction(async (tx) => {
