@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- central-load [--terminals 1000,10000,35000] [--seconds 20] [--rate 700]
- *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000] [--statements]`
+ *  [--prefill 200000] [--floor-rows 20000] [--pglite-terminals 1000] [--warmup 10] [--statements]`
  *
  * Central under a national load, measured on this machine: a throwaway PostgreSQL cluster (Unix
  * socket, durability off), `guichet central serve` as its own process on 127.0.0.1, and a fleet of
@@ -64,6 +64,16 @@ async function phase(engine: string, url: string, fleet: SimTerminal[], tickets:
   return row;
 }
 
+/**
+ * A run at the peak whose figures are not kept: a freshly started central compiles its hot paths and
+ * fills its caches (prepared statements per connection, parsed keys, print data) in its first seconds.
+ */
+async function warm(url: string, fleet: SimTerminal[], tickets: LoadTickets, rate: number, seconds: number): Promise<void> {
+  if (seconds <= 0) return;
+  const r = await drive({ url, fleet, tickets, rate, seconds });
+  process.stderr.write(`  warm-up ${fmt(seconds)} s: ${fmt(r.sustained)} entries/s, ${r.errors} errors\n`);
+}
+
 /** The statements PostgreSQL spent the most time on during the phase (pg_stat_statements), to stderr. */
 async function printStatements(db: Db): Promise<void> {
   const top = await db.query<{ calls: number; total: number; mean: number; query: string }>(
@@ -79,6 +89,7 @@ export async function run(argv: string[] = []): Promise<void> {
     options: {
       terminals: { type: 'string', default: '1000,10000,35000' },
       seconds: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '10' },
       rate: { type: 'string', default: '700' },
       prefill: { type: 'string', default: '200000' },
       'floor-rows': { type: 'string', default: '20000' },
@@ -88,12 +99,13 @@ export async function run(argv: string[] = []): Promise<void> {
   });
   const sizes = values.terminals.split(',').map(Number).sort((a, b) => a - b);
   const seconds = Number(values.seconds);
+  const warmup = Number(values.warmup);
   const rate = Number(values.rate);
   const prefill = Number(values.prefill);
   const floorRows = Number(values['floor-rows']);
   const pgliteTerminals = Number(values['pglite-terminals']);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0 && seconds <= PREPARED_SECONDS_MAX) || !(rate > 0)) {
-    throw new Error(`central-load: --terminals N[,N…] (positive integers), --seconds 1…${PREPARED_SECONDS_MAX} (requests are signed before each phase, within central's clock window), --rate > 0`);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !(seconds > 0 && seconds <= PREPARED_SECONDS_MAX) || !(warmup >= 0 && warmup <= PREPARED_SECONDS_MAX) || !(rate > 0)) {
+    throw new Error(`central-load: --terminals N[,N…] (positive integers), --seconds 1…${PREPARED_SECONDS_MAX} (requests are signed before each phase, within central's clock window), --warmup 0…${PREPARED_SECONDS_MAX}, --rate > 0`);
   }
   console.log('\n== central-load ==');
   console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it: POST ${CLAIM_PATH} of real tickets, half winners), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, pushes stored at once ${PUSH_CONCURRENCY}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
@@ -121,6 +133,9 @@ export async function run(argv: string[] = []): Promise<void> {
           let registered = 0;
           for (const n of sizes) {
             await registerFleet(db, fleet.slice(registered, n));
+            // As a real table would be long after its terminals enrolled: visibility and statistics settled.
+            await db.execute('VACUUM ANALYZE terminals');
+            if (registered === 0) await warm(served.url, fleet.slice(0, n), tickets, rate, warmup);
             registered = n;
             if (values.statements) await db.execute('SELECT pg_stat_statements_reset()');
             rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
@@ -140,9 +155,10 @@ export async function run(argv: string[] = []): Promise<void> {
             );
             process.stderr.write(`  ${months.created.length} month partitions created; journal leaves ${parts[0]?.n}, rows in its default partition ${parts[0]?.def}\n`);
             process.stderr.write(`  tables grown by ${fmt(prefill)} entries (with their events) and ${fmt(prefill)} paid claims in ${fmt((performance.now() - t1) / 1000, 1)} s\n`);
-            await db.execute('ANALYZE journal_entries');
-            await db.execute('ANALYZE outbox_events');
-            await db.execute('ANALYZE ticket_claims');
+            // Grown in one go, unlike a year of pushes: let them settle as autovacuum would have meanwhile.
+            await db.execute('VACUUM ANALYZE journal_entries');
+            await db.execute('VACUUM ANALYZE outbox_events');
+            await db.execute('VACUUM ANALYZE ticket_claims');
             rows.push(await phase('PostgreSQL', served.url, fleet, tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
           }
         } finally {
@@ -172,7 +188,8 @@ export async function run(argv: string[] = []): Promise<void> {
       await central.db.close();
       const served = await spawnCentral(dataDir);
       try {
-        rows.push(await phase('PGlite', served.url, fleet, tickets, served, null, rate, seconds, 0));
+        await warm(served.url, fleet, tickets, rate, warmup);
+        rows.push(await phase('PGlite', served.url, fleet, tickets, served, null, rate, seconds, Number.NaN));
       } finally {
         await stopCentral(served);
       }
