@@ -60,7 +60,7 @@ async function phase(engine: string, url: string, fleet: SimTerminal[], tickets:
   const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
   const split = [cpuBetween(s0[0], s1[0]), cpuBetween(s0[1], s1[1]), s1[2] - s0[2]].map((ms) => (ms * 1000) / peakEntries) as [number, number, number];
   const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
-  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms (${Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}\n`);
+  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms (${Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}; generator's event-loop delay p99 ${fmt(r.lagP99, 1)} ms, max ${fmt(r.lagMax, 1)} ms\n`);
   return row;
 }
 

@@ -12,6 +12,7 @@
  * HTTP connections, so the generator's own CPU during the measured window is only sending and reading.
  */
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SimTerminal } from './fleet.js';
 import { HEADER_TERMINAL } from '../../common/protocol/index.js';
 import { PREPARED_SECONDS_MAX, prepareLoad, type PreparedPush, type PreparedRequest } from './prepare.js';
@@ -51,6 +52,9 @@ export interface DriveResult {
   claimP50: number;
   claimP99: number;
   peakSeconds: number;
+  /** This generator's own event-loop delay p99 and max during the run, ms (a late generator adds to every latency it measures). */
+  lagP99: number;
+  lagMax: number;
 }
 
 function pct(xs: number[], p: number): number {
@@ -91,6 +95,8 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   /** Terminals with prepared batches left. */
   const ready = [...load.pushes.keys()];
   let nextClaim = 0;
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const start = performance.now();
   const peakAt = start + o.seconds * 200;
   const end = start + o.seconds * 1000;
@@ -102,7 +108,7 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   let peakEntries = 0;
   let peakClaims = 0;
   let peakStarted = false;
-  const r: DriveResult = { sustained: 0, claimRate: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, verdicts: {}, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0 };
+  const r: DriveResult = { sustained: 0, claimRate: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, verdicts: {}, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0, lagP99: 0, lagMax: 0 };
   const pushLat: number[] = [];
   const claimLat: number[] = [];
   const fail = (msg: string): void => {
@@ -207,6 +213,9 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   const peakMs = end - peakStart;
   await Promise.all(pending);
   agent.destroy();
+  lag.disable();
+  r.lagP99 = lag.percentile(99) / 1e6;
+  r.lagMax = lag.max / 1e6;
   r.peakSeconds = peakMs / 1000;
   r.sustained = peakEntries / r.peakSeconds;
   r.claimRate = peakClaims / r.peakSeconds;
