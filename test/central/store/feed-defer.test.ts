@@ -3,28 +3,22 @@
  * consecutive cursors, just before it commits (the feed's one-writer lock is held that long only);
  * nothing is announced by a transaction that rolls back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { announce, deferAnnouncements, readFeed } from '../../../central/store/feed.js';
-import { initCentral } from '../../../central/store/open.js';
+import { testCentral } from '../support/engines.js';
 
 describe('announcements deferred to the end of a push', () => {
-  let tmp: string;
+  let store: Awaited<ReturnType<typeof testCentral>>;
   let c: Central;
   const count = async (): Promise<number> => (await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM feed'))[0]?.n ?? 0;
   const item = (key: string) => ({ kind: 'config' as const, key, value: 1 });
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-central-feed-'));
-    c = (await initCentral({ dataDir: join(tmp, 'data'), keyFile: join(tmp, 'lottery.key') })).central;
+    store = await testCentral('pglite', 'feed');
+    c = store.central;
   }, 120_000);
-  afterAll(async () => {
-    await c?.db.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('appends them together at the end, in order, with consecutive cursors', async () => {
     const before = await count();

@@ -4,32 +4,24 @@
  * must be answered at once. Observed, not timed: another connection watches whether the nonce check's
  * backend ever waits on a lock while the row is held.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
-import { initCentral } from '../../../central/store/open.js';
 import { acceptNonce, addTerminal } from '../../../central/store/terminals.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 
 describe.skipIf(!ENGINES.includes('postgres'))('the nonce check beside a push on PostgreSQL', () => {
-  let tmp: string;
+  let store: Awaited<ReturnType<typeof testCentral>>;
   let url: string;
   let c: Central;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-central-nonce-'));
-    url = (await databaseFor('postgres'))!;
-    c = (await initCentral({ dataDir: join(tmp, 'data'), keyFile: join(tmp, 'lottery.key'), databaseUrl: url })).central;
+    store = await testCentral('postgres', 'nonce');
+    url = store.url!;
+    c = store.central;
     await addTerminal(c, 'test', 'T1', 'Tabac du port');
   }, 180_000);
-  afterAll(async () => {
-    await c?.db.close();
-    rmSync(tmp, { recursive: true, force: true });
-    await releaseDatabase('postgres');
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   it('accepts a fresh nonce while a push holds the terminal row, and still refuses it replayed', async () => {
     const push = new pg.Client({ connectionString: url });

@@ -3,16 +3,12 @@
  * nobody claimed is paid by the pusher; one held (by it or by a hold another terminal left) becomes paid
  * by it; one paid elsewhere, or paid twice in the same batch, is a payout exception told on the feed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireJournalEntry } from '../../../common/protocol/index.js';
 import { payoutExceptions, reconcilePayouts } from '../../../central/store/claims.js';
 import type { Central } from '../../../central/store/context.js';
-import { initCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 
 const AT = '2026-11-30T10:00:00.000Z';
 const ticket = (unit: number): string => `annee-chance-2013/4/1/${unit}`;
@@ -21,23 +17,18 @@ const payout = (seq: number, unit: number, amount = 500): WireJournalEntry =>
 const CLAIM = `INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, held_until, paid_at, paid_seq, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
 
 describe.each(ENGINES)('payouts reconciled with claims on %s', (engine) => {
-  let tmp: string;
+  let store: Awaited<ReturnType<typeof testCentral>>;
   let c: Central;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-central-reconcile-'));
-    const url = await databaseFor(engine);
-    c = (await initCentral({ dataDir: join(tmp, 'data'), keyFile: join(tmp, 'lottery.key'), ...(url ? { databaseUrl: url } : {}), now: () => AT })).central;
+    store = await testCentral(engine, 'reconcile', { now: () => AT });
+    c = store.central;
     for (const id of ['T1', 'T2']) await addTerminal(c, 'test', id, `Tabac ${id}`);
     await c.db.execute(CLAIM, [ticket(2), 'held', 'T1', AT, '2026-11-30T10:02:00.000Z', null, null, null]);
     await c.db.execute(CLAIM, [ticket(3), 'held', 'T2', AT, '2026-11-30T09:59:00.000Z', null, null, null]);
     await c.db.execute(CLAIM, [ticket(4), 'paid', 'T2', AT, null, '2026-11-29T18:00:00.000Z', 41, 700]);
   }, 180_000);
-  afterAll(async () => {
-    await c?.db.close();
-    rmSync(tmp, { recursive: true, force: true });
-    await releaseDatabase(engine);
-  }, 60_000);
+  afterAll(() => store?.close(), 60_000);
 
   it('pays the unclaimed and the held, and makes exceptions of the paid elsewhere and of a repeat', async () => {
     const batch = [payout(10, 1), payout(11, 2), payout(12, 3), payout(13, 4, 600), payout(14, 1)];

@@ -2,19 +2,16 @@
  * Settlement by days rides on pushes, at most once a minute of central's clock (a push must not scan the
  * active packs every time), while `guichet central packs` (settleDuePacks) always looks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { setConfig } from '../../../central/store/feed.js';
-import { initCentral } from '../../../central/store/open.js';
 import { DAYS_CHECK_EVERY_MS, settleDuePacks, settlePacks } from '../../../central/store/packs.js';
+import { testCentral } from '../support/engines.js';
 
 const DAY = 86_400_000;
 
 describe('packs settled by days', () => {
-  let tmp: string;
+  let store: Awaited<ReturnType<typeof testCentral>>;
   let c: Central;
   let clock = Date.parse('2026-11-30T10:00:00.000Z');
   const activate = (pack: number): Promise<number> =>
@@ -25,14 +22,11 @@ describe('packs settled by days', () => {
   const push = (): Promise<number> => c.db.transaction((tx) => settlePacks(c, tx));
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-central-days-'));
-    c = (await initCentral({ dataDir: join(tmp, 'data'), keyFile: join(tmp, 'lottery.key'), now: () => new Date(clock).toISOString() })).central;
+    store = await testCentral('pglite', 'days', { now: () => new Date(clock).toISOString() });
+    c = store.central;
     await setConfig(c, 'test', 'settle_days', 30);
   }, 120_000);
-  afterAll(async () => {
-    await c?.db.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('a push settles what is due at most once a minute (the packs command always looks, and counts as a look)', async () => {
     await activate(1);
