@@ -67,11 +67,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * KNOWN ISSUE worked around here: a kiosk stopped right after its first `--demo` start sometimes leaves
- * its demo central running (an orphan still holding `demo-central/central.url`), and a copy of the
- * folder could then not serve its own. The fixture stops such a leftover itself (SIGTERM, then SIGKILL).
+ * A kiosk stopped must leave no demo central behind (it once did after its first `--demo` start; fixed
+ * by main/hosts/kiosk/stop-on-signals.ts): a leftover still holding `demo-central/central.url` is
+ * stopped here (SIGTERM, then SIGKILL) and fails the test that left it.
  */
-async function stopLeftCentral(dataDir: string): Promise<void> {
+async function noLeftCentral(dataDir: string): Promise<void> {
   const record = path.join(dataDir, DEMO_CENTRAL_DIR, 'central.url');
   if (!existsSync(record)) return;
   const { pid } = JSON.parse(readFileSync(record, 'utf8')) as { pid?: unknown };
@@ -88,6 +88,7 @@ async function stopLeftCentral(dataDir: string): Promise<void> {
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
   if (alive()) process.kill(pid, 'SIGKILL');
+  throw new Error(`the kiosk of ${dataDir} stopped but left its demo central running (pid ${pid})`);
 }
 
 /**
@@ -126,7 +127,7 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
       const dir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-template-'));
       const { child } = await startKiosk(dir, { timeoutMs: 170_000 });
       await stopChild(child);
-      await stopLeftCentral(dir);
+      await noLeftCentral(dir);
       await use(dir);
       rmSync(dir, { recursive: true, force: true });
     },
@@ -160,7 +161,7 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
       },
     });
     await stopChild(child);
-    if (liveCentral) await stopLeftCentral(dataDir);
+    if (liveCentral) await noLeftCentral(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

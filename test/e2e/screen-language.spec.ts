@@ -8,7 +8,8 @@ import path from 'node:path';
 import { test, expect, wedgeScan, login, callApi, type DemoUnit } from './kiosk.js';
 
 test("the operator's English reaches the cashier's screen and the ticket picture, not the customer display nor the receipt", async ({ page, kiosk }) => {
-  const winner = kiosk.units('millionnaire').find((u: DemoUnit) => u.prize_cents >= 1_000 && u.prize_cents <= 30_000);
+  // Within the offline limit per ticket (50 €): this kiosk's central is unreachable.
+  const winner = kiosk.units('millionnaire').find((u: DemoUnit) => u.prize_cents >= 1_000 && u.prize_cents <= 5_000);
   if (!winner) throw new Error('no demo millionnaire winner fits');
   await page.goto(kiosk.url);
   await login(page, 'Camille', '2222');

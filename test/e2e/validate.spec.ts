@@ -18,7 +18,8 @@ const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} 
 
 test('a cashier checks a loser, pays a winner, sees it already paid and refuses an inactive pack; the customer sees each verdict', async ({ page, kiosk }) => {
   const loser = one(kiosk, 'happy-2014', (u) => u.prize_cents === 0);
-  const winner = one(kiosk, 'millionnaire', (u) => u.prize_cents >= 1_000 && u.prize_cents <= 30_000);
+  // Within the offline limit per ticket (50 €): this kiosk's central is unreachable.
+  const winner = one(kiosk, 'millionnaire', (u) => u.prize_cents >= 1_000 && u.prize_cents <= 5_000);
   const inactive = one(kiosk, 'annee-chance-2013', (u) => u.unit.startsWith('213-001-01-00001-') && u.prize_cents > 0);
 
   await page.goto(kiosk.url);
