@@ -1,11 +1,23 @@
 import { defineConfig } from 'vitest/config';
+import { ALL, FULL, FULL_INCLUDE, NEVER } from './test/support/tiers.js';
 
+/**
+ * Two tiers (projects) that together hold every unit test file once (test/support/tiers.ts):
+ * - `quick` (`npm run test:quick`): pure code and services on SQLite; no child process, no PostgreSQL,
+ *   no pseudo-terminal, no central;
+ * - `full`: what starts processes, servers or databases, with central's migrated stores and the run's
+ *   PostgreSQL cluster made once by the global set-up (test/support/central-templates.ts).
+ * `npm run unit` runs both; `npm run soak` runs the long tests at their soak sizes (test/support/soak.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './test/support/slowest-files.ts'],
+    projects: [
+      { extends: true, test: { name: 'quick', include: [...ALL], exclude: [...NEVER, ...FULL] } },
+      { extends: true, test: { name: 'full', include: [...FULL_INCLUDE], exclude: [...NEVER], globalSetup: ['./test/support/central-templates.ts'] } },
+    ],
   },
 });

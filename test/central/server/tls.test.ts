@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callService } from '../../../central/admin/client.js';
 import { servingRecord, serveCentral, type RunningCentral } from '../../../central/server/serve.js';
-import { initCentral } from '../../../central/store/open.js';
+import { initTestCentral } from '../support/engines.js';
 
 function get(url: string, ca: Buffer): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -31,7 +31,7 @@ describe('central over TLS', () => {
     execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=central.test', '-keyout', join(tmp, 'tls.key'), '-out', join(tmp, 'tls.crt')], { stdio: 'pipe' });
     cert = readFileSync(join(tmp, 'tls.crt'));
     const data = join(tmp, 'central');
-    await (await initCentral({ dataDir: data, keyFile: join(tmp, 'lottery.key') })).central.db.close();
+    await (await initTestCentral({ dataDir: data, keyFile: join(tmp, 'lottery.key') })).central.db.close();
     running = await serveCentral({ dataDir: data, listen: '127.0.0.1:0', tls: { certFile: join(tmp, 'tls.crt'), keyFile: join(tmp, 'tls.key') }, log: () => undefined });
   }, 180_000);
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { migrateCentral } from '../../../central/store/migrate.js';
 import { CENTRAL_MIGRATIONS, TICKET_PARTITIONS } from '../../../central/store/migrations.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { emptyDatabaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
 
 const CLAIM = `INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, held_until, paid_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (ticket) DO NOTHING`;
 
@@ -23,7 +23,7 @@ describe.each(ENGINES)('ticket claims partitioned by ticket on %s', (engine) => 
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-central-claims-'));
-    const url = await databaseFor(engine);
+    const url = await emptyDatabaseFor(engine);
     db = url ? await openPostgres(url, 2) : await openPglite(join(tmp, 'db'));
     // The schema before migration 8, with a paid claim and a held one already there.
     await migrateCentral(db, CENTRAL_MIGRATIONS.filter((m) => m.version < 8));

@@ -12,9 +12,8 @@ import type { WireJournalEntry } from '../../../common/protocol/index.js';
 import { checkEntries, closeVerifyPool, MIN_PARALLEL_ENTRIES } from '../../../central/protocol/verify-pool.js';
 import type { Central } from '../../../central/store/context.js';
 import { ingestPush } from '../../../central/store/ingest.js';
-import { initCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../support/engines.js';
 import { TestJournal } from '../support/terminal-client.js';
 
 const N = 600;
@@ -27,7 +26,7 @@ describe.each(ENGINES)('chunked ingest on %s', (engine) => {
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-ingest-chunks-'));
     const url = await databaseFor(engine);
-    c = (await initCentral({ dataDir: join(tmp, 'central'), databaseUrl: url, keyFile: join(tmp, 'lottery.key') })).central;
+    c = (await initTestCentral({ dataDir: join(tmp, 'central'), databaseUrl: url, keyFile: join(tmp, 'lottery.key') })).central;
   }, 180_000);
   afterAll(async () => {
     await c?.db.close();

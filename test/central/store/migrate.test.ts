@@ -5,7 +5,7 @@ import { migrateCentral } from '../../../central/store/migrate.js';
 import { CENTRAL_MIGRATIONS, type CentralMigration } from '../../../central/store/migrations.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
-import { databaseFor, ENGINES, releaseDatabase, type Engine } from '../support/engines.js';
+import { emptyDatabaseFor, ENGINES, releaseDatabase, type Engine } from '../support/engines.js';
 
 const ALL = CENTRAL_MIGRATIONS.map((m) => m.version);
 
@@ -15,7 +15,7 @@ describe.each(ENGINES)('central migrations on %s', (engine: Engine) => {
 
   /** A fresh, empty database of this engine. */
   async function freshDb(): Promise<{ db: Db; url: string | undefined }> {
-    const url = await databaseFor(engine);
+    const url = await emptyDatabaseFor(engine);
     if (engine === 'postgres') leases++;
     const db = url ? await openPostgres(url, 2) : await openPglite(undefined);
     opened.push(db);

@@ -13,7 +13,7 @@ import { CENTRAL_MIGRATIONS, MONTH_HASH_PARTITIONS } from '../../../central/stor
 import { ensureMonthPartitions, monthStart } from '../../../central/store/partitions.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { emptyDatabaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
 
 const ENTRY = `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
                VALUES ($1, $2, $3, 'sale', 'alice', '{}', 'p', 'h', 's', $3)`;
@@ -28,7 +28,7 @@ describe.each(ENGINES)('month partitions of journals and events on %s', (engine)
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-central-parts-'));
-    const url = await databaseFor(engine);
+    const url = await emptyDatabaseFor(engine);
     db = url ? await openPostgres(url, 2) : await openPglite(join(tmp, 'db'));
     // The schema before migration 7, with rows of this month and of last March already held.
     await migrateCentral(db, CENTRAL_MIGRATIONS.filter((m) => m.version < 7));

@@ -12,7 +12,7 @@ import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
 import { reconcilePayouts } from '../../../central/store/claims.js';
 import type { Central } from '../../../central/store/context.js';
-import { initCentral } from '../../../central/store/open.js';
+import { initTestCentral } from '../support/engines.js';
 import { centralPackState, packOperation, settlePacks } from '../../../central/store/packs.js';
 import { publishEmission } from '../../../central/store/publish.js';
 
@@ -35,7 +35,7 @@ describe('packs settled by share', () => {
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-central-share-'));
     const keyFile = join(tmp, 'lottery.key');
-    c = (await initCentral({ dataDir: join(tmp, 'data'), keyFile, now: () => AT })).central;
+    c = (await initTestCentral({ dataDir: join(tmp, 'data'), keyFile, now: () => AT })).central;
     const out = join(tmp, 'emission');
     await createEmission({ game: GAME, emission: 3, units: 100, keyFile, outDir: out, workers: 0, claimDays: 60 });
     await publishEmission(c, 'test', out);

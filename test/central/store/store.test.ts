@@ -8,9 +8,9 @@ import type { Central } from '../../../central/store/context.js';
 import { ingestPush } from '../../../central/store/ingest.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
 import { CENTRAL_MIGRATIONS } from '../../../central/store/migrations.js';
-import { initCentral, openCentral } from '../../../central/store/open.js';
+import { openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../support/engines.js';
 import { TestJournal } from '../support/terminal-client.js';
 
 describe.each(ENGINES)('central store on %s', (engine) => {
@@ -21,7 +21,7 @@ describe.each(ENGINES)('central store on %s', (engine) => {
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-central-store-'));
     url = await databaseFor(engine);
-    c = (await initCentral({ dataDir: join(tmp, 'central'), databaseUrl: url, keyFile: join(tmp, 'lottery.key') })).central;
+    c = (await initTestCentral({ dataDir: join(tmp, 'central'), databaseUrl: url, keyFile: join(tmp, 'lottery.key') })).central;
   }, 180_000);
   afterAll(async () => {
     await c?.db.close();

@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Central } from '../../../central/store/context.js';
-import { initCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { serveCentral } from '../../../central/server/serve.js';
+import { initTestCentral } from './engines.js';
 
 export interface StartedCentral {
   url: string;
@@ -50,7 +50,7 @@ export async function startCentral(opts: StartOptions = {}): Promise<StartedCent
   const lotteryKeyFile = join(tmp ?? dataDir, 'lottery.key');
   let offset = 0;
   const now = (): string => new Date(Date.now() + offset).toISOString();
-  const init = await initCentral({ dataDir, databaseUrl: opts.databaseUrl, keyFile: lotteryKeyFile, now });
+  const init = await initTestCentral({ dataDir, databaseUrl: opts.databaseUrl, keyFile: lotteryKeyFile, now });
   const codes: Record<string, string> = {};
   for (const id of opts.terminals ?? ['T1']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
   await init.central.db.close();

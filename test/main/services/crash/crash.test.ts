@@ -23,9 +23,11 @@ import { activatePack, receivePack } from '../../../../main/services/packs/packs
 import { openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { lotteryKey, writeFixture } from '../outcomes/fixture.js';
 import { makeTerminal, type Fixture } from '../terminal/fixture.js';
+import { soakSize } from '../../../support/soak.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const KILLS = Number(process.env.GUICHET_CRASH_KILLS ?? 200);
+// 1,000 kills under `npm run soak`; 60 in `npm test` (every invariant is checked after each kill).
+const KILLS = Number(process.env.GUICHET_CRASH_KILLS ?? soakSize(60, 1000));
 
 let fx: Fixture;
 let workerFile: string;

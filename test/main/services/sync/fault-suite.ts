@@ -1,6 +1,6 @@
 /**
  * Exactly once through faults: 5,000 sales, voids and payouts synced through a proxy that injects 500
- * random faults (drops, delays, cut bodies, duplicated requests, resets, 5xx); central killed by SIGKILL
+ * random faults (`npm run soak`; 1,000 operations and 100 faults in `npm test`) (drops, delays, cut bodies, duplicated requests, resets, 5xx); central killed by SIGKILL
  * in the middle of a batch and restarted; the terminal killed in the middle of a push. Afterwards
  * central's copy of the journal equals the terminal's entry for entry, and every outbox event arrived
  * once (0 lost, 0 duplicated).
@@ -13,10 +13,15 @@ import { syncStateRow } from '../../../../db/queries/sync-state.js';
 import { pendingOutboxCount } from '../../../../db/queries/outbox.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { startFaultProxy, type FaultProxy } from '../../../support/fault-proxy.js';
+import { soakSize } from '../../../support/soak.js';
 import { centralEventKeys, centralJournal, terminalEventKeys, terminalJournal } from './compare.js';
 import { runOps } from './ops.js';
 import { databaseFor, releaseDatabase, type Engine } from '../../../central/support/engines.js';
 import { centralStore, enrolledCounter, ROOT, serveChild, serveInProcess, type CentralStore, type EnrolledCounter } from './sync-fixture.js';
+
+/** Operations and faults of the first test: the soak's sizes, or a fifth of them. */
+const OPS = soakSize(1000, 5000);
+const FAULTS = soakSize(100, 500);
 
 const FAST = { client: { initialDelayMs: 5, maxDelayMs: 50, maxAttempts: 30, timeoutMs: 10_000 } } as const;
 
@@ -64,22 +69,22 @@ describe(`sync through faults, central on ${engine}`, () => {
     await releaseDatabase(engine);
   });
 
-  it('5,000 operations and 500 random faults: central holds the journal entry for entry, 0 lost, 0 duplicated', async () => {
+  it(`${OPS.toLocaleString('en')} operations and ${FAULTS} random faults: central holds the journal entry for entry, 0 lost, 0 duplicated`, async () => {
     const central = await serveInProcess(store);
     let proxy: FaultProxy | undefined;
     let c: EnrolledCounter | undefined;
     try {
-      proxy = await startFaultProxy({ target: central.url, seed: 'faults-5000', rate: 0.7, maxFaults: 500, maxDelayMs: 20 });
+      proxy = await startFaultProxy({ target: central.url, seed: `faults-${OPS}`, rate: 0.7, maxFaults: FAULTS, maxDelayMs: 20 });
       c = await enrolledCounter(proxy.url, store.codes.get('F1')!, { inMemoryDisk: true });
       const counts = { sales: 0, voids: 0, payouts: 0 };
-      for (let chunk = 0; chunk < 50; chunk++) {
+      for (let chunk = 0; chunk < OPS / 100; chunk++) {
         runOps(c, 100, `faults-${chunk}`, counts);
         await syncOnce(c.t, { ...FAST, batchSize: 250 }).catch(() => undefined);
       }
-      expect(counts.sales + counts.voids + counts.payouts).toBe(5000);
-      while (proxy.faults() < 500) await syncOnce(c.t, { ...FAST, batchSize: 250 }).catch(() => undefined);
+      expect(counts.sales + counts.voids + counts.payouts).toBe(OPS);
+      while (proxy.faults() < FAULTS) await syncOnce(c.t, { ...FAST, batchSize: 250 }).catch(() => undefined);
       await syncUntilDone(c, 1000);
-      expect(proxy.faults()).toBe(500);
+      expect(proxy.faults()).toBe(FAULTS);
       for (const n of Object.values(proxy.counts)) expect(n).toBeGreaterThan(0);
     } finally {
       await proxy?.close();

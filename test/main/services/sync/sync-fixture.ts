@@ -10,7 +10,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initCentral } from '../../../../central/store/open.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
 import { serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
@@ -21,6 +20,7 @@ import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
 import { lotteryFiles, PAPER, type LotteryFiles } from '../packs/counter-fixture.js';
+import { initTestCentral } from '../../../central/support/engines.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -35,7 +35,7 @@ export interface CentralStore {
 /** A central data folder with the given terminals registered (their codes returned). */
 export async function centralStore(terminals: readonly string[], databaseUrl?: string): Promise<CentralStore> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-central-'));
-  const { central } = await initCentral({ dataDir: dir, keyFile: path.join(dir, 'lottery.key'), databaseUrl });
+  const { central } = await initTestCentral({ dataDir: dir, keyFile: path.join(dir, 'lottery.key'), databaseUrl });
   const codes = new Map<string, string>();
   try {
     for (const id of terminals) codes.set(id, (await addTerminal(central, 'test', id, `Shop ${id}`)).code);

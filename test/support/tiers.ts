@@ -1,0 +1,29 @@
+/**
+ * The unit tiers (vitest projects), one list: the test files of the `full` tier, which start processes,
+ * servers or databases (central on PGlite and PostgreSQL, sync, the CLI, socat pseudo-terminals, the crash
+ * test, tools such as zbarimg and tar). Every other test file is `quick` (`npm run test:quick`): pure code
+ * and services on SQLite. test/build/tiers.test.ts fails on a quick file that starts anything.
+ */
+export const FULL: readonly string[] = [
+  'test/central/**',
+  'test/bin/**',
+  'test/build/**',
+  'test/native/**',
+  'test/main/hosts/cli/**',
+  'test/main/hosts/kiosk/**',
+  'test/main/services/sync/**',
+  'test/main/services/crash/**',
+  'test/main/services/digital/**',
+  'test/main/services/diagnostics/bundle.test.ts',
+  'test/main/services/diagnostics/tar.test.ts',
+  'test/main/services/receipts/journal-receipts.test.ts',
+  'test/main/services/tickets/payout.test.ts',
+  'test/main/services/**/same-act-both-hosts.test.ts',
+  'test/render/render.test.ts',
+];
+
+export const ALL: readonly string[] = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+export const NEVER: readonly string[] = ['test/e2e/**', 'node_modules/**'];
+
+/** The same globs as vitest's include patterns (a folder's `**` stands for its test files). */
+export const FULL_INCLUDE: readonly string[] = FULL.map((g) => (g.endsWith('/**') ? `${g}/*.test.{ts,tsx}` : g));
