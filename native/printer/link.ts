@@ -113,10 +113,12 @@ export function openError(uri: string, err: unknown): PrinterError {
 export function writeError(uri: string, err: unknown): PrinterError {
   if (err instanceof PrinterError) return err;
   const why = err instanceof Error ? err.message : String(err);
-  // serialport's binding gives messages without codes; EBADF there means the port was closed under the write.
+  // serialport's binding gives messages without codes; EBADF there means the port was closed under the write,
+  // and so does serialport's own "Port is not open" when a drain or write loses the race with the close
+  // that follows a vanished device (its 'close' event not yet emitted).
   const code =
     (err as NodeJS.ErrnoException | undefined)?.code ??
-    (/bad file descriptor/i.test(why) ? 'EBADF' : /input\/output error|\bEIO\b/i.test(why) ? 'EIO' : undefined);
+    (/bad file descriptor|port is not open/i.test(why) ? 'EBADF' : /input\/output error|\bEIO\b/i.test(why) ? 'EIO' : undefined);
   if (code === 'EPIPE' || code === 'ECONNRESET' || code === 'EIO' || code === 'EBADF' || code === 'ENXIO' || code === 'ENODEV' || code === 'ERR_STREAM_DESTROYED') {
     return new PrinterError('disconnected', `the printer at ${uri} went away during the job (${code})`, { cause: err });
   }
