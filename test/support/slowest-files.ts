@@ -29,7 +29,12 @@ export function formatSlowest(times: readonly FileTime[], count = COUNT): string
 }
 
 export default class SlowestFiles implements Reporter {
+  private printed = false;
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    // Once a run, whatever the number of projects.
+    if (this.printed) return;
+    this.printed = true;
     const times = modules.map((m) => {
       const d = m.diagnostic();
       return { file: relative(process.cwd(), m.moduleId), project: m.project.name, ms: d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration };
