@@ -5,7 +5,7 @@
  * far off) is reported, not fatal: those rows stay in the default partition, still found and unique.
  */
 import type { Queryable } from './db.js';
-import { MONTH_HASH_PARTITIONS, MONTH_PARTITIONED } from './migrations.js';
+import { MONTH_HASH_PARTITIONS, MONTH_PARTITIONED } from './migrations/index.js';
 
 /** First day (YYYY-MM-01) of the month of `iso`, moved by `add` months. */
 export function monthStart(iso: string, add = 0): string {
