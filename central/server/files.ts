@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Central } from '../store/context.js';
-import { filesDir } from '../store/publish.js';
+import { filesDir } from '../store/folders.js';
 
 /** The byte range asked for, 'unsatisfiable', or null for the whole file. Several ranges: the whole file. */
 export function parseRange(value: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {

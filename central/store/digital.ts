@@ -16,7 +16,7 @@ import { printFileName } from '../emission/files.js';
 import { readPrintFile, type PrintData } from '../emission/print-file.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
-import { printDir } from './publish.js';
+import { printDir } from './folders.js';
 
 interface SaleRow {
   sale_key: string;

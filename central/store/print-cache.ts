@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readPrintFile, type PrintData } from '../emission/print-file.js';
 import type { Central, Publication } from './context.js';
 import type { Queryable } from './db.js';
-import { printDir } from './publish.js';
+import { printDir } from './folders.js';
 
 /** The print data of a published block, by its file name in central's print folder. */
 export function printData(c: Central, name: string): PrintData {

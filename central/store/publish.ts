@@ -10,9 +10,7 @@ import { openOutcomeFile } from '../../db/outcome/reader.js';
 import { journalAtCentral, CentralError, type Central } from './context.js';
 import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
-
-export const filesDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'files');
-export const printDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'print');
+import { filesDir, printDir } from './folders.js';
 
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
