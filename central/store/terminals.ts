@@ -9,7 +9,6 @@ import { appendFeed, currentConfig } from './feed.js';
 import {
   allTerminals,
   deleteExpiredNonces,
-  insertLotteryKey,
   insertNonce,
   insertNonceAndTouch,
   insertPendingTerminal,
@@ -19,9 +18,9 @@ import {
   setTerminalStatus,
   terminalById,
   touchTerminalAt,
-  trustedLotteryKeys,
   type TerminalRow,
 } from './queries/terminals.js';
+import { insertLotteryKey, trustedLotteryKeys } from './queries/lottery-keys.js';
 
 /** How long a one-time enrolment code stays valid. */
 export const ENROL_CODE_TTL_MS = 24 * 60 * 60 * 1000;

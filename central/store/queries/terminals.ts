@@ -1,4 +1,4 @@
-/** SQL of `terminals`, `nonces` and `lottery_keys` (the rules: store/terminals.ts, store/ingest.ts). */
+/** SQL of `terminals` and `nonces` (the rules: store/terminals.ts, store/ingest.ts, store/statements.ts). */
 import type { Queryable } from '../db.js';
 
 export interface TerminalRow {
@@ -70,20 +70,6 @@ export async function recordEnrolment(tx: Queryable, id: string, publicKey: stri
     `UPDATE terminals SET status = 'active', public_key = $2, key_fingerprint = $3, enrolled_at = $4, last_contact_at = $4 WHERE terminal_id = $1`,
     [id, publicKey, fingerprint, now],
   );
-}
-
-/** The lottery keys central trusts, oldest first. */
-export async function trustedLotteryKeys(q: Queryable): Promise<{ fingerprint: string; public_key: string }[]> {
-  return q.query<{ fingerprint: string; public_key: string }>('SELECT fingerprint, public_key FROM lottery_keys WHERE revoked_at IS NULL ORDER BY added_at, fingerprint');
-}
-
-/** The public keys of the lottery keys central trusts. */
-export async function trustedPublicKeys(q: Queryable): Promise<{ public_key: string }[]> {
-  return q.query<{ public_key: string }>('SELECT public_key FROM lottery_keys WHERE revoked_at IS NULL');
-}
-
-export async function insertLotteryKey(q: Queryable, fingerprint: string, publicKeyPem: string, now: string): Promise<void> {
-  await q.execute('INSERT INTO lottery_keys (fingerprint, public_key, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [fingerprint, publicKeyPem, now]);
 }
 
 /** Remembers a nonce; 1 when new, 0 when the terminal used it before. */
