@@ -7,21 +7,15 @@
 import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
-import { insertPrizeClaim, prizeClaimRows, type PrizeClaimKind } from './queries/prize-claims.js';
+import { insertPrizeClaim, prizeClaimRows, type NewPrizeClaim, type PrizeClaimKind } from './queries/prize-claims.js';
 
 export type { PrizeClaimKind } from './queries/prize-claims.js';
 
-export interface PrizeClaim {
+/** A claim as `guichet central claims` lists it: the recorded claim, its terminal, retailer and journal entry. */
+export interface PrizeClaim extends Omit<NewPrizeClaim, 'seq'> {
   terminal: string;
   retailer: string;
   journal_seq: number;
-  kind: PrizeClaimKind;
-  ticket: string;
-  amount_cents: number;
-  receipt_no: number | null;
-  reason: string | null;
-  filed_at: string;
-  received_at: string;
 }
 
 const KIND_OF_ENTRY: Readonly<Record<string, PrizeClaimKind>> = { claim: 'over-limit', 'claim.receipt': 'central-unreachable' };

@@ -12,7 +12,7 @@ import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
 import { filesDir, printDir } from './folders.js';
 import { trustedPublicKeys } from './queries/lottery-keys.js';
-import { insertPublication, publishedFile } from './queries/publications.js';
+import { insertPublication, publishedFile, type PublicationRow } from './queries/publications.js';
 
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
@@ -28,13 +28,7 @@ function copyAtomic(from: string, to: string, mode?: number): void {
   renameSync(tmp, to);
 }
 
-export interface Published {
-  name: string;
-  game: string;
-  emission: number;
-  block: number;
-  size: number;
-  sha256: string;
+export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emission' | 'block' | 'size' | 'sha256'> {
   cursor: number | null;
   already: boolean;
 }
