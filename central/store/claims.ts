@@ -147,15 +147,13 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   });
 }
 
-type FreshPayout = PayoutRow;
-
 /**
  * The batch's new payouts, the first of each ticket, and any later payout of a ticket already paid in
  * the same batch (the terminal's own constraint forbids it: an exception if it ever comes).
  */
-function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: FreshPayout[]; repeats: FreshPayout[] } {
-  const out = new Map<string, FreshPayout>();
-  const repeats: FreshPayout[] = [];
+function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: PayoutRow[]; repeats: PayoutRow[] } {
+  const out = new Map<string, PayoutRow>();
+  const repeats: PayoutRow[] = [];
   for (const e of fresh) {
     if (e.type !== 'payout') continue;
     const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; offline?: unknown };
