@@ -4,7 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Central } from '../store/context.js';
-import { filesDir } from '../store/publish.js';
+import { filesDir } from '../store/folders.js';
+import { publishedFile } from '../store/queries/publications.js';
 
 /** The byte range asked for, 'unsatisfiable', or null for the whole file. Several ranges: the whole file. */
 export function parseRange(value: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -25,8 +26,7 @@ export function parseRange(value: string | undefined, size: number): { start: nu
 }
 
 export async function serveFile(c: Central, name: string, headers: IncomingHttpHeaders, reply: FastifyReply): Promise<unknown> {
-  const rows = await c.db.query<{ size: number; sha256: string }>('SELECT size, sha256 FROM publications WHERE name = $1', [name]);
-  const pub = rows[0];
+  const pub = await publishedFile(c.db, name);
   const path = join(filesDir(c), name);
   if (!pub || !existsSync(path)) return reply.code(404).send({ error: `no published file ${name}`, reason: 'not_found' });
   const size = statSync(path).size;

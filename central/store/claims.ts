@@ -19,6 +19,21 @@ import type { Queryable } from './db.js';
 import { announce } from './feed.js';
 import { packOfTicket } from './packs.js';
 import { printData, publishedBlock } from './print-cache.js';
+import { retailerOf } from './queries/terminals.js';
+import {
+  claimFactsRow,
+  insertPaidClaims,
+  insertPayoutException,
+  lockClaim,
+  lockClaims,
+  markClaimsPaid,
+  payoutExceptionRows,
+  releaseHeldClaims,
+  retakeClaim,
+  takeClaim,
+  type ClaimRow,
+  type PayoutRow,
+} from './queries/ticket-claims.js';
 
 /** How long a claim holds a ticket for its terminal when no payout arrives (configuration `claim_hold_seconds`). */
 export const DEFAULT_CLAIM_HOLD_SECONDS = 120;
@@ -26,21 +41,6 @@ export const DEFAULT_CLAIM_HOLD_SECONDS = 120;
 export const RELEASE_AFTER_MS = 60_000;
 
 export const ticketKey = (id: UnitId): string => `${id.game}/${id.emission}/${id.block}/${id.unit}`;
-
-interface ClaimRow {
-  ticket: string;
-  state: 'held' | 'paid';
-  terminal_id: string;
-  claim_key: string | null;
-  claimed_at: string;
-  held_until: string | null;
-  paid_at: string | null;
-  amount_cents: number | null;
-}
-
-async function retailerOf(q: Queryable, terminalId: string): Promise<string> {
-  return (await q.query<{ retailer: string }>('SELECT retailer FROM terminals WHERE terminal_id = $1', [terminalId]))[0]?.retailer ?? '';
-}
 
 function answer(verdict: ClaimAnswer['verdict'], message: string, extra: Partial<ClaimAnswer> = {}): ClaimAnswer {
   return { verdict, ticket: null, prize_cents: null, paid: null, held_until: null, message, ...extra };
@@ -71,17 +71,7 @@ interface ClaimFacts {
 
 /** A claim's changing facts, in one round trip (see ClaimFacts). */
 async function claimFacts(c: Central, id: UnitId, refs: string[], pack: PackIdentity | null): Promise<ClaimFacts> {
-  const row = (
-    await c.db.query<{ sale: 'sold' | 'voided' | null; hold: unknown; stop_pack: string | null; stop_reason: string | null; pack_state: string | null; pack_terminal: string | null }>(
-      `SELECT (SELECT status FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4) AS sale,
-              (SELECT value FROM config WHERE key = 'claim_hold_seconds') AS hold,
-              s.pack AS stop_pack, s.reason AS stop_reason, p.state AS pack_state, p.terminal_id AS pack_terminal
-         FROM (SELECT 1) AS one
-         LEFT JOIN LATERAL (SELECT pack, reason FROM stop_list WHERE pack = ANY($5::text[]) AND removed_at IS NULL LIMIT 1) AS s ON true
-         LEFT JOIN LATERAL (SELECT state, terminal_id FROM pack_states WHERE game = $1 AND emission = $2 AND block = $3 AND pack = $6) AS p ON true`,
-      [id.game, id.emission, id.block, id.unit, refs, pack?.pack ?? -1],
-    )
-  )[0];
+  const row = await claimFactsRow(c.db, id, refs, pack?.pack ?? -1);
   return {
     sale: row?.sale ?? null,
     stop: row?.stop_pack ? { pack: row.stop_pack, reason: row.stop_reason ?? '' } : null,
@@ -135,23 +125,21 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   const heldUntil = new Date(Date.parse(now) + holdSeconds * 1000).toISOString();
   const claimed = (): ClaimAnswer => answer('claimed', 'claimed for this terminal: pay it now', { ticket, prize_cents: prize, held_until: heldUntil });
   // A ticket nobody claimed yet (the common case): one autocommit statement takes it, no transaction.
-  const take = `INSERT INTO ticket_claims (ticket, state, terminal_id, claim_key, prize_cents, claimed_at, held_until) VALUES ($1, 'held', $2, $3, $4, $5, $6)
-     ON CONFLICT (ticket) DO NOTHING`;
-  const takeParams = [ticket, terminalId, req.claim_key, prize, now, heldUntil];
-  if ((await c.db.execute(take, takeParams)) === 1) return claimed();
+  const take = { ticket, terminalId, claimKey: req.claim_key, prize, now, heldUntil };
+  if ((await takeClaim(c.db, take)) === 1) return claimed();
   // Claimed before: look at its row under a lock (a retry, a hold that timed out, or paid elsewhere).
   return c.db.transaction(async (tx) => {
-    let row = (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0];
+    let row = await lockClaim(tx, ticket);
     // Released between the two statements (a push of its holder): take it now, or see who did first.
-    if (!row && (await tx.execute(take, takeParams)) === 1) return claimed();
-    row ??= (await tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = $1 FOR UPDATE', [ticket]))[0] as ClaimRow;
+    if (!row && (await takeClaim(tx, take)) === 1) return claimed();
+    row ??= (await lockClaim(tx, ticket)) as ClaimRow;
     if (row.state === 'paid') {
       const where = { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.paid_at ?? row.claimed_at };
       return answer('already_paid', `already paid on ${where.at} at terminal ${where.terminal} (${where.retailer}): do not pay`, { ticket, prize_cents: prize, paid: where });
     }
     // Held: by this terminal (a retry, same key or not) or a hold that timed out → this terminal's now.
     if (row.terminal_id === terminalId || (row.held_until ?? '') < now) {
-      await tx.execute('UPDATE ticket_claims SET terminal_id = $2, claim_key = $3, claimed_at = $4, held_until = $5 WHERE ticket = $1', [ticket, terminalId, req.claim_key, now, heldUntil]);
+      await retakeClaim(tx, take);
       return claimed();
     }
     const where = { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.claimed_at };
@@ -159,21 +147,13 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   });
 }
 
-interface FreshPayout {
-  ticket: string;
-  seq: number;
-  at: string;
-  amount: number;
-  offline: boolean;
-}
-
 /**
  * The batch's new payouts, the first of each ticket, and any later payout of a ticket already paid in
  * the same batch (the terminal's own constraint forbids it: an exception if it ever comes).
  */
-function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: FreshPayout[]; repeats: FreshPayout[] } {
-  const out = new Map<string, FreshPayout>();
-  const repeats: FreshPayout[] = [];
+function freshPayouts(fresh: readonly WireJournalEntry[]): { payouts: PayoutRow[]; repeats: PayoutRow[] } {
+  const out = new Map<string, PayoutRow>();
+  const repeats: PayoutRow[] = [];
   for (const e of fresh) {
     if (e.type !== 'payout') continue;
     const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; offline?: unknown };
@@ -200,44 +180,27 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
   const { payouts, repeats } = freshPayouts(fresh);
   if (payouts.length > 0) {
     const tickets = payouts.map((p) => p.ticket);
-    const lockClaims = async (of: string[]): Promise<ClaimRow[]> =>
-      tx.query<ClaimRow>('SELECT * FROM ticket_claims WHERE ticket = ANY($1::text[]) ORDER BY ticket FOR UPDATE', [of]);
-    const rows = new Map((await lockClaims(tickets)).map((r) => [r.ticket, r]));
+    const rows = new Map((await lockClaims(tx, tickets)).map((r) => [r.ticket, r]));
     const unclaimed = payouts.filter((p) => !rows.has(p.ticket));
     if (unclaimed.length > 0) {
-      const inserted = await tx.query<{ ticket: string }>(
-        `INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, paid_at, paid_seq, amount_cents, offline)
-         SELECT u.ticket, 'paid', $1, $2, u.at, u.seq, u.amount, u.offline
-           FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::boolean[]) AS u(ticket, at, seq, amount, offline)
-         ON CONFLICT (ticket) DO NOTHING RETURNING ticket`,
-        [terminalId, now, unclaimed.map((p) => p.ticket), unclaimed.map((p) => p.at), unclaimed.map((p) => p.seq), unclaimed.map((p) => p.amount), unclaimed.map((p) => p.offline)],
-      );
+      const inserted = await insertPaidClaims(tx, terminalId, now, unclaimed);
       const done = new Set(inserted.map((r) => r.ticket));
       paid.push(...done);
       // Claimed by another terminal between the two statements: judge those on their row, as below.
       const raced = unclaimed.filter((p) => !done.has(p.ticket)).map((p) => p.ticket);
-      if (raced.length > 0) for (const r of await lockClaims(raced)) rows.set(r.ticket, r);
+      if (raced.length > 0) for (const r of await lockClaims(tx, raced)) rows.set(r.ticket, r);
       for (const t of done) rows.delete(t);
     }
     const held = payouts.filter((p) => rows.get(p.ticket)?.state === 'held');
     paid.push(...held.map((p) => p.ticket));
     if (held.length > 0) {
-      await tx.execute(
-        `UPDATE ticket_claims AS t SET state = 'paid', terminal_id = $1, held_until = NULL, paid_at = u.at, paid_seq = u.seq, amount_cents = u.amount, offline = u.offline
-           FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::boolean[]) AS u(ticket, at, seq, amount, offline)
-          WHERE t.ticket = u.ticket`,
-        [terminalId, held.map((p) => p.ticket), held.map((p) => p.at), held.map((p) => p.seq), held.map((p) => p.amount), held.map((p) => p.offline)],
-      );
+      await markClaimsPaid(tx, terminalId, held);
     }
     const paidBefore = payouts.filter((p) => rows.get(p.ticket)?.state === 'paid');
     for (const p of [...paidBefore, ...repeats]) {
-      const row = rows.get(p.ticket)?.state === 'paid' ? rows.get(p.ticket)! : (await lockClaims([p.ticket]))[0]!;
+      const row = rows.get(p.ticket)?.state === 'paid' ? rows.get(p.ticket)! : (await lockClaims(tx, [p.ticket]))[0]!;
       // Paid before, elsewhere (or a second payout here, which the terminal's own constraint forbids).
-      const n = await tx.execute(
-        `INSERT INTO payout_exceptions (ticket, at, first_terminal, first_at, first_amount, second_terminal, second_seq, second_at, second_amount, second_offline)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (second_terminal, second_seq) DO NOTHING`,
-        [p.ticket, now, row.terminal_id, row.paid_at ?? row.claimed_at, row.amount_cents ?? 0, terminalId, p.seq, p.at, p.amount, p.offline],
-      );
+      const n = await insertPayoutException(tx, now, row, terminalId, p);
       if (n === 1) {
         exceptions++;
         await announce(
@@ -258,7 +221,7 @@ export async function reconcilePayouts(c: Central, tx: Queryable, terminalId: st
   const last = fresh.at(-1)?.at;
   if (last) {
     const before = new Date(Date.parse(last) - RELEASE_AFTER_MS).toISOString();
-    await tx.execute(`DELETE FROM ticket_claims WHERE terminal_id = $1 AND state = 'held' AND claimed_at < $2`, [terminalId, before]);
+    await releaseHeldClaims(tx, terminalId, before);
   }
   return { exceptions, paid };
 }
@@ -272,17 +235,7 @@ export interface PayoutException {
 
 /** Every payout exception, oldest first. */
 export async function payoutExceptions(c: Central): Promise<PayoutException[]> {
-  const rows = await c.db.query<{
-    ticket: string; at: string; first_terminal: string; first_retailer: string | null; first_at: string; first_amount: number;
-    second_terminal: string; second_retailer: string | null; second_seq: number; second_at: string; second_amount: number; second_offline: boolean;
-  }>(
-    `SELECT x.ticket, x.at, x.first_terminal, f.retailer AS first_retailer, x.first_at, x.first_amount,
-            x.second_terminal, s.retailer AS second_retailer, x.second_seq, x.second_at, x.second_amount, x.second_offline
-       FROM payout_exceptions x
-       LEFT JOIN terminals f ON f.terminal_id = x.first_terminal
-       LEFT JOIN terminals s ON s.terminal_id = x.second_terminal
-      ORDER BY x.at, x.exception_id`,
-  );
+  const rows = await payoutExceptionRows(c.db);
   return rows.map((r) => ({
     ticket: r.ticket,
     at: r.at,

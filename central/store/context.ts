@@ -2,6 +2,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { PrintData } from '../emission/print-file.js';
 import type { Db, Queryable } from './db.js';
+import { insertCentralJournalEntry } from './queries/central-journal.js';
 
 /** A published block as claims read it (publications never change once their print data are in). */
 export interface Publication {
@@ -34,11 +35,7 @@ export interface Central {
 
 /** Appends to central's own journal (who did what at central), inside the caller's transaction. */
 export async function journalAtCentral(tx: Queryable, at: string, actor: string, type: string, payload: Record<string, unknown>): Promise<number> {
-  await tx.execute('LOCK TABLE central_journal IN EXCLUSIVE MODE');
-  const rows = await tx.query<{ next: number }>('SELECT coalesce(max(entry_id), 0) + 1 AS next FROM central_journal');
-  const id = rows[0]?.next ?? 1;
-  await tx.execute('INSERT INTO central_journal (entry_id, at, actor, type, payload) VALUES ($1, $2, $3, $4, $5)', [id, at, actor, type, JSON.stringify(payload)]);
-  return id;
+  return insertCentralJournalEntry(tx, at, actor, type, payload);
 }
 
 /** A refusal meant for the person or program asking: a sentence, a code and an HTTP status. */

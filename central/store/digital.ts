@@ -16,18 +16,8 @@ import { printFileName } from '../emission/files.js';
 import { readPrintFile, type PrintData } from '../emission/print-file.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
-import { printDir } from './publish.js';
-
-interface SaleRow {
-  sale_key: string;
-  game: string;
-  emission: number;
-  block: number;
-  unit: number;
-  status: 'sold' | 'voided';
-  sold_at: string;
-  voided_at: string | null;
-}
+import { printDir } from './folders.js';
+import { gameStatus, insertDigitalBlock, insertSale, saleByKey, takeNextUnit, voidSale, type SaleRow } from './queries/digital.js';
 
 /** Print data by file name (read once per process: a few MB at most per block). */
 const prints = new Map<string, PrintData>();
@@ -49,11 +39,7 @@ export async function addDigitalBlock(
   printName: string,
 ): Promise<void> {
   if (!isGameCode(m.game) || gameByCode(m.game).kind !== 'digital') return;
-  await tx.execute(
-    `INSERT INTO digital_blocks (game, emission, block, first_unit, end_unit, next_unit, print_name, claim_deadline)
-     VALUES ($1, $2, $3, $4, $5, $4, $6, $7) ON CONFLICT DO NOTHING`,
-    [m.game, m.emission, m.block, m.first_unit, m.first_unit + m.unit_count, printName, m.claim_deadline],
-  );
+  await insertDigitalBlock(tx, m, printName);
 }
 
 function answerOf(c: Central, row: SaleRow): DigitalUnitAnswer {
@@ -77,27 +63,6 @@ function answerOf(c: Central, row: SaleRow): DigitalUnitAnswer {
   };
 }
 
-const SALE_COLUMNS = 'sale_key, game, emission, block, unit, status, sold_at, voided_at';
-
-async function saleByKey(q: Queryable, terminal: string, key: string): Promise<SaleRow | undefined> {
-  return (await q.query<SaleRow>(`SELECT ${SALE_COLUMNS} FROM digital_sales WHERE terminal_id = $1 AND sale_key = $2`, [terminal, key]))[0];
-}
-
-/** Takes the next unit of a block of `game` (the row locked until the transaction ends), or null when none is left. */
-async function takeNextUnit(tx: Queryable, game: string, now: string, skipLocked: boolean): Promise<{ emission: number; block: number; unit: number } | null> {
-  const rows = await tx.query<{ emission: number; block: number; unit: number }>(
-    `WITH b AS (
-       SELECT game, emission, block FROM digital_blocks
-        WHERE game = $1 AND next_unit < end_unit AND claim_deadline > $2
-        ORDER BY emission, block LIMIT 1 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''})
-     UPDATE digital_blocks d SET next_unit = d.next_unit + 1 FROM b
-      WHERE d.game = b.game AND d.emission = b.emission AND d.block = b.block
-     RETURNING d.emission, d.block, d.next_unit - 1 AS unit`,
-    [game, now],
-  );
-  return rows[0] ?? null;
-}
-
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
@@ -113,17 +78,14 @@ export async function sellDigitalUnit(c: Central, terminal: string, req: Digital
   };
   const held = await saleByKey(c.db, terminal, req.sale_key);
   if (held) return check(held);
-  const status = (await c.db.query<{ enabled: boolean; reason: string }>('SELECT enabled, reason FROM games WHERE game = $1', [req.game]))[0];
+  const status = await gameStatus(c.db, req.game);
   if (status && !status.enabled) throw new CentralError('game_disabled', `${req.game} is suspended: ${status.reason}`, 403);
   try {
     const row = await c.db.transaction(async (tx) => {
       const at = c.now();
       const unit = (await takeNextUnit(tx, req.game, at, true)) ?? (await takeNextUnit(tx, req.game, at, false));
       if (!unit) throw new CentralError('sold_out', `no ${req.game} unit left to sell: publish another digital block`, 409);
-      await tx.execute(
-        `INSERT INTO digital_sales (terminal_id, sale_key, game, emission, block, unit, status, sold_at) VALUES ($1, $2, $3, $4, $5, $6, 'sold', $7)`,
-        [terminal, req.sale_key, req.game, unit.emission, unit.block, unit.unit, at],
-      );
+      await insertSale(tx, terminal, req.sale_key, req.game, unit, at);
       return { sale_key: req.sale_key, game: req.game, ...unit, status: 'sold' as const, sold_at: at, voided_at: null };
     });
     return answerOf(c, row);
@@ -140,11 +102,11 @@ export async function sellDigitalUnit(c: Central, terminal: string, req: Digital
 /** Voids a sale the terminal never completed; voiding twice answers `already: true`. */
 export async function voidDigitalSale(c: Central, terminal: string, req: DigitalVoidRequest): Promise<DigitalVoidAnswer> {
   return c.db.transaction(async (tx) => {
-    const row = (await tx.query<SaleRow>(`SELECT ${SALE_COLUMNS} FROM digital_sales WHERE terminal_id = $1 AND sale_key = $2 FOR UPDATE`, [terminal, req.sale_key]))[0];
+    const row = await saleByKey(tx, terminal, req.sale_key, true);
     if (!row) throw new CentralError('no_such_sale', `no digital sale ${req.sale_key} for terminal ${terminal}`, 404);
     if (row.status === 'voided') return { sale_key: req.sale_key, status: 'voided' as const, voided_at: row.voided_at ?? row.sold_at, already: true };
     const at = c.now();
-    await tx.execute(`UPDATE digital_sales SET status = 'voided', voided_at = $3, void_reason = $4 WHERE terminal_id = $1 AND sale_key = $2`, [terminal, req.sale_key, at, req.reason]);
+    await voidSale(tx, terminal, req.sale_key, at, req.reason);
     await journalAtCentral(tx, at, terminal, 'digital_void', { sale_key: req.sale_key, game: row.game, emission: row.emission, block: row.block, unit: row.unit, reason: req.reason });
     return { sale_key: req.sale_key, status: 'voided' as const, voided_at: at, already: false };
   });

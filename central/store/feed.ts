@@ -3,6 +3,8 @@ import { FeedBody, type FeedItem, type SignedFeedEntry } from '../../common/prot
 import { signLotteryDocument } from '../protocol/verify.js';
 import type { Queryable } from './db.js';
 import { journalAtCentral, type Central } from './context.js';
+import { feedAfter, insertFeedRows, lockFeedNextCursor } from './queries/feed.js';
+import { configRows, liftStopListed, upsertConfig, upsertGameStatus, upsertStopListed } from './queries/reference-data.js';
 
 /** Appends a signed item for every terminal (or one) inside the caller's transaction; returns its cursor. */
 export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, terminalId: string | null = null): Promise<number> {
@@ -17,24 +19,20 @@ interface Pending {
 /** Items to announce, in order, each with its cursor, in two statements under the feed's lock. */
 async function appendFeedItems(c: Central, tx: Queryable, items: readonly Pending[]): Promise<number[]> {
   // One writer at a time: cursors are handed out in commit order, so a reader never skips one.
-  await tx.execute('LOCK TABLE feed IN EXCLUSIVE MODE');
-  const rows = await tx.query<{ next: number }>('SELECT coalesce(max(cursor), 0) + 1 AS next FROM feed');
-  const first = rows[0]?.next ?? 1;
+  const first = await lockFeedNextCursor(tx);
   const at = c.now();
   const bodies = items.map((p, i) => FeedBody.parse({ cursor: first + i, at, item: p.item }));
-  await tx.execute(
-    `INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature)
-     SELECT u.cursor, $1, u.terminal_id, u.kind, u.body::jsonb, $2, u.signature
-       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[]) AS u(cursor, terminal_id, kind, body, signature)`,
-    [
-      at,
-      c.lotteryKey.fingerprint,
-      bodies.map((b) => b.cursor),
-      items.map((p) => p.terminalId),
-      items.map((p) => p.item.kind),
-      bodies.map((b) => JSON.stringify(b)),
-      bodies.map((b) => signLotteryDocument('feed', b, c.lotteryKey.privateKey)),
-    ],
+  await insertFeedRows(
+    tx,
+    at,
+    c.lotteryKey.fingerprint,
+    bodies.map((b, i) => ({
+      cursor: b.cursor,
+      terminal_id: items[i]!.terminalId,
+      kind: items[i]!.item.kind,
+      body: JSON.stringify(b),
+      signature: signLotteryDocument('feed', b, c.lotteryKey.privateKey),
+    })),
   );
   return bodies.map((b) => b.cursor);
 }
@@ -71,12 +69,7 @@ export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () 
 
 /** Feed entries after `cursor` meant for `terminalId`, at most `limit`. */
 export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean }> {
-  const rows = await c.db.query<{ body: SignedFeedEntry['body']; signer: string; signature: string }>(
-    `SELECT body, signer, signature FROM feed
-      WHERE cursor > $1 AND (terminal_id IS NULL OR terminal_id = $2)
-      ORDER BY cursor LIMIT $3`,
-    [cursor, terminalId, limit + 1],
-  );
+  const rows = await feedAfter(c.db, terminalId, cursor, limit + 1);
   const more = rows.length > limit;
   const entries = rows.slice(0, limit).map((r) => ({ body: r.body, signer: r.signer, signature: r.signature }));
   return { entries, next_cursor: entries.at(-1)?.body.cursor ?? cursor, more };
@@ -84,7 +77,7 @@ export async function readFeed(c: Central, terminalId: string, cursor: number, l
 
 /** Current configuration as one object. */
 export async function currentConfig(q: Queryable): Promise<Record<string, unknown>> {
-  const rows = await q.query<{ key: string; value: unknown }>('SELECT key, value FROM config ORDER BY key');
+  const rows = await configRows(q);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
@@ -93,11 +86,7 @@ export async function setConfig(c: Central, actor: string, key: string, value: u
   if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
   return c.db.transaction(async (tx) => {
     const at = c.now();
-    await tx.execute(
-      `INSERT INTO config (key, value, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-      [key, JSON.stringify(value), at],
-    );
+    await upsertConfig(tx, key, value, at);
     await journalAtCentral(tx, at, actor, 'config.set', { key, value });
     return appendFeed(c, tx, { kind: 'config', key, value });
   });
@@ -109,13 +98,9 @@ export async function stopListChange(c: Central, actor: string, pack: string, ac
   return c.db.transaction(async (tx) => {
     const at = c.now();
     if (action === 'add') {
-      await tx.execute(
-        `INSERT INTO stop_list (pack, reason, added_at) VALUES ($1, $2, $3)
-         ON CONFLICT (pack) DO UPDATE SET reason = EXCLUDED.reason, added_at = EXCLUDED.added_at, removed_at = NULL`,
-        [pack, reason, at],
-      );
+      await upsertStopListed(tx, pack, reason, at);
     } else {
-      const n = await tx.execute('UPDATE stop_list SET removed_at = $2 WHERE pack = $1 AND removed_at IS NULL', [pack, at]);
+      const n = await liftStopListed(tx, pack, at);
       if (n === 0) throw new Error(`pack ${pack} is not on the stop list`);
     }
     await journalAtCentral(tx, at, actor, `stoplist.${action}`, { pack, reason });
@@ -127,11 +112,7 @@ export async function stopListChange(c: Central, actor: string, pack: string, ac
 export async function setGameStatus(c: Central, actor: string, game: string, enabled: boolean, reason: string): Promise<number> {
   return c.db.transaction(async (tx) => {
     const at = c.now();
-    await tx.execute(
-      `INSERT INTO games (game, enabled, reason, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (game) DO UPDATE SET enabled = EXCLUDED.enabled, reason = EXCLUDED.reason, updated_at = EXCLUDED.updated_at`,
-      [game, enabled, reason, at],
-    );
+    await upsertGameStatus(tx, game, enabled, reason, at);
     await journalAtCentral(tx, at, actor, enabled ? 'game.enable' : 'game.disable', { game, reason });
     return appendFeed(c, tx, { kind: 'game_status', game, enabled, reason });
   });

@@ -12,6 +12,8 @@ import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { recordPrizeClaims } from './prize-claims.js';
+import { heldEntryHashes, insertEntries, insertIntegrityAlert, insertRefusedPush, moveHeadAndStoreEvents, type RefusalRow } from './queries/journals.js';
+import { lockTerminalChain, terminalChain, touchTerminalAt } from './queries/terminals.js';
 
 export interface PushRefused {
   readonly refused: true;
@@ -55,11 +57,7 @@ export async function ingestPush(c: Central, terminalId: string, batch: PushRequ
 }
 
 async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: PushRequest): Promise<PushResult> {
-  const rows = await tx.query<{ public_key: string | null; last_seq: number; last_hash: string }>(
-    'SELECT public_key, last_seq, last_hash FROM terminals WHERE terminal_id = $1 FOR UPDATE',
-    [terminalId],
-  );
-  const t = rows[0];
+  const t = await lockTerminalChain(tx, terminalId);
   const key = t?.public_key ? parseEd25519PublicKey(t.public_key) : null;
   if (!t || !key) throw new CentralError('unknown_terminal', `terminal ${terminalId} is not enrolled`, 401);
   const now = c.now();
@@ -76,10 +74,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Entries central already holds must be the very same (a rewritten entry, even re-signed, is refused).
   const held = entries.filter((e) => e.seq <= t.last_seq);
   if (held.length > 0) {
-    const heldRows = await tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM journal_entries WHERE terminal_id = $1 AND seq = ANY($2::bigint[])', [
-      terminalId,
-      held.map((e) => e.seq),
-    ]);
+    const heldRows = await heldEntryHashes(tx, terminalId, held.map((e) => e.seq));
     const heldHash = new Map(heldRows.map((r) => [r.seq, r.hash]));
     for (const e of held) {
       const h = heldHash.get(e.seq);
@@ -125,28 +120,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
 
   // One statement moves the terminal's chain head and stores the events (an empty array inserts nothing).
   const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
-  const written = await tx.query<{ stored_events: number }>(
-    `WITH t AS (UPDATE terminals SET last_seq = $3, last_hash = $4, last_contact_at = $2 WHERE terminal_id = $1 RETURNING 1),
-     e AS (
-       INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at)
-       SELECT $1, u.event_key, u.type, u.journal_seq, u.payload::jsonb, u.created_at, $2
-         FROM unnest($5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[]) AS u(event_key, type, journal_seq, payload, created_at)
-       ON CONFLICT (terminal_id, event_key, created_at) DO NOTHING
-       RETURNING 1)
-     SELECT (SELECT count(*) FROM e)::int AS stored_events, (SELECT count(*) FROM t) AS _moved`,
-    [
-      terminalId,
-      now,
-      prevSeq,
-      prevHash,
-      events.map((e) => e.key),
-      events.map((e) => e.type),
-      events.map((e) => e.journal_seq),
-      events.map((e) => JSON.stringify(e.payload)),
-      events.map((e) => e.created_at),
-    ],
-  );
-  const storedEvents = written[0]?.stored_events ?? 0;
+  const storedEvents = await moveHeadAndStoreEvents(tx, terminalId, now, { seq: prevSeq, hash: prevHash }, events);
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle.
   await applyQueuedPackOps(c, tx, terminalId, events);
@@ -164,47 +138,14 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   };
 }
 
-/** Writes journal entries in one statement (arrays unnested: one round trip, one plan, any count). */
-async function insertEntries(tx: Queryable, terminalId: string, now: string, rows: readonly WireJournalEntry[]): Promise<void> {
-  await tx.execute(
-    `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
-     SELECT $1, u.seq, u.at, u.type, u.operator, u.payload::jsonb, u.prev_hash, u.hash, u.signature, $2
-       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-         AS u(seq, at, type, operator, payload, prev_hash, hash, signature)`,
-    [
-      terminalId,
-      now,
-      rows.map((e) => e.seq),
-      rows.map((e) => e.at),
-      rows.map((e) => e.type),
-      rows.map((e) => e.operator),
-      rows.map((e) => JSON.stringify(e.payload)),
-      rows.map((e) => e.prev_hash),
-      rows.map((e) => e.hash),
-      rows.map((e) => e.signature),
-    ],
-  );
-}
-
 async function recordRefusal(c: Central, terminalId: string, batch: PushRequest, r: Refusal): Promise<PushRefused> {
   return c.db.transaction(async (tx) => {
     const now = c.now();
-    if (r.reason !== 'out_of_order') {
-      await tx.execute(
-      `INSERT INTO integrity_alerts (terminal_id, at, reason, at_seq, held_hash, offered_hash, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [terminalId, now, r.reason, r.at_seq, r.held_hash, r.offered_hash, r.message],
-      );
-    }
-    await tx.execute(`INSERT INTO refused_pushes (terminal_id, at, reason, at_seq, entries, detail) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      terminalId,
-      now,
-      r.reason,
-      r.at_seq,
-      batch.entries.length,
-      r.message,
-    ]);
-    await tx.execute('UPDATE terminals SET last_contact_at = $2 WHERE terminal_id = $1', [terminalId, now]);
-    const t = (await tx.query<{ last_seq: number; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal_id = $1', [terminalId]))[0];
+    const row: RefusalRow = { reason: r.reason, at_seq: r.at_seq, held_hash: r.held_hash, offered_hash: r.offered_hash, detail: r.message };
+    if (r.reason !== 'out_of_order') await insertIntegrityAlert(tx, terminalId, now, row);
+    await insertRefusedPush(tx, terminalId, now, row, batch.entries.length);
+    await touchTerminalAt(tx, terminalId, now);
+    const t = await terminalChain(tx, terminalId);
     return {
       refused: true,
       reason: r.reason,

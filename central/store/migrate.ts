@@ -15,7 +15,7 @@
  */
 import { Umzug, type MigrationParams, type RunnableMigration, type UmzugStorage } from 'umzug';
 import type { Db, Queryable } from './db.js';
-import { CENTRAL_MIGRATIONS, type CentralMigration } from './migrations.js';
+import { CENTRAL_MIGRATIONS, type CentralMigration } from './migrations/index.js';
 
 export class CentralMigrationError extends Error {
   override readonly name = 'CentralMigrationError';

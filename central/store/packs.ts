@@ -27,25 +27,20 @@ import { printData, publishedBlock } from './print-cache.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
 import { announce as announceFeed, currentConfig } from './feed.js';
-
-interface PackRow {
-  game: string;
-  emission: number;
-  block: number;
-  pack: number;
-  state: CentralPackState;
-  terminal_id: string;
-  received_at: string;
-  activated_at: string | null;
-  returned_at: string | null;
-  settled_at: string | null;
-  settle_reason: SettleReason | null;
-  low_tier_winners: number;
-  low_tier_validated: number;
-}
-
-const KEY = 'game = $1 AND emission = $2 AND block = $3 AND pack = $4';
-const keyOf = (p: PackIdentity): [string, number, number, number] => [p.game, p.emission, p.block, p.pack];
+import {
+  activatePack,
+  countLowTierPaid,
+  insertPackOperation,
+  insertReceivedPack,
+  lockActivePacksBefore,
+  packOperationOutcome,
+  packRow,
+  packRows,
+  returnPack,
+  settlePackRow,
+  stopListedPack,
+  type PackRow,
+} from './queries/packs.js';
 
 function view(r: PackRow): CentralPackView {
   const game = gameByCode(r.game).code;
@@ -67,11 +62,6 @@ function view(r: PackRow): CentralPackView {
   };
 }
 
-/** The pack's row, if any terminal ever received it. */
-export async function packRow(q: Queryable, p: PackIdentity, forUpdate = false): Promise<PackRow | undefined> {
-  return (await q.query<PackRow>(`SELECT * FROM pack_states WHERE ${KEY}${forUpdate ? ' FOR UPDATE' : ''}`, keyOf(p)))[0];
-}
-
 /** The pack of a unit of a paper game (null for a game sold without packs). */
 export function packOfTicket(game: string, emission: number, block: number, unit: number): PackIdentity | null {
   const size = gameByCode(game).pack_size;
@@ -86,10 +76,7 @@ export async function centralPackState(q: Queryable, p: PackIdentity): Promise<C
 
 /** Every pack central knows, in identity order. */
 export async function listCentralPacks(c: Central, options: { state?: CentralPackState; terminal?: string } = {}): Promise<CentralPackView[]> {
-  const rows = await c.db.query<PackRow>(
-    `SELECT * FROM pack_states WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR terminal_id = $2) ORDER BY game, emission, block, pack`,
-    [options.state ?? null, options.terminal ?? null],
-  );
+  const rows = await packRows(c.db, options.state ?? null, options.terminal ?? null);
   return rows.map(view);
 }
 
@@ -122,7 +109,7 @@ function refused(reason: string, message: string, pack: PackRow | undefined): Pa
 
 /** Is the pack on central's stop list (as `GGG-EEE-BB-PPPPP` or the same digits without dashes)? */
 async function stopOfPack(q: Queryable, number: string): Promise<{ pack: string; reason: string } | undefined> {
-  return (await q.query<{ pack: string; reason: string }>('SELECT pack, reason FROM stop_list WHERE pack = ANY($1::text[]) AND removed_at IS NULL', [[number, number.replace(/-/g, '')]]))[0];
+  return stopListedPack(q, [number, number.replace(/-/g, '')]);
 }
 
 /**
@@ -133,20 +120,22 @@ async function stopOfPack(q: Queryable, number: string): Promise<{ pack: string;
  */
 export async function applyPackOp(c: Central, tx: Queryable, terminalId: string, req: PackOpRequest, options: { tellRefusal?: boolean } = {}): Promise<PackOpAnswer> {
   const id: PackIdentity = { game: req.game, emission: req.emission, block: req.block, pack: req.pack };
-  const seen = (await tx.query<{ outcome: 'applied' | 'refused'; reason: string | null; message: string }>(`SELECT outcome, reason, message FROM pack_operations WHERE ${KEY} AND op_key = $5`, [
-    ...keyOf(id),
-    req.op_key,
-  ]))[0];
+  const seen = await packOperationOutcome(tx, id, req.op_key);
   if (seen) {
     const now = await packRow(tx, id);
     return { outcome: seen.outcome, reason: seen.reason, message: seen.message, pack: now ? view(now) : null };
   }
   const answer = await decide(c, tx, terminalId, req, id);
-  await tx.execute(
-    `INSERT INTO pack_operations (game, emission, block, pack, op_key, terminal_id, action, at, received_at, outcome, reason, message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [...keyOf(id), req.op_key, terminalId, req.action, req.at, c.now(), answer.outcome, answer.reason, answer.message],
-  );
+  await insertPackOperation(tx, id, {
+    op_key: req.op_key,
+    terminal_id: terminalId,
+    action: req.action,
+    at: req.at,
+    received_at: c.now(),
+    outcome: answer.outcome,
+    reason: answer.reason,
+    message: answer.message,
+  });
   if (options.tellRefusal && answer.outcome === 'refused') {
     const number = packNumberOf(GAME_NUMBERS[gameByCode(id.game).code], id);
     await announceFeed(
@@ -176,12 +165,7 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     }
     const stop = await stopOfPack(tx, number);
     if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): do not accept it`, undefined);
-    const inserted = (
-      await tx.query<PackRow>(
-        `INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, updated_at) VALUES ($1, $2, $3, $4, 'received', $5, $6, $6) RETURNING *`,
-        [...keyOf(id), terminalId, now],
-      )
-    )[0] as PackRow;
+    const inserted = await insertReceivedPack(tx, id, terminalId, now);
     await announce(c, tx, inserted);
     return { outcome: 'applied', reason: null, message: `pack ${number} received`, pack: view(inserted) };
   }
@@ -201,21 +185,9 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     const lowTier = printName ? lowTierTickets(c, printName, id, rules) : [];
     // Its low-tier winners already paid (before it was activated here) count from the start; later
     // payouts add theirs one by one (settlePacks).
-    updated = (
-      await tx.query<PackRow>(
-        `UPDATE pack_states SET state = 'active', activated_at = $5, low_tier_winners = $6, updated_at = $5,
-                low_tier_validated = (SELECT count(*)::int FROM ticket_claims WHERE ticket = ANY($7::text[]) AND state = 'paid')
-          WHERE ${KEY} RETURNING *`,
-        [...keyOf(id), now, lowTier.length, lowTier],
-      )
-    )[0] as PackRow;
+    updated = await activatePack(tx, id, now, lowTier);
   } else {
-    updated = (
-      await tx.query<PackRow>(
-        `UPDATE pack_states SET state = 'returned', returned_at = $5, settled_at = $5, settle_reason = 'returned', updated_at = $5 WHERE ${KEY} RETURNING *`,
-        [...keyOf(id), now],
-      )
-    )[0] as PackRow;
+    updated = await returnPack(tx, id, now);
   }
   await announce(c, tx, updated);
   return { outcome: 'applied', reason: null, message: `pack ${number} ${target === 'active' ? 'activated' : 'returned: settled'}`, pack: view(updated) };
@@ -250,12 +222,7 @@ export async function applyQueuedPackOps(c: Central, tx: Queryable, terminalId: 
 /** Settles one active pack for `reason`, announced. */
 async function settle(c: Central, tx: Queryable, r: PackRow, reason: SettleReason, validated: number): Promise<void> {
   const now = c.now();
-  const updated = (
-    await tx.query<PackRow>(
-      `UPDATE pack_states SET state = 'settled', settled_at = $5, settle_reason = $6, low_tier_validated = $7, updated_at = $5 WHERE ${KEY} AND state = 'active' RETURNING *`,
-      [r.game, r.emission, r.block, r.pack, now, reason, validated],
-    )
-  )[0];
+  const updated = await settlePackRow(tx, r, now, reason, validated);
   if (updated) await announce(c, tx, updated);
 }
 
@@ -302,12 +269,7 @@ export async function settlePacks(c: Central, tx: Queryable, paid: readonly stri
     const lowTier = lowTierTickets(c, printName, id, rules);
     const counted = lowTier.filter((t) => tickets.has(t)).length;
     if (counted === 0) continue;
-    const r = (
-      await tx.query<PackRow>(
-        `UPDATE pack_states SET low_tier_validated = low_tier_validated + $5, low_tier_winners = $6 WHERE ${KEY} AND state = 'active' RETURNING *`,
-        [...keyOf(id), counted, lowTier.length],
-      )
-    )[0];
+    const r = await countLowTierPaid(tx, id, counted, lowTier.length);
     if (!r) continue;
     const validated = Number(r.low_tier_validated);
     if (validated * 100 >= rules.settle_share_percent * lowTier.length) {
@@ -318,7 +280,7 @@ export async function settlePacks(c: Central, tx: Queryable, paid: readonly stri
   if (daysDue) {
     c.memo.daysChecked.at = now;
     const cutoff = new Date(now - rules.settle_days * 86_400_000).toISOString();
-    const due = await tx.query<PackRow>(`SELECT * FROM pack_states WHERE state = 'active' AND activated_at <= $1 ORDER BY activated_at LIMIT 1000 FOR UPDATE`, [cutoff]);
+    const due = await lockActivePacksBefore(tx, cutoff);
     for (const r of due) {
       await settle(c, tx, r, 'days', Number(r.low_tier_validated));
       settled++;

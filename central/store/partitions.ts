@@ -5,7 +5,8 @@
  * far off) is reported, not fatal: those rows stay in the default partition, still found and unique.
  */
 import type { Queryable } from './db.js';
-import { MONTH_HASH_PARTITIONS, MONTH_PARTITIONED } from './migrations.js';
+import { MONTH_HASH_PARTITIONS, MONTH_PARTITIONED } from './migrations/index.js';
+import { createMonthPartition } from './queries/partitions.js';
 
 /** First day (YYYY-MM-01) of the month of `iso`, moved by `add` months. */
 export function monthStart(iso: string, add = 0): string {
@@ -28,8 +29,7 @@ export async function ensureMonthPartitions(db: Queryable, from: string, months 
     const month = monthStart(from, k);
     for (const { table } of MONTH_PARTITIONED) {
       try {
-        const made = await db.query<{ made: boolean }>('SELECT guichet_month_partition($1, $2::date, $3) AS made', [table, month, MONTH_HASH_PARTITIONS]);
-        if (made[0]?.made) out.created.push(`${table}_m${month.slice(0, 7).replace('-', '')}`);
+        if (await createMonthPartition(db, table, month, MONTH_HASH_PARTITIONS)) out.created.push(`${table}_m${month.slice(0, 7).replace('-', '')}`);
       } catch (err) {
         out.failed.push(`${table} ${month.slice(0, 7)}: ${(err as Error).message}`);
       }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { readPrintFile, type PrintData } from '../emission/print-file.js';
 import type { Central, Publication } from './context.js';
 import type { Queryable } from './db.js';
-import { printDir } from './publish.js';
+import { printDir } from './folders.js';
+import { publicationOfBlock } from './queries/publications.js';
 
 /** The print data of a published block, by its file name in central's print folder. */
 export function printData(c: Central, name: string): PrintData {
@@ -24,7 +25,7 @@ export async function publishedBlock(c: Central, q: Queryable, b: { game: string
   const key = `${b.game}/${b.emission}/${b.block}`;
   const held = c.memo.publications.get(key);
   if (held) return held;
-  const pub = (await q.query<Publication>('SELECT print_name, manifest FROM publications WHERE game = $1 AND emission = $2 AND block = $3', [b.game, b.emission, b.block]))[0];
+  const pub = await publicationOfBlock(q, b);
   if (pub?.print_name) c.memo.publications.set(key, pub);
   return pub;
 }

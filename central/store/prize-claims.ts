@@ -7,20 +7,15 @@
 import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Central } from './context.js';
 import type { Queryable } from './db.js';
+import { insertPrizeClaim, prizeClaimRows, type NewPrizeClaim, type PrizeClaimKind } from './queries/prize-claims.js';
 
-export type PrizeClaimKind = 'over-limit' | 'central-unreachable';
+export type { PrizeClaimKind } from './queries/prize-claims.js';
 
-export interface PrizeClaim {
+/** A claim as `guichet central claims` lists it: the recorded claim, its terminal, retailer and journal entry. */
+export interface PrizeClaim extends Omit<NewPrizeClaim, 'seq'> {
   terminal: string;
   retailer: string;
   journal_seq: number;
-  kind: PrizeClaimKind;
-  ticket: string;
-  amount_cents: number;
-  receipt_no: number | null;
-  reason: string | null;
-  filed_at: string;
-  received_at: string;
 }
 
 const KIND_OF_ENTRY: Readonly<Record<string, PrizeClaimKind>> = { claim: 'over-limit', 'claim.receipt': 'central-unreachable' };
@@ -33,35 +28,23 @@ export async function recordPrizeClaims(c: Central, tx: Queryable, terminalId: s
     if (!kind) continue;
     const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; receipt_no?: unknown; reason?: unknown };
     if (typeof p.game !== 'string' || typeof p.emission !== 'number' || typeof p.block !== 'number' || typeof p.unit !== 'number') continue;
-    n += await tx.execute(
-      `INSERT INTO prize_claims (terminal_id, seq, kind, ticket, amount_cents, receipt_no, reason, filed_at, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (terminal_id, seq) DO NOTHING`,
-      [
-        terminalId,
-        e.seq,
-        kind,
-        `${p.game}/${p.emission}/${p.block}/${p.unit}`,
-        typeof p.amount_cents === 'number' ? p.amount_cents : 0,
-        typeof p.receipt_no === 'number' ? p.receipt_no : null,
-        typeof p.reason === 'string' ? p.reason : null,
-        e.at,
-        c.now(),
-      ],
-    );
+    n += await insertPrizeClaim(tx, terminalId, {
+      seq: e.seq,
+      kind,
+      ticket: `${p.game}/${p.emission}/${p.block}/${p.unit}`,
+      amount_cents: typeof p.amount_cents === 'number' ? p.amount_cents : 0,
+      receipt_no: typeof p.receipt_no === 'number' ? p.receipt_no : null,
+      reason: typeof p.reason === 'string' ? p.reason : null,
+      filed_at: e.at,
+      received_at: c.now(),
+    });
   }
   return n;
 }
 
 /** Every claim filed at a terminal, oldest first. */
 export async function prizeClaims(c: Central): Promise<PrizeClaim[]> {
-  const rows = await c.db.query<{
-    terminal_id: string; retailer: string | null; seq: number; kind: PrizeClaimKind; ticket: string; amount_cents: number;
-    receipt_no: number | null; reason: string | null; filed_at: string; received_at: string;
-  }>(
-    `SELECT p.terminal_id, t.retailer, p.seq, p.kind, p.ticket, p.amount_cents, p.receipt_no, p.reason, p.filed_at, p.received_at
-       FROM prize_claims p LEFT JOIN terminals t ON t.terminal_id = p.terminal_id
-      ORDER BY p.filed_at, p.terminal_id, p.seq`,
-  );
+  const rows = await prizeClaimRows(c.db);
   return rows.map((r) => ({
     terminal: r.terminal_id,
     retailer: r.retailer ?? '',

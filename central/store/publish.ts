@@ -10,9 +10,9 @@ import { openOutcomeFile } from '../../db/outcome/reader.js';
 import { journalAtCentral, CentralError, type Central } from './context.js';
 import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
-
-export const filesDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'files');
-export const printDir = (c: Pick<Central, 'dataDir'>): string => join(c.dataDir, 'print');
+import { filesDir, printDir } from './folders.js';
+import { trustedPublicKeys } from './queries/lottery-keys.js';
+import { insertPublication, publishedFile, type PublicationRow } from './queries/publications.js';
 
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
@@ -28,13 +28,7 @@ function copyAtomic(from: string, to: string, mode?: number): void {
   renameSync(tmp, to);
 }
 
-export interface Published {
-  name: string;
-  game: string;
-  emission: number;
-  block: number;
-  size: number;
-  sha256: string;
+export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emission' | 'block' | 'size' | 'sha256'> {
   cursor: number | null;
   already: boolean;
 }
@@ -48,7 +42,7 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
   const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
   if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
-  const keys = await c.db.query<{ public_key: string }>('SELECT public_key FROM lottery_keys WHERE revoked_at IS NULL');
+  const keys = await trustedPublicKeys(c.db);
   const trusted = keys.map((k) => createPublicKey(k.public_key));
   mkdirSync(filesDir(c), { recursive: true });
   mkdirSync(printDir(c), { recursive: true, mode: 0o700 });
@@ -67,7 +61,7 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
     }
     const size = statSync(src).size;
     const sha256 = await sha256File(src);
-    const held = (await c.db.query<{ sha256: string }>('SELECT sha256 FROM publications WHERE name = $1', [name]))[0];
+    const held = await publishedFile(c.db, name);
     if (held) {
       if (held.sha256 !== sha256) throw new CentralError('already_published', `${name} was already published with other contents (sha256 ${held.sha256})`, 409);
       out.push({ name, game: manifest.game, emission: manifest.emission, block: manifest.block, size, sha256, cursor: null, already: true });
@@ -79,10 +73,17 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
     if (hasPrint) copyAtomic(join(dir, printName), join(printDir(c), printName), 0o600);
     const cursor = await c.db.transaction(async (tx) => {
       const at = c.now();
-      await tx.execute(
-        `INSERT INTO publications (name, game, emission, block, size, sha256, manifest, print_name, published_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [name, manifest.game, manifest.emission, manifest.block, size, sha256, JSON.stringify(manifest), hasPrint ? printName : null, at],
-      );
+      await insertPublication(tx, {
+        name,
+        game: manifest.game,
+        emission: manifest.emission,
+        block: manifest.block,
+        size,
+        sha256,
+        manifest: JSON.stringify(manifest),
+        print_name: hasPrint ? printName : null,
+        published_at: at,
+      });
       if (hasPrint) await addDigitalBlock(tx, manifest, printName);
       await journalAtCentral(tx, at, actor, 'publish', { name, game: manifest.game, emission: manifest.emission, block: manifest.block, sha256 });
       return appendFeed(c, tx, {

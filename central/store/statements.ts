@@ -17,6 +17,8 @@ import { gameByCode } from '../../games/index.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
+import { moneyTotalsByKind, settledPacksByGame } from './queries/statements.js';
+import { retailerOfTerminal, terminalsOfRetailer } from './queries/terminals.js';
 
 function rate(config: Record<string, unknown>, key: string, fallback: number): number {
   const v = config[key];
@@ -34,12 +36,7 @@ export function share(cents: number, bp: number): number {
  * pack × price).
  */
 export async function settledPacks(q: Queryable, retailer: string, from: string, to: string): Promise<{ count: number; value_cents: number }> {
-  const rows = await q.query<{ game: string; n: number | string }>(
-    `SELECT s.game, count(*) AS n FROM pack_states s JOIN terminals t ON t.terminal_id = s.terminal_id
-      WHERE t.retailer = $1 AND s.state = 'settled' AND s.settled_at >= $2 AND s.settled_at < $3
-      GROUP BY s.game`,
-    [retailer, from, to],
-  );
+  const rows = await settledPacksByGame(q, retailer, from, to);
   let count = 0;
   let value = 0;
   for (const r of rows) {
@@ -58,16 +55,9 @@ export async function retailerStatement(c: Central, retailer: string, week: stri
   } catch (err) {
     throw new CentralError('bad_week', (err as Error).message);
   }
-  const terminals = (await c.db.query<{ terminal_id: string }>('SELECT terminal_id FROM terminals WHERE retailer = $1 ORDER BY terminal_id', [retailer])).map((r) => r.terminal_id);
+  const terminals = await terminalsOfRetailer(c.db, retailer);
   if (terminals.length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404);
-  const rows = await c.db.query<{ kind: string; n: number | string; cents: number | string }>(
-    `SELECT j.payload->'money'->>'kind' AS kind, sum((l->>'count')::bigint) AS n, sum((l->>'amount_cents')::bigint) AS cents
-       FROM journal_entries j
-       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
-      WHERE j.terminal_id = ANY($1::text[]) AND j.at >= $2 AND j.at < $3
-      GROUP BY 1`,
-    [terminals, bounds.from, bounds.to],
-  );
+  const rows = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to);
   const tally = (kind: string): { count: number; amount_cents: number } => {
     const r = rows.find((x) => x.kind === kind);
     return { count: Number(r?.n ?? 0), amount_cents: Number(r?.cents ?? 0) };
@@ -102,7 +92,7 @@ export async function retailerStatement(c: Central, retailer: string, week: stri
 
 /** A terminal's retailer's statements: `week` (default central's current week) and the one before. */
 export async function terminalStatements(c: Central, terminalId: string, week?: string): Promise<StatementAnswer> {
-  const retailer = (await c.db.query<{ retailer: string }>('SELECT retailer FROM terminals WHERE terminal_id = $1', [terminalId]))[0]?.retailer;
+  const retailer = await retailerOfTerminal(c.db, terminalId);
   if (retailer === undefined) throw new CentralError('unknown_terminal', `no terminal ${terminalId}`, 404);
   const current = week ?? isoWeekOf(c.now());
   return { current: await retailerStatement(c, retailer, current), previous: await retailerStatement(c, retailer, previousIsoWeek(current)) };

@@ -6,6 +6,21 @@ import { keyFingerprint } from '../../db/outcome/keys.js';
 import { parseEd25519PublicKey, signLotteryDocument, verifyEnrolProof } from '../protocol/verify.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { appendFeed, currentConfig } from './feed.js';
+import {
+  allTerminals,
+  deleteExpiredNonces,
+  insertNonce,
+  insertNonceAndTouch,
+  insertPendingTerminal,
+  lockTerminalByCode,
+  lockTerminalStatus,
+  recordEnrolment,
+  setTerminalStatus,
+  terminalById,
+  touchTerminalAt,
+  type TerminalRow,
+} from './queries/terminals.js';
+import { insertLotteryKey, trustedLotteryKeys } from './queries/lottery-keys.js';
 
 /** How long a one-time enrolment code stays valid. */
 export const ENROL_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -25,23 +40,7 @@ function codeHash(code: string): string {
   return createHash('sha256').update(`guichet-enrol-code\n${normal}`).digest('hex');
 }
 
-export interface TerminalRow {
-  terminal_id: string;
-  retailer: string;
-  status: 'pending' | 'active' | 'disabled';
-  status_reason: string | null;
-  public_key: string | null;
-  key_fingerprint: string | null;
-  enrol_expires_at: string | null;
-  enrolled_at: string | null;
-  created_at: string;
-  last_contact_at: string | null;
-  last_seq: number;
-  last_hash: string;
-}
-
-const COLUMNS =
-  'terminal_id, retailer, status, status_reason, public_key, key_fingerprint, enrol_expires_at, enrolled_at, created_at, last_contact_at, last_seq, last_hash';
+export type { TerminalRow } from './queries/terminals.js';
 
 /** Registers a terminal; returns its one-time enrolment code (only its hash is kept). */
 export async function addTerminal(c: Central, actor: string, id: string, retailer: string): Promise<{ code: string; expires_at: string }> {
@@ -51,11 +50,7 @@ export async function addTerminal(c: Central, actor: string, id: string, retaile
   const now = c.now();
   const expires_at = new Date(Date.parse(now) + ENROL_CODE_TTL_MS).toISOString();
   await c.db.transaction(async (tx) => {
-    const n = await tx.execute(
-      `INSERT INTO terminals (terminal_id, retailer, status, enrol_code_hash, enrol_expires_at, created_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5) ON CONFLICT (terminal_id) DO NOTHING`,
-      [id, retailer, codeHash(code), expires_at, now],
-    );
+    const n = await insertPendingTerminal(tx, id, retailer, codeHash(code), expires_at, now);
     if (n === 0) throw new CentralError('terminal_exists', `terminal ${id} already exists (terminal ids are never reused)`, 409);
     await journalAtCentral(tx, now, actor, 'terminal.add', { terminal: id, retailer, code_expires_at: expires_at });
   });
@@ -63,22 +58,21 @@ export async function addTerminal(c: Central, actor: string, id: string, retaile
 }
 
 export async function listTerminals(c: Central): Promise<TerminalRow[]> {
-  return c.db.query<TerminalRow>(`SELECT ${COLUMNS} FROM terminals ORDER BY terminal_id`);
+  return allTerminals(c.db);
 }
 
 export async function getTerminal(c: Central, id: string): Promise<TerminalRow | undefined> {
-  return (await c.db.query<TerminalRow>(`SELECT ${COLUMNS} FROM terminals WHERE terminal_id = $1`, [id]))[0];
+  return terminalById(c.db, id);
 }
 
 /** Disables or re-enables a terminal; announced on its feed so it stops (or resumes) selling and paying. */
 export async function setTerminalEnabled(c: Central, actor: string, id: string, enabled: boolean, reason: string): Promise<void> {
   await c.db.transaction(async (tx) => {
-    const rows = await tx.query<{ status: string; enrolled_at: string | null }>('SELECT status, enrolled_at FROM terminals WHERE terminal_id = $1 FOR UPDATE', [id]);
-    const row = rows[0];
+    const row = await lockTerminalStatus(tx, id);
     if (!row) throw new CentralError('unknown_terminal', `no terminal ${id}`, 404);
     const status = enabled ? (row.enrolled_at ? 'active' : 'pending') : 'disabled';
     const now = c.now();
-    await tx.execute('UPDATE terminals SET status = $2, status_reason = $3 WHERE terminal_id = $1', [id, status, reason]);
+    await setTerminalStatus(tx, id, status, reason);
     await journalAtCentral(tx, now, actor, enabled ? 'terminal.enable' : 'terminal.disable', { terminal: id, reason });
     await appendFeed(c, tx, { kind: 'terminal_status', terminal: id, enabled, reason }, id);
   });
@@ -92,20 +86,16 @@ export async function enrolTerminal(c: Central, req: EnrolRequest): Promise<Enro
     throw new CentralError('bad_proof', 'proof is not a signature of the code by the key being enrolled', 400);
   }
   return c.db.transaction(async (tx) => {
-    const rows = await tx.query<TerminalRow>(`SELECT ${COLUMNS} FROM terminals WHERE enrol_code_hash = $1 FOR UPDATE`, [codeHash(req.code)]);
-    const t = rows[0];
+    const t = await lockTerminalByCode(tx, codeHash(req.code));
     const now = c.now();
     if (!t) throw new CentralError('bad_code', 'this enrolment code is not known', 403);
     if (t.enrolled_at) throw new CentralError('code_used', `this enrolment code was already used (terminal ${t.terminal_id} enrolled at ${t.enrolled_at})`, 403);
     if (t.status === 'disabled') throw new CentralError('terminal_disabled', `terminal ${t.terminal_id} is disabled`, 403);
     if (!t.enrol_expires_at || t.enrol_expires_at < now) throw new CentralError('code_expired', `this enrolment code expired at ${t.enrol_expires_at ?? '?'}`, 403);
     const fingerprint = keyFingerprint(key);
-    await tx.execute(
-      `UPDATE terminals SET status = 'active', public_key = $2, key_fingerprint = $3, enrolled_at = $4, last_contact_at = $4 WHERE terminal_id = $1`,
-      [t.terminal_id, req.public_key, fingerprint, now],
-    );
+    await recordEnrolment(tx, t.terminal_id, req.public_key, fingerprint, now);
     await journalAtCentral(tx, now, 'terminal', 'terminal.enrol', { terminal: t.terminal_id, key_fingerprint: fingerprint });
-    const keys = await tx.query<{ fingerprint: string; public_key: string }>('SELECT fingerprint, public_key FROM lottery_keys WHERE revoked_at IS NULL ORDER BY added_at, fingerprint');
+    const keys = await trustedLotteryKeys(tx);
     const enrolment = {
       terminal_id: t.terminal_id,
       retailer: t.retailer,
@@ -121,8 +111,8 @@ export async function enrolTerminal(c: Central, req: EnrolRequest): Promise<Enro
 
 /** Remembers a request nonce; false when that terminal already used it (a replay). Forgets expired ones. */
 export async function useNonce(c: Central, terminalId: string, nonce: string, expiresAt: string): Promise<boolean> {
-  const n = await c.db.execute('INSERT INTO nonces (terminal_id, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [terminalId, nonce, expiresAt]);
-  if (n === 1 && Math.random() < 0.01) await c.db.execute('DELETE FROM nonces WHERE expires_at < $1', [c.now()]);
+  const n = await insertNonce(c.db, terminalId, nonce, expiresAt);
+  if (n === 1 && Math.random() < 0.01) await deleteExpiredNonces(c.db, c.now());
   return n === 1;
 }
 
@@ -133,23 +123,16 @@ export async function useNonce(c: Central, terminalId: string, nonce: string, ex
 export async function acceptNonce(c: Central, terminalId: string, nonce: string, expiresAt: string): Promise<boolean> {
   // The last contact is stamped unless a push of this terminal holds its row: that push stamps it when
   // it commits, and a claim must not wait behind the push's whole transaction for a timestamp.
-  const rows = await c.db.query<{ fresh: boolean }>(
-    `WITH n AS (INSERT INTO nonces (terminal_id, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1),
-          l AS (SELECT terminal_id FROM terminals WHERE terminal_id = $1 AND EXISTS (SELECT 1 FROM n) FOR UPDATE SKIP LOCKED),
-          t AS (UPDATE terminals SET last_contact_at = $4 FROM l WHERE terminals.terminal_id = l.terminal_id RETURNING 1)
-     SELECT EXISTS (SELECT 1 FROM n) AS fresh`,
-    [terminalId, nonce, expiresAt, c.now()],
-  );
-  const fresh = rows[0]?.fresh === true;
-  if (fresh && Math.random() < 0.01) await c.db.execute('DELETE FROM nonces WHERE expires_at < $1', [c.now()]);
+  const fresh = await insertNonceAndTouch(c.db, terminalId, nonce, expiresAt, c.now());
+  if (fresh && Math.random() < 0.01) await deleteExpiredNonces(c.db, c.now());
   return fresh;
 }
 
 export async function touchTerminal(c: Central, terminalId: string): Promise<void> {
-  await c.db.execute('UPDATE terminals SET last_contact_at = $2 WHERE terminal_id = $1', [terminalId, c.now()]);
+  await touchTerminalAt(c.db, terminalId, c.now());
 }
 
 /** Adds a lottery public key to the trusted set (init does it for the service's own key). */
 export async function addLotteryKey(c: Central, fingerprint: string, publicKeyPem: string): Promise<void> {
-  await c.db.execute('INSERT INTO lottery_keys (fingerprint, public_key, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [fingerprint, publicKeyPem, c.now()]);
+  await insertLotteryKey(c.db, fingerprint, publicKeyPem, c.now());
 }

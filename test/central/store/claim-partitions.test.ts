@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../central/store/db.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
-import { CENTRAL_MIGRATIONS, TICKET_PARTITIONS } from '../../../central/store/migrations.js';
+import { CENTRAL_MIGRATIONS, TICKET_PARTITIONS } from '../../../central/store/migrations/index.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
 import { emptyDatabaseFor, ENGINES, releaseDatabase } from '../support/engines.js';

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../central/store/db.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
-import { CENTRAL_MIGRATIONS, type CentralMigration } from '../../../central/store/migrations.js';
+import { CENTRAL_MIGRATIONS, type CentralMigration } from '../../../central/store/migrations/index.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
 import { emptyDatabaseFor, ENGINES, releaseDatabase, type Engine } from '../support/engines.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../central/store/db.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
-import { CENTRAL_MIGRATIONS, MONTH_HASH_PARTITIONS } from '../../../central/store/migrations.js';
+import { CENTRAL_MIGRATIONS, MONTH_HASH_PARTITIONS } from '../../../central/store/migrations/index.js';
 import { ensureMonthPartitions, monthStart } from '../../../central/store/partitions.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { ingestPush } from '../../../central/store/ingest.js';
 import { migrateCentral } from '../../../central/store/migrate.js';
-import { CENTRAL_MIGRATIONS } from '../../../central/store/migrations.js';
+import { CENTRAL_MIGRATIONS } from '../../../central/store/migrations/index.js';
 import { openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../support/engines.js';

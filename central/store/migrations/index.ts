@@ -1,0 +1,24 @@
+/** Central's migrations, in order. Append new ones; never edit or reorder released ones (their names are recorded in `schema_migrations`). */
+import { terminalsJournalsEventsFeed } from './001-terminals-journals-events-feed.js';
+import { journalsPartitionedByTerminal } from './002-partition-by-terminal.js';
+import { ticketClaimsPayoutExceptions } from './003-ticket-claims-payout-exceptions.js';
+import { digitalUnitsAllocation } from './004-digital-units-allocation.js';
+import { packStatesOperations } from './005-pack-states-operations.js';
+import { prizeClaims } from './006-prize-claims.js';
+import { journalsPartitionedByMonth } from './007-partition-by-month.js';
+import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
+import type { CentralMigration } from './migration.js';
+
+export type { CentralMigration } from './migration.js';
+export { MONTH_HASH_PARTITIONS, MONTH_PARTITIONED, TERMINAL_PARTITIONS, TICKET_PARTITIONS } from './partitioning.js';
+
+export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
+  terminalsJournalsEventsFeed,
+  journalsPartitionedByTerminal,
+  ticketClaimsPayoutExceptions,
+  digitalUnitsAllocation,
+  packStatesOperations,
+  prizeClaims,
+  journalsPartitionedByMonth,
+  claimsPartitionedByTicket,
+];

@@ -1,0 +1,24 @@
+/** SQL of the retailers' weekly statements (the rules: store/statements.ts). */
+import type { Queryable } from '../db.js';
+
+/** Packs of `retailer`'s terminals settled in [from, to), counted by game. */
+export async function settledPacksByGame(q: Queryable, retailer: string, from: string, to: string): Promise<{ game: string; n: number | string }[]> {
+  return q.query<{ game: string; n: number | string }>(
+    `SELECT s.game, count(*) AS n FROM pack_states s JOIN terminals t ON t.terminal_id = s.terminal_id
+      WHERE t.retailer = $1 AND s.state = 'settled' AND s.settled_at >= $2 AND s.settled_at < $3
+      GROUP BY s.game`,
+    [retailer, from, to],
+  );
+}
+
+/** The `money` lines of the terminals' journal entries in [from, to), summed by kind (sale, void, payout, claim). */
+export async function moneyTotalsByKind(q: Queryable, terminals: readonly string[], from: string, to: string): Promise<{ kind: string; n: number | string; cents: number | string }[]> {
+  return q.query<{ kind: string; n: number | string; cents: number | string }>(
+    `SELECT j.payload->'money'->>'kind' AS kind, sum((l->>'count')::bigint) AS n, sum((l->>'amount_cents')::bigint) AS cents
+       FROM journal_entries j
+       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
+      WHERE j.terminal_id = ANY($1::text[]) AND j.at >= $2 AND j.at < $3
+      GROUP BY 1`,
+    [terminals, from, to],
+  );
+}
