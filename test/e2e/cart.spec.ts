@@ -3,7 +3,7 @@
  * sale in progress; leaving asks first; abandoning is explicit, and the customer display follows it.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, wedgeScan, login, openScreen, callApi } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, callApi, gotoDisplay } from './kiosk.js';
 
 /** The element that has the keyboard, by test id (the page may sit behind the customer display's window). */
 function focused(page: Page): Promise<string | undefined> {
@@ -18,7 +18,7 @@ test('a sale in progress survives Escape, F2 and a reload; abandoning it is expl
   await login(page, 'Camille', '2222');
   expect((await callApi(page, 'cash.open', { float_cents: 10_000 })).ok).toBe(true);
   const display = await context.newPage();
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toBeVisible();
   await page.bringToFront();
 

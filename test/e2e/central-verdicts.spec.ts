@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { enrol, newTerminalKey, signedRequest } from '../central/support/terminal-client.js';
-import { test, expect, wedgeScan, loginWithPad, callApi, openScreen, type DemoUnit } from './kiosk.js';
+import { test, expect, wedgeScan, loginWithPad, callApi, openScreen, type DemoUnit, gotoDisplay } from './kiosk.js';
 
 test.setTimeout(360_000);
 // The demo's first start sets up a central too: slow on a shared machine.
@@ -63,7 +63,7 @@ test('paid at another terminal, payout waiting for central, central unreachable 
   await loginWithPad(page, 'Marie', '123456');
   expect((await callApi(page, 'cash.open', { float_cents: 50_000 })).ok).toBe(true);
   const display = await context.newPage();
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toBeVisible();
   await page.bringToFront();
   await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });

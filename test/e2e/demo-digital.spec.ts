@@ -12,7 +12,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { callApi, expect, login, openScreen, test, wedgeScan, type DemoUnit } from './kiosk.js';
+import { callApi, expect, login, openScreen, test, wedgeScan, type DemoUnit, gotoDisplay } from './kiosk.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(docs, `${name}.png`), fullPage: true });
@@ -61,7 +61,7 @@ test('demo terminal: Happy 2014 (Jouer) and Millionnaire (Auto) sold and played,
   expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
   const display = await page.context().newPage();
   await display.setViewportSize({ width: 1024, height: 700 });
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
   const shown = display.getByTestId('display-play');
   await page.bringToFront();

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { openScreen } from './kiosk.js';
+import { openScreen, gotoDisplay } from './kiosk.js';
 import { MANAGER, test } from './digital-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
@@ -28,7 +28,7 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   const origin = new URL(page.url()).origin;
   const display = await page.context().newPage();
   await display.setViewportSize({ width: 1024, height: 700 });
-  await display.goto(`${origin}/#/display`);
+  await gotoDisplay(display, `${origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
 
   await openScreen(page, 'F3', 'sell');

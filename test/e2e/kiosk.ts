@@ -170,8 +170,44 @@ export { expect };
 
 /** Types a barcode the way a keyboard-wedge scanner does: about 5 ms a character, then Enter. */
 export async function wedgeScan(page: Page, data: string): Promise<void> {
-  await page.keyboard.type(data, { delay: 5 });
-  await page.keyboard.press('Enter');
+  // A scanner's keys come 5 ms apart. Typed one by one (keyboard.type), a loaded machine spreads them
+  // beyond the decoder's 35 ms and the scan reads as typing; so they are sent at once through the
+  // DevTools protocol, each stamped 5 ms after the previous (KeyboardEvent.timeStamp), whatever the load.
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    const keys = [...[...data].map((ch) => keyOf(ch)), { key: 'Enter', code: 'Enter', text: '\r', keyCode: 13 }];
+    await Promise.all(
+      keys.flatMap((k, i) => {
+        const timestamp = start + (i * 5) / 1000;
+        const common = { key: k.key, code: k.code, windowsVirtualKeyCode: k.keyCode, nativeVirtualKeyCode: k.keyCode, timestamp };
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, unmodifiedText: k.text, ...common }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 }),
+        ];
+      }),
+    );
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Opens the customer display at `url` in `display` and waits for its event stream: it shows only what
+ * happens after it connects, so a scan sent before (a loaded machine is slow to connect) would be missed.
+ */
+export async function gotoDisplay(display: Page, url: string): Promise<void> {
+  const connected = display.waitForResponse((r) => /\/api\/(display\/)?events$/.test(new URL(r.url()).pathname), { timeout: 30_000 });
+  await display.goto(url);
+  await connected;
+}
+
+/** What the DevTools protocol needs to type one barcode character as a keyboard would. */
+function keyOf(ch: string): { key: string; code: string; text: string; keyCode: number } {
+  if (/^\d$/.test(ch)) return { key: ch, code: `Digit${ch}`, text: ch, keyCode: ch.charCodeAt(0) };
+  if (/^[a-z]$/i.test(ch)) return { key: ch, code: `Key${ch.toUpperCase()}`, text: ch, keyCode: ch.toUpperCase().charCodeAt(0) };
+  if (ch === '-') return { key: '-', code: 'Minus', text: '-', keyCode: 189 };
+  return { key: ch, code: '', text: ch, keyCode: 0 };
 }
 
 /** Saves a screenshot of the current screen as a test artifact (test-results/screens/NAME.png). */

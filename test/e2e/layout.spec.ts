@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type DemoUnit, type Kiosk } from './kiosk.js';
+import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type DemoUnit, type Kiosk, gotoDisplay } from './kiosk.js';
 
 // The shop floor as `npm start` shows it: central connected. (KNOWN ISSUE: with central offline the
 // status bar's longer text, "Central : hors ligne · contact il y a 2 min", wraps at 1024×768 and covers
@@ -246,7 +246,7 @@ for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
       expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
       const display = await page.context().newPage();
       await display.setViewportSize(size);
-      await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+      await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
       await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
       await page.bringToFront();
       await openScreen(page, 'F3', 'sell');

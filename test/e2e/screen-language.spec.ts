@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, wedgeScan, login, callApi, type DemoUnit } from './kiosk.js';
+import { test, expect, wedgeScan, login, callApi, type DemoUnit, gotoDisplay } from './kiosk.js';
 
 test("the operator's English reaches the cashier's screen and the ticket picture, not the customer display nor the receipt", async ({ page, kiosk }) => {
   // Within the offline limit per ticket (50 €): this kiosk's central is unreachable.
@@ -18,7 +18,7 @@ test("the operator's English reaches the cashier's screen and the ticket picture
   expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
 
   const display = await page.context().newPage();
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
   await page.bringToFront();
 

@@ -3,7 +3,7 @@
  * the keyboard wedge, a ticket of a pack not activated is refused, the customer display shows the
  * total, the cash is keyed in, the change shown and the receipt printed; a manager then voids the sale.
  */
-import { test, expect, screenshot, wedgeScan, login, openScreen } from './kiosk.js';
+import { test, expect, screenshot, wedgeScan, login, openScreen, gotoDisplay } from './kiosk.js';
 
 test('sell two scanned tickets for cash, show the change and the receipt, then void the sale', async ({ page, context, kiosk }) => {
   const units = kiosk.units('annee-chance-2013');
@@ -23,7 +23,7 @@ test('sell two scanned tickets for cash, show the change and the receipt, then v
   await expect(page.getByTestId('cash-notice')).toContainText('100,00 €');
 
   const display = await context.newPage();
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toBeVisible();
 
   await openScreen(page, 'F3', 'sell');

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, screenshot, wedgeScan, type DemoUnit, type Kiosk, loginWithPad, callApi } from './kiosk.js';
+import { test, expect, screenshot, wedgeScan, type DemoUnit, type Kiosk, loginWithPad, callApi, gotoDisplay } from './kiosk.js';
 
 function one(kiosk: Kiosk, game: string, test: (u: DemoUnit) => boolean): DemoUnit {
   const u = kiosk.units(game).find(test);
@@ -28,7 +28,7 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
   const origin = new URL(kiosk.url).origin;
   const display = await page.context().newPage();
   await display.setViewportSize({ width: 1024, height: 600 });
-  await display.goto(`${origin}/#/display`);
+  await gotoDisplay(display, `${origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
   await screenshot(display, 'display-idle');
   await page.bringToFront();
@@ -116,7 +116,7 @@ test('a winner above the payout limit gets a claim receipt, once', async ({ page
   expect((await callApi(page, 'settings.update', { payout_limit_cents: 1_000 })).ok).toBe(true);
   expect((await callApi(page, 'cash.open', { float_cents: 20_000 })).ok).toBe(true);
   const display = await page.context().newPage();
-  await display.goto(`${new URL(kiosk.url).origin}/#/display`);
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
   await page.bringToFront();
 
   await wedgeScan(page, big.barcodes.validation);
