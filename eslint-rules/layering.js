@@ -22,11 +22,14 @@ const LAYERS = [
   // The typed API between renderer and hosts: types and schemas only.
   { prefix: 'main/api/', may: ['games/', 'common/', 'main/api/'], packages: true, builtins: false },
   // The application (dispatcher and handlers) translates API calls into service calls.
-  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/api/', 'main/app/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/api/', 'main/app/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  // The kernel: the terminal handle, its transaction, errors, clock, data folder and file modes, the
+  // settings as read, the journal's append and record, the outbox's enqueue. Never a service.
+  { prefix: 'main/kernel/', may: ['games/', 'common/', 'db/', 'main/kernel/'], packages: true, builtins: true },
   // Device interfaces: what the services need of printers, scanners and drawers.
   { prefix: 'main/devices/', may: ['games/', 'common/', 'main/devices/'], packages: true, builtins: true },
   // Services: the terminal's rules, over its database.
-  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
   { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/', 'main/api/'], packages: true, builtins: false },
 ];
 

@@ -3,7 +3,7 @@ import type { OperatorSession } from '../services/auth/session.js';
 import { AuthError } from '../services/auth/errors.js';
 import { isIdleExpired } from '../services/auth/idle.js';
 import { logout } from '../services/auth/login.js';
-import { ServiceError } from '../services/terminal/errors.js';
+import { ServiceError } from '../kernel/errors.js';
 import type { AppContext } from './context.js';
 import { statusOf } from './handlers/core.js';
 

@@ -2,7 +2,7 @@
 import { login, logout, switchOperator } from '../../services/auth/login.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { operatorLanguage, setOperatorLanguage } from '../../services/operators/language.js';
-import { getSettings, securitySettings } from '../../services/terminal/settings.js';
+import { getSettings, securitySettings } from '../../kernel/settings.js';
 import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
 import type { OperatorView, StatusView } from '../../api/views.js';
 import type { AppContext } from '../context.js';

@@ -1,8 +1,9 @@
 /** Settings (manager only: the service refuses anyone else with `forbidden`). */
 import type { SettingsView } from '../../api/methods/settings.js';
 import { authorize } from '../../services/auth/authorize.js';
-import { ServiceError } from '../../services/terminal/errors.js';
-import { canonicalDeviceUri, getSettings, SECURITY_DEFAULTS, updateSettings, type Settings } from '../../services/terminal/settings.js';
+import { ServiceError } from '../../kernel/errors.js';
+import { canonicalDeviceUri, updateSettings } from '../../services/terminal/settings.js';
+import { getSettings, SECURITY_DEFAULTS, type Settings } from '../../kernel/settings.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setCentralUrl } from '../../../db/queries/sync-state.js';
-import { openLotteryTerminal } from '../../services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../kernel/open.js';
 import { guichetBin } from './demo.js';
 
 /**

@@ -18,7 +18,7 @@ import { openDrawerFor } from '../cash/drawer.js';
 import { receiptLayout } from '../receipts/layout.js';
 import type { Receipt } from '../receipts/types.js';
 import { printerStatusView } from '../terminal/status.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** The devices and the event sink an act uses after its commit. */
 export interface AfterCommit {

@@ -6,7 +6,7 @@
 import type { OperatorSession } from '../auth/session.js';
 import { abandonCart, keepCart, storedCart } from '../sales/cart.js';
 import type { SaleResult } from '../sales/sell.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { AfterCommit } from './after-commit.js';
 import { previewCart } from './sales.js';
 

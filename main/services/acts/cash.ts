@@ -11,7 +11,7 @@ import type { CashReport } from '../cash/report.js';
 import { cashLines, reportReceipt } from '../cash/report-receipt.js';
 import { closeCashSession, currentCashSession, xReport, zReport, type CloseInput } from '../cash/sessions.js';
 import { asReprint } from '../receipts/reprint.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { printReceipt, type AfterCommit } from './after-commit.js';
 
 /** The open cash session (who opened it, the float) and the last Z number; no amounts taken in. */

@@ -10,7 +10,7 @@ import { findDigital, revealDigital, type DigitalPlayView, type RevealInput } fr
 import { sellDigital, type DigitalSaleResult, type DigitalSellInput } from '../digital/sell.js';
 import { clientFor } from '../sync/sync.js';
 import type { CentralClient } from '../sync/client.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
 
 /** An interactive sale waits a few seconds for central, not minutes: the customer is at the counter. */

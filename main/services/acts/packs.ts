@@ -9,9 +9,9 @@ import type { OperatorSession } from '../auth/session.js';
 import { PackError } from '../packs/errors.js';
 import { humanPackNumber, parsePackRef } from '../packs/pack-ref.js';
 import { activatePack, checkPackOperation, receivePack, returnPack, settlePack, type PackView } from '../packs/packs.js';
-import { idempotencyKey } from '../outbox/outbox.js';
+import { idempotencyKey } from '../../kernel/outbox.js';
 import { packOpAtCentral, type PackOpOptions } from '../sync/packs.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export type PackAct = 'receive' | 'activate' | 'return' | 'settle';
 

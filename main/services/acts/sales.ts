@@ -10,7 +10,7 @@ import { reprintReceipt } from '../receipts/journal-receipts.js';
 import { SaleError } from '../sales/errors.js';
 import { sellTickets, type SaleResult, type SellInput } from '../sales/sell.js';
 import { voidSale, type VoidInput, type VoidResult } from '../sales/void.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
 
 /** Carries a dry run's result out of the transaction it rolls back. */

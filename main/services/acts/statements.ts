@@ -10,8 +10,8 @@ import type { StatementReceipt } from '../receipts/types.js';
 import { CentralAnswerError, CentralUnreachableError } from '../sync/client.js';
 import { SyncError } from '../sync/errors.js';
 import { fetchStatements } from '../sync/statement.js';
-import { ServiceError } from '../terminal/errors.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { ServiceError } from '../../kernel/errors.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { printReceipt, type AfterCommit } from './after-commit.js';
 
 export interface StatementsDone {

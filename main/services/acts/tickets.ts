@@ -6,7 +6,7 @@
 import type { DisplayView } from '../../api/views.js';
 import type { OperatorSession } from '../auth/session.js';
 import { terminalStatus } from '../terminal/status.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
 import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-limits.js';
 import { fileUnreachableClaim } from '../tickets/claim-receipt.js';

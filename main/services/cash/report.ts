@@ -5,8 +5,8 @@
  */
 import { GAME_CODES } from '../../../games/index.js';
 import { reportRows } from '../../../db/queries/journal.js';
-import { CASH_SIGN, type Money, type MoneyKind } from '../journal/money.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { CASH_SIGN, type Money, type MoneyKind } from '../../kernel/money.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface Tally {
   readonly count: number;

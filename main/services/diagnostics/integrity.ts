@@ -19,7 +19,7 @@ import type { IntegrityBlockView, IntegrityStepView, IntegrityView } from '../..
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { verifyJournal } from '../journal/verify.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -18,7 +18,7 @@ import type { PrinterView } from '../../api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import type { Printer } from '../../devices/printer.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { diskSpace } from './disk.js';
 import { versionsOf } from './versions.js';
 import { wrongCodesSummary } from '../tickets/refused-codes.js';

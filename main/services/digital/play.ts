@@ -8,10 +8,11 @@ import type { DigitalPlayView, DigitalHistoryLine } from '../../api/methods/digi
 import { digitalByKey, digitalByNumber, digitalSoldBetween, lastSoldDigital, setDigitalRevealed, type DigitalUnitRow } from '../../../db/queries/digital-units.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 export type { DigitalPlayView, DigitalHistoryLine };
 import { SaleError } from '../sales/errors.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { playZones, zoneCovers } from './zones.js';
 
 

@@ -7,7 +7,7 @@ import type { JournalRow } from '../../../db/queries/journal.js';
 import type { JournalEntryView, JournalPageView } from '../../api/methods/journal.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export const DEFAULT_PAGE = 50;
 

@@ -6,7 +6,7 @@
  */
 import { offlineLimitsOf, type OfflineLimits } from '../../../common/protocol/index.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from './central-config.js';
 
 export interface OfflineUsage {

@@ -18,11 +18,12 @@ import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-key
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
 import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
 import { parsePackRef } from '../packs/pack-ref.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { applyCentralConfig } from './central-config.js';
 import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';

@@ -9,8 +9,9 @@ import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPO
 import { journalRow, type JournalRow } from '../../../db/queries/journal.js';
 import { markOutboxSentUpTo, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import type { OutboxRow } from '../../../db/queries/outbox.js';
-import { GENESIS_HASH } from '../journal/chain.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { GENESIS_HASH } from '../../kernel/chain.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { CentralAnswerError, type CentralClient } from './client.js';
 import { SyncError } from './errors.js';
 

@@ -1,7 +1,7 @@
 /** What the status bar and diagnostics show of the link with central (no amounts). */
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Central counts as online when it answered within this long and nothing failed since. */
 export const ONLINE_WINDOW_MS = 60_000;

@@ -6,8 +6,9 @@
  */
 import { MAX_CLOCK_SKEW_MS } from '../../../common/protocol/index.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import { inTransaction, record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Why the terminal's clock cannot be trusted now (a sentence), or null. */
 export function clockProblem(t: LotteryTerminal): string | null {

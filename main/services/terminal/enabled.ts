@@ -1,6 +1,6 @@
 /** A terminal central disabled (through its signed feed) neither sells nor pays, and says why. */
-import { ServiceError } from './errors.js';
-import type { LotteryTerminal } from './terminal.js';
+import { ServiceError } from '../../kernel/errors.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Throws ServiceError('terminal-disabled') when central disabled this terminal. */
 export function assertTerminalEnabled(t: LotteryTerminal): void {

@@ -6,7 +6,7 @@ import type { Printer } from '../../devices/printer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';
 import { syncStatus } from '../sync/status.js';
-import type { LotteryTerminal } from './terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export function operatorView(session: OperatorSession | null): OperatorView | null {
   return session ? { name: session.name, role: session.role, since: session.since } : null;

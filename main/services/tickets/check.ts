@@ -7,7 +7,7 @@ import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../
 import { unsealRecord, type SealedOutcome } from '../../../db/outcome/seal.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
 import { revocationLookup } from '../../../db/queries/trusted-keys.js';
-import type { Terminal } from '../terminal/data-folder.js';
+import type { Terminal } from '../../kernel/data-folder.js';
 import { BlockFiles, type OpenBlock } from '../outcomes/block-files.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
 

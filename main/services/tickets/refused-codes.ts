@@ -8,10 +8,10 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { OperatorSession } from '../auth/session.js';
-import { assertInTransaction } from '../journal/append.js';
-import { record } from '../journal/record.js';
-import { securitySettings } from '../terminal/settings.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { assertInTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import { securitySettings } from '../../kernel/settings.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { CounterVerdict } from './counter-verdict.js';
 
 export const CODE_REFUSED = 'ticket.code-refused';

@@ -4,7 +4,7 @@ import { hostname, userInfo } from 'node:os';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { terminalRow } from '../../../../db/queries/terminal.js';
-import { dataFolder, openTerminal } from '../../../services/terminal/data-folder.js';
+import { dataFolder, openTerminal } from '../../../kernel/data-folder.js';
 import { VERSION } from '../../../services/terminal/version.js';
 import { isReady, PrinterError, type Printer, type PrinterStatus } from '../../../devices/printer.js';
 import { parseDeviceUri } from '../../../devices/uri.js';

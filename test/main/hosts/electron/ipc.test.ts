@@ -3,7 +3,7 @@ import type { BrowserWindow as ElectronWindow, IpcMainInvokeEvent } from 'electr
 import type { ApiResult } from '../../../../main/api/errors.js';
 import type { VerdictView } from '../../../../main/api/views.js';
 import { createApp, type App } from '../../../../main/app/app.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { DISPLAY_CHANNEL, DISPLAY_LANGUAGE_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, mayCall, registerIpc, WINDOW_RIGHTS } from '../../../../main/hosts/electron/ipc.js';
 import { METHODS, type MethodName } from '../../../../main/api/contract.js';
 import { WindowRegistry } from '../../../../main/hosts/electron/window-registry.js';

@@ -9,7 +9,7 @@ import { exportUnits } from '../../../../central/emission/export.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
 import { openPrinter } from '../../../../native/printer/open.js';
 import type { VirtualPrinter } from '../../../../native/printer/virtual-printer.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { demoApp, inv, type AppFixture } from '../../app/sales-fixture.js';
 import { runGuichet } from '../../hosts/cli/guichet-runner.js';
 

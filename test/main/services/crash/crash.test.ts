@@ -15,12 +15,13 @@ import { inventoryBarcode } from '../../../../games/ticket-id.js';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { counterValue } from '../../../../db/queries/counters.js';
 import { iterateJournal } from '../../../../db/queries/journal.js';
-import { entryHash, GENESIS_HASH } from '../../../../main/services/journal/chain.js';
+import { entryHash, GENESIS_HASH } from '../../../../main/kernel/chain.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';
 import { activatePack, receivePack } from '../../../../main/services/packs/packs.js';
-import { openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { lotteryKey, writeFixture } from '../outcomes/fixture.js';
 import { makeTerminal, type Fixture } from '../terminal/fixture.js';
 

@@ -21,7 +21,7 @@ import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';

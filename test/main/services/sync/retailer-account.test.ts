@@ -31,7 +31,7 @@ import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { fetchStatements } from '../../../../main/services/sync/statement.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';

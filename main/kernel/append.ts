@@ -1,9 +1,10 @@
 /** Appending to the terminal's signed journal, inside the caller's transaction. */
-import { insertJournalRow, lastJournalRow } from '../../../db/queries/journal.js';
-import { nextCounter } from '../../../db/queries/counters.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
-import { canonicalJson, type Json } from '../../../common/canonical-json.js';
+import { insertJournalRow, lastJournalRow } from '../../db/queries/journal.js';
+import { nextCounter } from '../../db/queries/counters.js';
+import type { LotteryTerminal } from './terminal.js';
+import { canonicalJson, type Json } from '../../common/canonical-json.js';
 import { GENESIS_HASH, sealEntry, type JournalEntry } from './chain.js';
+import { assertInTransaction } from './transaction.js';
 
 export interface NewJournalEntry {
   /** e.g. 'sale', 'operator.add', 'session.close'. */
@@ -12,11 +13,6 @@ export interface NewJournalEntry {
   readonly operator: string | null;
   /** A JSON object; integers only (money in cents). */
   readonly payload: Readonly<Record<string, unknown>>;
-}
-
-/** The journal may only grow inside a transaction that also holds the state change it records. */
-export function assertInTransaction(t: LotteryTerminal, what: string): void {
-  if (!t.db.inTransaction) throw new Error(`${what} must run inside a transaction (use inTransaction)`);
 }
 
 /**

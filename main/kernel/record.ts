@@ -2,20 +2,25 @@
  * THE way a service records a business event: one call, inside the transaction that changes the state,
  * appends the signed journal entry, takes the next receipt number when asked, and writes the outbox event.
  */
-import { nextCounter } from '../../../db/queries/counters.js';
-import type { OperatorSession } from '../auth/session.js';
-import { enqueueOutbox } from '../outbox/outbox.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
-import { appendJournal, assertInTransaction } from './append.js';
+import { nextCounter } from '../../db/queries/counters.js';
+import { enqueueOutbox } from './outbox.js';
+import type { LotteryTerminal } from './terminal.js';
+import { appendJournal } from './append.js';
+import { assertInTransaction } from './transaction.js';
 import { checkMoney, type Money } from './money.js';
 
-export { inTransaction } from '../terminal/terminal.js';
+export { inTransaction } from './transaction.js';
+
+/** Who acts: an operator's session (or anything with its name); the kernel needs only the name. */
+export interface Actor {
+  readonly name: string;
+}
 
 export interface RecordInput {
   /** Journal entry type: 'sale', 'void', 'payout', 'claim', 'pack.receive', 'session.open' … */
   readonly type: string;
   /** Who acts; null when the terminal itself does. */
-  readonly operator: OperatorSession | null;
+  readonly operator: Actor | null;
   /** The event's details (JSON object, integers only). */
   readonly payload?: Readonly<Record<string, unknown>>;
   /** Take the next receipt number (added to the payload as `receipt_no`). */

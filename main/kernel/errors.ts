@@ -25,3 +25,8 @@ export class TerminalError extends ServiceError {
     super(code, message);
   }
 }
+
+/** An outbox refusal, e.g. the same event recorded twice ('duplicate-event'). */
+export class OutboxError extends ServiceError {
+  override name = 'OutboxError';
+}

@@ -2,7 +2,7 @@
  * The money part of a journal entry: what X and Z reports add up. Sales, voids, payouts and claims carry
  * `money: { kind, lines }` in their payload; nothing else is counted.
  */
-import { isGameCode } from '../../../games/index.js';
+import { isGameCode } from '../../games/index.js';
 
 export type MoneyKind = 'sale' | 'void' | 'payout' | 'claim';
 export const MONEY_KINDS: readonly MoneyKind[] = ['sale', 'void', 'payout', 'claim'];

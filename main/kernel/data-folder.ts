@@ -6,8 +6,8 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../../db/open.js';
-import { MIGRATIONS, migrate, schemaVersion } from '../../../db/migrations/index.js';
+import { openDatabase } from '../../db/open.js';
+import { MIGRATIONS, migrate, schemaVersion } from '../../db/migrations/index.js';
 import { TerminalError } from './errors.js';
 import { enforceDataFolderModes, FOLDER_MODE, type ModeFix } from './file-modes.js';
 

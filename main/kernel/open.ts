@@ -1,41 +1,19 @@
-/**
- * A lottery terminal: a data folder (main/services/terminal/data-folder.ts) whose database has been initialised with the
- * terminal's identity, plus its signing key and a clock. Every counter service takes one.
- */
+/** Opening an initialised terminal from its data folder (every host and command starts here). */
 import { existsSync } from 'node:fs';
-import { record } from '../journal/record.js';
-import path from 'node:path';
-import type { KeyObject } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
-import { terminalRow } from '../../../db/queries/terminal.js';
-import { openTerminal, type DataFolder } from './data-folder.js';
+import { terminalRow } from '../../db/queries/terminal.js';
+import { openTerminal } from './data-folder.js';
 import { systemClock, type Clock } from './clock.js';
 import { TerminalError } from './errors.js';
-import { TERMINAL_KEY_FILE, publicKeyPemOf, readTerminalKey } from './keys.js';
-
-export interface LotteryTerminal {
-  readonly folder: DataFolder;
-  readonly db: Database;
-  /** The terminal id given at `guichet init`, stamped in every journal entry. */
-  readonly id: string;
-  readonly privateKey: KeyObject;
-  readonly publicKey: KeyObject;
-  readonly clock: Clock;
-  /** The clock's time as a UTC ISO string. */
-  now(): string;
-  close(): void;
-}
+import { publicKeyPemOf, readTerminalKey } from './keys.js';
+import { record } from './record.js';
+import { terminalKeyPath, terminalOf, type LotteryTerminal } from './terminal.js';
+import { inTransaction } from './transaction.js';
 
 export interface OpenLotteryTerminalOptions {
   /** Defaults to the system clock. */
   readonly clock?: Clock;
   /** A read-only command: the database is never migrated (see openTerminal). */
   readonly readOnly?: boolean;
-}
-
-/** Path of the terminal's private key in a data folder. */
-export function terminalKeyPath(folder: DataFolder): string {
-  return path.join(folder.root, TERMINAL_KEY_FILE);
 }
 
 /**
@@ -66,22 +44,4 @@ export function openLotteryTerminal(root: string, options: OpenLotteryTerminalOp
     base.close();
     throw err;
   }
-}
-
-/** Assembles the terminal object (also used by init). */
-export function terminalOf(
-  folder: DataFolder,
-  db: Database,
-  id: string,
-  privateKey: KeyObject,
-  publicKey: KeyObject,
-  clock: Clock,
-  close: () => void,
-): LotteryTerminal {
-  return { folder, db, id, privateKey, publicKey, clock, now: () => clock().toISOString(), close };
-}
-
-/** Runs `fn` in one IMMEDIATE transaction (takes the write lock first): all of it commits, or none. */
-export function inTransaction<T>(t: LotteryTerminal, fn: () => T): T {
-  return t.db.transaction(fn).immediate();
 }
