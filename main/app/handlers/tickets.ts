@@ -1,14 +1,14 @@
 /**
  * Validation and payout handlers: `ticket.check`, `ticket.pay`, `ticket.claim`. The acts, with their
- * after-commit steps, are main/services/acts/tickets.ts; this file only turns their results into
+ * after-commit steps, are main/services/tickets/acts.ts; this file only turns their results into
  * views and draws the ticket as printed with its winning zones for the cashier's screen.
  */
 import { renderTicketSvg } from '../../../render/index.js';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
 import type { VerdictView } from '../../api/views.js';
-import { reprint } from '../../services/acts/sales.js';
-import { checkTicket, payOrClaim } from '../../services/acts/tickets.js';
+import { reprint } from '../../services/sales/acts.js';
+import { checkTicket, payOrClaim } from '../../services/tickets/acts.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { afterCommitOf } from '../after-commit.js';
 import { operatorView } from './core.js';
@@ -59,7 +59,7 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string)
   };
 }
 
-/** Pays or claims (main/services/acts/tickets.ts) and turns the result into the cashier's view. */
+/** Pays or claims (main/services/tickets/acts.ts) and turns the result into the cashier's view. */
 async function settle(ctx: AppContext, barcode: string, expect: 'winner' | 'above-limit') {
   const { result, receipt } = await payOrClaim(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx), expect);
   return { verdict: verdictView(ctx, result.verdict, barcode), receipt, ...(result.status === 'paid' && result.pending_central ? { pending_central: true } : {}) };

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
-import { checkTicket } from '../../../services/acts/tickets.js';
-import { NO_DEVICES } from '../../../services/acts/after-commit.js';
+import { checkTicket } from '../../../services/tickets/acts.js';
+import { NO_DEVICES } from '../../../services/receipts/after-commit.js';
 import { authenticate } from '../../../services/auth/login.js';
 import { formatEuros } from '../../../../games/money.js';
 import { TicketChecker, verdictJson, type Verdict, type VerdictKind } from '../../../services/tickets/check.js';

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { PACK_STATES, type PackState } from '../../../../db/queries/packs.js';
-import { packAct, type PackActResult } from '../../../services/acts/packs.js';
+import { packAct, type PackActResult } from '../../../services/packs/acts.js';
 import { listPacks, type PackView } from '../../../services/packs/packs.js';
 import { ServiceError } from '../../../kernel/errors.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';

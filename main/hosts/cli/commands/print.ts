@@ -9,7 +9,7 @@ import { VERSION } from '../../../services/terminal/version.js';
 import { isReady, PrinterError, type Printer, type PrinterStatus } from '../../../devices/printer.js';
 import { parseDeviceUri } from '../../../devices/uri.js';
 import { reprintCountOf } from '../../../../db/queries/receipts.js';
-import { reprint } from '../../../services/acts/sales.js';
+import { reprint } from '../../../services/sales/acts.js';
 import { receiptLayout } from '../../../services/receipts/layout.js';
 import type { ReceiptLanguage, TestPage } from '../../../services/receipts/types.js';
 import { openPrinter } from '../../../../native/printer/open.js';

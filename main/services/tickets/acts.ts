@@ -9,13 +9,13 @@ import { terminalStatus } from '../terminal/status.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
 import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-limits.js';
-import { fileUnreachableClaim } from '../tickets/claim-receipt.js';
+import { fileUnreachableClaim } from './claim-receipt.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
-import { checkAtCounter, CounterChecker, type CounterVerdict } from '../tickets/counter-verdict.js';
-import { PayoutError } from '../tickets/pay-errors.js';
-import { payTicket, type PayResult } from '../tickets/pay.js';
-import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
-import type { ActDone } from './sales.js';
+import { checkAtCounter, CounterChecker, type CounterVerdict } from './counter-verdict.js';
+import { PayoutError } from './pay-errors.js';
+import { payTicket, type PayResult } from './pay.js';
+import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
+import type { ActDone } from '../sales/acts.js';
 
 /** Verdicts whose prize the player may see (the hidden code opened the record and nothing refuses the ticket). */
 const PRIZE_SHOWN = new Set(['winner', 'above-limit', 'already-paid', 'loser']);

@@ -6,9 +6,9 @@
  * next push). A pack operation never waits on central longer than a claim does.
  */
 import type { OperatorSession } from '../auth/session.js';
-import { PackError } from '../packs/errors.js';
-import { humanPackNumber, parsePackRef } from '../packs/pack-ref.js';
-import { activatePack, checkPackOperation, receivePack, returnPack, settlePack, type PackView } from '../packs/packs.js';
+import { PackError } from './errors.js';
+import { humanPackNumber, parsePackRef } from './pack-ref.js';
+import { activatePack, checkPackOperation, receivePack, returnPack, settlePack, type PackView } from './packs.js';
 import { idempotencyKey } from '../../kernel/outbox.js';
 import { packOpAtCentral, type PackOpOptions } from '../sync/packs.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

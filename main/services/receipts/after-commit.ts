@@ -15,8 +15,8 @@ import type { LayoutLine } from '../../devices/print-layout.js';
 import type { Printer } from '../../devices/printer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { openDrawerFor } from '../cash/drawer.js';
-import { receiptLayout } from '../receipts/layout.js';
-import type { Receipt } from '../receipts/types.js';
+import { receiptLayout } from './layout.js';
+import type { Receipt } from './types.js';
 import { printerStatusView } from '../terminal/status.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 

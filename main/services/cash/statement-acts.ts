@@ -12,7 +12,7 @@ import { SyncError } from '../sync/errors.js';
 import { fetchStatements } from '../sync/statement.js';
 import { ServiceError } from '../../kernel/errors.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { printReceipt, type AfterCommit } from './after-commit.js';
+import { printReceipt, type AfterCommit } from '../receipts/after-commit.js';
 
 export interface StatementsDone {
   readonly statements: StatementAnswer;

@@ -7,12 +7,12 @@ import { operatorById } from '../../../db/queries/operators.js';
 import type { CashStatusView } from '../../api/methods/cash.js';
 import type { ReceiptView } from '../../api/views.js';
 import type { OperatorSession } from '../auth/session.js';
-import type { CashReport } from '../cash/report.js';
-import { cashLines, reportReceipt } from '../cash/report-receipt.js';
-import { closeCashSession, currentCashSession, xReport, zReport, type CloseInput } from '../cash/sessions.js';
+import type { CashReport } from './report.js';
+import { cashLines, reportReceipt } from './report-receipt.js';
+import { closeCashSession, currentCashSession, xReport, zReport, type CloseInput } from './sessions.js';
 import { asReprint } from '../receipts/reprint.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { printReceipt, type AfterCommit } from './after-commit.js';
+import { printReceipt, type AfterCommit } from '../receipts/after-commit.js';
 
 /** The open cash session (who opened it, the float) and the last Z number; no amounts taken in. */
 export function cashStatus(t: LotteryTerminal): CashStatusView {

@@ -6,12 +6,12 @@
 import type { ReceiptView } from '../../api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import type { OperatorSession } from '../auth/session.js';
-import { findDigital, revealDigital, type DigitalPlayView, type RevealInput } from '../digital/play.js';
-import { sellDigital, type DigitalSaleResult, type DigitalSellInput } from '../digital/sell.js';
+import { findDigital, revealDigital, type DigitalPlayView, type RevealInput } from './play.js';
+import { sellDigital, type DigitalSaleResult, type DigitalSellInput } from './sell.js';
 import { clientFor } from '../sync/sync.js';
 import type { CentralClient } from '../sync/client.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
+import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
 
 /** An interactive sale waits a few seconds for central, not minutes: the customer is at the counter. */
 export function counterClient(t: LotteryTerminal): CentralClient {

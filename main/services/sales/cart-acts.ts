@@ -4,11 +4,11 @@
  * the display.
  */
 import type { OperatorSession } from '../auth/session.js';
-import { abandonCart, keepCart, storedCart } from '../sales/cart.js';
-import type { SaleResult } from '../sales/sell.js';
+import { abandonCart, keepCart, storedCart } from './cart.js';
+import type { SaleResult } from './sell.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import type { AfterCommit } from './after-commit.js';
-import { previewCart } from './sales.js';
+import type { AfterCommit } from '../receipts/after-commit.js';
+import { previewCart } from './acts.js';
 
 /** The same port with no one told (checks that must not flicker the customer display). */
 function quiet(after: AfterCommit): AfterCommit {

@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportUnits } from '../../../../central/emission/export.js';
-import { readPrintFile } from '../../../../central/emission/print-file.js';
-import { openPrinter } from '../../../../native/printer/open.js';
-import type { VirtualPrinter } from '../../../../native/printer/virtual-printer.js';
-import { openLotteryTerminal } from '../../../../main/kernel/open.js';
-import { demoApp, inv, type AppFixture } from '../../app/sales-fixture.js';
-import { runGuichet } from '../../hosts/cli/guichet-runner.js';
+import { exportUnits } from '../../../central/emission/export.js';
+import { readPrintFile } from '../../../central/emission/print-file.js';
+import { openPrinter } from '../../../native/printer/open.js';
+import type { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
+import { openLotteryTerminal } from '../../../main/kernel/open.js';
+import { demoApp, inv, type AppFixture } from './sales-fixture.js';
+import { runGuichet } from '../hosts/cli/guichet-runner.js';
 
 const fixtures: AppFixture[] = [];
 afterAll(() => {

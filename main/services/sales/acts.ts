@@ -7,11 +7,11 @@ import type { ReceiptView } from '../../api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { reprintReceipt } from '../receipts/journal-receipts.js';
-import { SaleError } from '../sales/errors.js';
-import { sellTickets, type SaleResult, type SellInput } from '../sales/sell.js';
-import { voidSale, type VoidInput, type VoidResult } from '../sales/void.js';
+import { SaleError } from './errors.js';
+import { sellTickets, type SaleResult, type SellInput } from './sell.js';
+import { voidSale, type VoidInput, type VoidResult } from './void.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { openDrawerAfter, printReceipt, type AfterCommit } from './after-commit.js';
+import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
 
 /** Carries a dry run's result out of the transaction it rolls back. */
 class RolledBack<T> {
