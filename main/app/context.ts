@@ -1,6 +1,6 @@
 /** What every API handler works with: the terminal, the logged-in operator, the devices, and the event bus. */
-import type { AppEvent } from '../api/events.js';
-import type { Language } from '../api/views.js';
+import type { AppEvent } from '../../common/api/events.js';
+import type { Language } from '../../common/api/views.js';
 import type { OperatorSession } from '../services/auth/session.js';
 import type { CashDrawer } from '../devices/drawer.js';
 import type { Printer } from '../devices/printer.js';

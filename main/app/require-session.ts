@@ -1,4 +1,4 @@
-import type { MethodName } from '../api/contract.js';
+import type { MethodName } from '../../common/api/contract.js';
 import type { OperatorSession } from '../services/auth/session.js';
 import { AuthError } from '../services/auth/errors.js';
 import { isIdleExpired } from '../services/auth/idle.js';

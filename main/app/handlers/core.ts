@@ -4,7 +4,7 @@ import { authorize } from '../../services/auth/authorize.js';
 import { operatorLanguage, setOperatorLanguage } from '../../services/operators/language.js';
 import { getSettings, securitySettings } from '../../kernel/settings.js';
 import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
-import type { OperatorView, StatusView } from '../../api/views.js';
+import type { OperatorView, StatusView } from '../../../common/api/views.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { endIdleSession, requireSession } from '../require-session.js';

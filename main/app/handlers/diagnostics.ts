@@ -1,6 +1,6 @@
 /** Diagnostics: report, printer status and test page, integrity check, support bundle. Technicians and managers. */
 import { hostname } from 'node:os';
-import type { IntegrityView } from '../../api/methods/diagnostics.js';
+import type { IntegrityView } from '../../../common/api/methods/diagnostics.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { writeSupportBundle } from '../../services/diagnostics/bundle.js';
 import { IntegrityCheck } from '../../services/diagnostics/integrity.js';

@@ -2,7 +2,7 @@
 import { GAMES } from '../../../games/index.js';
 import { packAct } from '../../services/packs/acts.js';
 import { listPacks } from '../../services/packs/packs.js';
-import type { PackInventoryView, PackView } from '../../api/methods/packs.js';
+import type { PackInventoryView, PackView } from '../../../common/api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 

@@ -5,7 +5,7 @@ import { abandon, currentCart, setCart, type CartState } from '../../services/sa
 import { clearCart } from '../../services/sales/cart.js';
 import { sessionSales } from '../../services/sales/session-sales.js';
 import type { SaleResult } from '../../services/sales/sell.js';
-import type { CartLineView, CartView } from '../../api/methods/sales.js';
+import type { CartLineView, CartView } from '../../../common/api/methods/sales.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

@@ -6,7 +6,7 @@
  */
 import { gameByCode } from '../../../games/index.js';
 import type { GameCode } from '../../../games/types.js';
-import type { SelfCheckResultView, SelfCheckVerdictView } from '../../api/methods/selfcheck.js';
+import type { SelfCheckResultView, SelfCheckVerdictView } from '../../../common/api/methods/selfcheck.js';
 import { amountWords } from '../../services/selfcheck/amount-words.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckResult, type SelfCheckService } from '../../services/selfcheck/self-check.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';

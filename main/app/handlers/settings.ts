@@ -1,5 +1,5 @@
 /** Settings (manager only: the service refuses anyone else with `forbidden`). */
-import type { SettingsView } from '../../api/methods/settings.js';
+import type { SettingsView } from '../../../common/api/methods/settings.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { ServiceError } from '../../kernel/errors.js';
 import { canonicalDeviceUri, updateSettings } from '../../services/terminal/settings.js';

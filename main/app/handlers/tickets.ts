@@ -6,7 +6,7 @@
 import { renderTicketSvg } from '../../../render/index.js';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
-import type { VerdictView } from '../../api/views.js';
+import type { VerdictView } from '../../../common/api/views.js';
 import { reprint } from '../../services/sales/acts.js';
 import { checkTicket, payOrClaim } from '../../services/tickets/acts.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';

@@ -8,7 +8,7 @@
 import { Option, type Command } from 'commander';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { openPrinter } from '../../../native/printer/open.js';
-import type { ReceiptView } from '../../api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import { NO_DEVICES, type AfterCommit } from '../../services/receipts/after-commit.js';
 

@@ -4,8 +4,8 @@
  */
 import { closedSessionRow } from '../../../db/queries/sessions.js';
 import { operatorById } from '../../../db/queries/operators.js';
-import type { CashStatusView } from '../../api/methods/cash.js';
-import type { ReceiptView } from '../../api/views.js';
+import type { CashStatusView } from '../../../common/api/methods/cash.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import type { OperatorSession } from '../auth/session.js';
 import type { CashReport } from './report.js';
 import { cashLines, reportReceipt } from './report-receipt.js';

@@ -3,7 +3,7 @@
  * statements as central computed them, and can print one (a receipt without a number: it moves no money).
  */
 import type { RetailerStatement, StatementAnswer } from '../../../common/protocol/index.js';
-import type { ReceiptView } from '../../api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import type { StatementReceipt } from '../receipts/types.js';

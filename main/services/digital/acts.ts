@@ -3,7 +3,7 @@
  * starts, nothing revealed), the receipt (unit number and validation barcode) and the drawer; each
  * reveal tells the display, so the cashier's screen and the customer's stay in step.
  */
-import type { ReceiptView } from '../../api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { findDigital, revealDigital, type DigitalPlayView, type RevealInput } from './play.js';

@@ -4,7 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { JournalRow } from '../../../db/queries/journal.js';
-import type { JournalEntryView, JournalPageView } from '../../api/methods/journal.js';
+import type { JournalEntryView, JournalPageView } from '../../../common/api/methods/journal.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

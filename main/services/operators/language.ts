@@ -4,7 +4,7 @@
  * screen, receipts, customer display) is a setting only a manager changes, journaled.
  */
 import { readSetting, writeSetting } from '../../../db/queries/terminal.js';
-import type { Language } from '../../api/views.js';
+import type { Language } from '../../../common/api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { canonicalJson } from '../../../common/canonical-json.js';

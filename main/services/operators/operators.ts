@@ -20,7 +20,7 @@ import { OperatorError } from './errors.js';
 import { hashPin, verifyPin } from './pin.js';
 import { checkPinForRole } from './pin-policy.js';
 import { securitySettings } from '../../kernel/settings.js';
-import type { OperatorAdminView } from '../../api/methods/operators.js';
+import type { OperatorAdminView } from '../../../common/api/methods/operators.js';
 
 export interface NewOperatorInput {
   readonly name: string;

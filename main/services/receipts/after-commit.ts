@@ -8,8 +8,8 @@
  * Hosts hand in an {@link AfterCommit} port: the kiosk its devices and event bus; the CLI the
  * `--printer` it was given (and its drawer port), with no screen to tell.
  */
-import type { AppEvent } from '../../api/events.js';
-import type { Language, ReceiptView } from '../../api/views.js';
+import type { AppEvent } from '../../../common/api/events.js';
+import type { Language, ReceiptView } from '../../../common/api/views.js';
 import type { CashDrawer, DrawerOpenReason, DrawerOpenResult } from '../../devices/drawer.js';
 import type { LayoutLine } from '../../devices/print-layout.js';
 import type { Printer } from '../../devices/printer.js';

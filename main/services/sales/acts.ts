@@ -3,7 +3,7 @@
  * each with its after-commit steps (receipt, drawer after a cash sale or void, customer display).
  */
 import { saleByReceipt } from '../../../db/queries/sales.js';
-import type { ReceiptView } from '../../api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { reprintReceipt } from '../receipts/journal-receipts.js';

@@ -2,7 +2,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
 import { saleById } from '../../../db/queries/sales.js';
-import type { SaleSummaryView } from '../../api/methods/sales.js';
+import type { SaleSummaryView } from '../../../common/api/methods/sales.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';

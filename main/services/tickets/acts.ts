@@ -3,7 +3,7 @@
  * and paying or claiming (above the payout limit a winner is claimed, never paid here), with the
  * receipt, the drawer after a payout, and the display and status bar told after the commit.
  */
-import type { DisplayView } from '../../api/views.js';
+import type { DisplayView } from '../../../common/api/views.js';
 import type { OperatorSession } from '../auth/session.js';
 import { terminalStatus } from '../terminal/status.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

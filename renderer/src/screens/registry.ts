@@ -3,7 +3,7 @@
  * the navigation from this list, showing each operator only the screens of their role.
  */
 import type { ComponentType } from 'react';
-import type { Role } from '../../../main/api/views.js';
+import type { Role } from '../../../common/api/views.js';
 import type { TextKey } from '../i18n/index.js';
 import { ValidateScreen } from './validate/ValidateScreen.js';
 import { SellScreen } from './sell/SellScreen.js';

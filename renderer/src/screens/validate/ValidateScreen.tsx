@@ -6,7 +6,7 @@
  * Escape clears for the next ticket.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
+import type { ReceiptView, VerdictView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

@@ -1,6 +1,6 @@
 /** Cash sessions and reports: open with a float, cash in and out, the X report and the Z closing. */
 import { z } from 'zod';
-import type { StatementAnswer } from '../../../common/protocol/index.js';
+import type { StatementAnswer } from '../../protocol/index.js';
 import type { ReceiptView } from '../views.js';
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
