@@ -120,7 +120,30 @@ export interface ReceiptView {
   readonly picture?: string;
 }
 
-import type { DigitalPlayView } from './methods/digital.js';
+/** A digital unit's play as the counter and the customer display see it (common/api/methods/digital.ts). */
+export interface DigitalPlayView {
+  readonly sale_key: string;
+  readonly game: string;
+  readonly game_name: string;
+  readonly number: string;
+  readonly validation_barcode: string;
+  readonly receipt_no: number;
+  readonly sold_at: string;
+  readonly price_cents: number;
+  /** The game's play surfaces (key, label, zones, zone labels), to draw the play. */
+  readonly surfaces: readonly { readonly key: string; readonly label: string; readonly zones: number; readonly zone_labels?: readonly string[] }[];
+  /** Every zone, in Jouer's order. */
+  readonly zones: readonly string[];
+  readonly revealed: readonly string[];
+  /** The next zone Jouer reveals; null when finished. */
+  readonly next_zone: string | null;
+  readonly finished: boolean;
+  /** The play data of the revealed zones only (the rest stays hidden on the display). */
+  readonly play: unknown;
+  /** Known once finished. */
+  readonly prize_cents: number | null;
+  readonly winning: readonly WinningZone[] | null;
+}
 
 export type DisplayView =
   | { readonly kind: 'idle' }

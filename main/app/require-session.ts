@@ -5,7 +5,7 @@ import { isIdleExpired } from '../services/auth/idle.js';
 import { logout } from '../services/auth/login.js';
 import { ServiceError } from '../kernel/errors.js';
 import type { AppContext } from './context.js';
-import { statusOf } from './handlers/core.js';
+import { statusOf } from './status.js';
 
 /**
  * Ends the counter's session when it was idle longer than the terminal's setting: journal

@@ -1,7 +1,6 @@
 /** Digital games sold at the counter (Happy 2014, Millionnaire): the sale (online), the play, the history. */
 import { z } from 'zod';
-import type { WinningZone } from '../../../games/types.js';
-import type { ReceiptView } from '../views.js';
+import type { DigitalPlayView, ReceiptView } from '../views.js';
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const saleKey = z.string().trim().min(1).max(80);
@@ -22,30 +21,6 @@ export const digitalMethods = {
   /** The digital units sold today with their results (manager). */
   'digital.history': z.object({}).strict(),
 } as const;
-
-export interface DigitalPlayView {
-  readonly sale_key: string;
-  readonly game: string;
-  readonly game_name: string;
-  readonly number: string;
-  readonly validation_barcode: string;
-  readonly receipt_no: number;
-  readonly sold_at: string;
-  readonly price_cents: number;
-  /** The game's play surfaces (key, label, zones, zone labels), to draw the play. */
-  readonly surfaces: readonly { readonly key: string; readonly label: string; readonly zones: number; readonly zone_labels?: readonly string[] }[];
-  /** Every zone, in Jouer's order. */
-  readonly zones: readonly string[];
-  readonly revealed: readonly string[];
-  /** The next zone Jouer reveals; null when finished. */
-  readonly next_zone: string | null;
-  readonly finished: boolean;
-  /** The play data of the revealed zones only (the rest stays hidden on the display). */
-  readonly play: unknown;
-  /** Known once finished. */
-  readonly prize_cents: number | null;
-  readonly winning: readonly WinningZone[] | null;
-}
 
 export interface DigitalHistoryLine {
   readonly sale_key: string;

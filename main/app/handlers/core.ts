@@ -1,24 +1,13 @@
 /** Application info, status bar, login and logout. */
 import { login, logout, switchOperator } from '../../services/auth/login.js';
 import { authorize } from '../../services/auth/authorize.js';
-import { operatorLanguage, setOperatorLanguage } from '../../services/operators/language.js';
+import { setOperatorLanguage } from '../../services/operators/language.js';
 import { getSettings, securitySettings } from '../../kernel/settings.js';
-import { activeOperators, operatorView as viewOf, terminalStatus } from '../../services/terminal/status.js';
-import type { OperatorView, StatusView } from '../../../common/api/views.js';
-import type { AppContext } from '../context.js';
+import { activeOperators } from '../../services/terminal/status.js';
+import type { OperatorView } from '../../../common/api/views.js';
 import type { Handlers } from '../handler.js';
 import { endIdleSession, requireSession } from '../require-session.js';
-
-/** The operator at the counter, with their screen language (their own choice, else the terminal's). */
-export function operatorView(ctx: AppContext): OperatorView | null {
-  const view = viewOf(ctx.session);
-  return view ? { ...view, language: operatorLanguage(ctx.terminal, view.name) ?? ctx.language } : null;
-}
-
-export async function statusOf(ctx: AppContext): Promise<StatusView> {
-  const status = await terminalStatus(ctx.terminal, ctx.session, ctx.devices.printer);
-  return { ...status, operator: operatorView(ctx) };
-}
+import { operatorView, statusOf } from '../status.js';
 
 export const coreHandlers: Handlers = {
   'app.info': (ctx) => ({

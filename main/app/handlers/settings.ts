@@ -7,7 +7,7 @@ import { getSettings, SECURITY_DEFAULTS, type Settings } from '../../kernel/sett
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
-import { statusOf } from './core.js';
+import { statusOf } from '../status.js';
 
 function settingsView(ctx: AppContext, s: Settings): SettingsView {
   const active = ctx.devices.printer?.uri ?? null;

@@ -11,7 +11,7 @@ import { reprint } from '../../services/sales/acts.js';
 import { checkTicket, payOrClaim } from '../../services/tickets/acts.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { afterCommitOf } from '../after-commit.js';
-import { operatorView } from './core.js';
+import { operatorView } from '../status.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

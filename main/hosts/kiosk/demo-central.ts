@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setCentralUrl } from '../../../db/queries/sync-state.js';
 import { openLotteryTerminal } from '../../kernel/open.js';
-import { guichetBin } from './demo.js';
+import { guichetBin } from './guichet-bin.js';
 
 /**
  * The demo's child processes (the lottery's commands, the central) end with this process: each is

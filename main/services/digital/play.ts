@@ -4,7 +4,8 @@
  * (prize and winning zones) is shown once every zone is revealed.
  */
 import { gameByCode, prizeOf } from '../../../games/index.js';
-import type { DigitalPlayView, DigitalHistoryLine } from '../../../common/api/methods/digital.js';
+import type { DigitalPlayView } from '../../../common/api/views.js';
+import type { DigitalHistoryLine } from '../../../common/api/methods/digital.js';
 import { digitalByKey, digitalByNumber, digitalSoldBetween, lastSoldDigital, setDigitalRevealed, type DigitalUnitRow } from '../../../db/queries/digital-units.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';

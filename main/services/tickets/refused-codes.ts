@@ -12,10 +12,16 @@ import { assertInTransaction } from '../../kernel/transaction.js';
 import { record } from '../../kernel/record.js';
 import { securitySettings } from '../../kernel/settings.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import type { CounterVerdict } from './counter-verdict.js';
+import type { UnitId } from '../../../games/ticket-id.js';
 
 export const CODE_REFUSED = 'ticket.code-refused';
 export const WRONG_CODES_ALERT = 'alert.wrong-codes';
+
+/** The ticket a wrong code was entered for, as the counter verdict read it (CounterVerdict's id and ticket). */
+export interface RefusedTicket {
+  readonly id: UnitId | null;
+  readonly ticket: string | null;
+}
 
 export interface RefusedCodeNote {
   /** Wrong codes of this operator within the window, this one included. */
@@ -33,7 +39,7 @@ function countSince(db: Database, type: string, operator: string, sinceIso: stri
 }
 
 /** Journals one wrong code (inside the caller's transaction) and the alert when it reaches the threshold. */
-export function noteRefusedCode(t: LotteryTerminal, session: OperatorSession, v: CounterVerdict): RefusedCodeNote {
+export function noteRefusedCode(t: LotteryTerminal, session: OperatorSession, v: RefusedTicket): RefusedCodeNote {
   assertInTransaction(t, 'noting a wrong validation code');
   const settings = securitySettings(t);
   const windowMs = settings.wrong_code_window_minutes * 60_000;
