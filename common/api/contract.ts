@@ -6,27 +6,27 @@
  */
 import type { z } from 'zod';
 import type { AppEvent } from './events.js';
-import { coreMethods, type CoreOutputs } from './methods/core.js';
+import { authMethods, type AuthOutputs } from './methods/auth.js';
 import { ticketMethods, type TicketOutputs } from './methods/tickets.js';
 import { salesMethods, type SalesOutputs } from './methods/sales.js';
 import { packMethods, type PackOutputs } from './methods/packs.js';
 import { cashMethods, type CashOutputs } from './methods/cash.js';
 import { journalMethods, type JournalOutputs } from './methods/journal.js';
 import { diagnosticsMethods, type DiagnosticsOutputs } from './methods/diagnostics.js';
-import { settingsMethods, type SettingsOutputs } from './methods/settings.js';
+import { terminalMethods, type TerminalOutputs } from './methods/terminal.js';
 import { selfCheckMethods, type SelfCheckOutputs } from './methods/selfcheck.js';
 import { operatorMethods, type OperatorOutputs } from './methods/operators.js';
 import { digitalMethods, type DigitalOutputs } from './methods/digital.js';
 
 export const METHODS = {
-  ...coreMethods,
+  ...authMethods,
   ...ticketMethods,
   ...salesMethods,
   ...packMethods,
   ...cashMethods,
   ...journalMethods,
   ...diagnosticsMethods,
-  ...settingsMethods,
+  ...terminalMethods,
   ...selfCheckMethods,
   ...operatorMethods,
   ...digitalMethods,
@@ -34,14 +34,14 @@ export const METHODS = {
 
 /** Result type of each method. */
 export interface Outputs
-  extends CoreOutputs,
+  extends AuthOutputs,
     TicketOutputs,
     SalesOutputs,
     PackOutputs,
     CashOutputs,
     JournalOutputs,
     DiagnosticsOutputs,
-    SettingsOutputs,
+    TerminalOutputs,
     SelfCheckOutputs,
     OperatorOutputs,
     DigitalOutputs {}

@@ -4,7 +4,7 @@
  * anyone but a manager; Enter saves the field being edited.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { SettingsView } from '../../../../common/api/methods/settings.js';
+import type { SettingsView } from '../../../../common/api/methods/terminal.js';
 import type { Language } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';

@@ -1,5 +1,5 @@
 /** Settings (manager only: the service refuses anyone else with `forbidden`). */
-import type { SettingsView } from '../../../common/api/methods/settings.js';
+import type { SettingsView } from '../../../common/api/methods/terminal.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { ServiceError } from '../../kernel/errors.js';
 import { canonicalDeviceUri, updateSettings } from '../../services/terminal/settings.js';
@@ -29,7 +29,7 @@ function settingsView(ctx: AppContext, s: Settings): SettingsView {
   };
 }
 
-export const settingsHandlers: Handlers = {
+export const terminalHandlers: Handlers = {
   'settings.get': (ctx) => {
     authorize(ctx.terminal, requireSession(ctx), 'settings.change');
     return settingsView(ctx, getSettings(ctx.terminal));

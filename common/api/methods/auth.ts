@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AppInfo, OperatorView, StatusView } from '../views.js';
 
-export const coreMethods = {
+export const authMethods = {
   'app.info': z.object({}).strict(),
   'status.get': z.object({}).strict(),
   'auth.login': z.object({ name: z.string().trim().min(1).max(64), pin: z.string().regex(/^\d{4,8}$/, 'a PIN has 4 to 8 digits') }).strict(),
@@ -15,7 +15,7 @@ export const coreMethods = {
   'settings.language': z.object({ language: z.enum(['fr', 'en']) }).strict(),
 } as const;
 
-export interface CoreOutputs {
+export interface AuthOutputs {
   'app.info': AppInfo;
   'status.get': StatusView;
   'auth.login': OperatorView;

@@ -9,7 +9,7 @@ import type { Handlers } from '../handler.js';
 import { endIdleSession, requireSession } from '../require-session.js';
 import { operatorView, statusOf } from '../status.js';
 
-export const coreHandlers: Handlers = {
+export const authHandlers: Handlers = {
   'app.info': (ctx) => ({
     terminal_id: ctx.terminal.id,
     version: ctx.version,

@@ -4,7 +4,7 @@ import type { Language } from '../views.js';
 
 const uri = z.string().trim().min(1, 'the URI is empty').max(256);
 
-export const settingsMethods = {
+export const terminalMethods = {
   'settings.get': z.object({}).strict(),
   /** Any subset; device URIs are validated and stored in canonical form. */
   'settings.update': z
@@ -44,7 +44,7 @@ export interface SettingsView {
 
 export type UriCheckView = { readonly ok: true; readonly canonical: string } | { readonly ok: false; readonly problem: string };
 
-export interface SettingsOutputs {
+export interface TerminalOutputs {
   'settings.get': SettingsView;
   'settings.update': SettingsView;
   'settings.check-uri': UriCheckView;
