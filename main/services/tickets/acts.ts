@@ -50,24 +50,34 @@ export async function payOrClaim(
   expect?: 'winner' | 'above-limit',
   claimOptions?: ClaimOptions,
 ): Promise<ActDone<PayResult>> {
-  if (expect) {
-    const before = checkAtCounter(t, session, barcode);
-    if (before.verdict !== expect) {
-      if (before.verdict === 'above-limit' && before.claim) throw new PayoutError('already-claimed', before.message, before);
-      throw new PayoutError(before.verdict, before.message, before);
-    }
-  }
-  const clock = checkTrustedClock(t);
-  if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
-  let central: Awaited<ReturnType<typeof centralGate>>;
+  // One checker for the whole act: the outcome file is opened and its signature checked once, the
+  // ticket's record unsealed and its play rebuilt once; the terminal's state is read at each step
+  // (the payment reads it again under the write lock).
+  const checker = new CounterChecker(t, { oneAct: true });
+  let result: PayResult;
   try {
-    central = await centralGate(t, barcode, claimOptions);
-  } catch (err) {
-    if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
-    else if (err instanceof PayoutError && err.code === 'paid-elsewhere') after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'paid-elsewhere' } });
-    throw err;
+    let before: CounterVerdict | undefined;
+    if (expect) {
+      before = checker.check(session, barcode);
+      if (before.verdict !== expect) {
+        if (before.verdict === 'above-limit' && before.claim) throw new PayoutError('already-claimed', before.message, before);
+        throw new PayoutError(before.verdict, before.message, before);
+      }
+    }
+    const clock = checkTrustedClock(t);
+    if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
+    let central: Awaited<ReturnType<typeof centralGate>>;
+    try {
+      central = await centralGate(t, barcode, before ?? checker.verdictOf(barcode), claimOptions);
+    } catch (err) {
+      if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
+      else if (err instanceof PayoutError && err.code === 'paid-elsewhere') after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'paid-elsewhere' } });
+      throw err;
+    }
+    result = payTicket(t, session, barcode, { checker, ...(central ? { central } : {}) });
+  } finally {
+    checker.close();
   }
-  const result = payTicket(t, session, barcode, central ? { central } : {});
   after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents, ...(result.pending_central ? { pending: true } : {}) } : displayOf(result.verdict) });
   const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo });
@@ -125,19 +135,14 @@ const REFUSED_BY_CENTRAL = {
  * held locally meanwhile). Answers how central agreed, or throws the PayoutError that forbids paying:
  * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals, or
  * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits.
+ * `local` is the act's counter verdict on the ticket.
  */
 export async function centralGate(
   t: LotteryTerminal,
   barcode: string,
+  local: CounterVerdict,
   options: ClaimOptions = {},
 ): Promise<{ claim_key?: string; offline?: boolean } | null> {
-  const checker = new CounterChecker(t);
-  let local: CounterVerdict;
-  try {
-    local = checker.verdictOf(barcode);
-  } finally {
-    checker.close();
-  }
   if (local.verdict !== 'winner') return null; // payTicket refuses it, or files the claim above the limit
   const claim = await claimAtCentral(t, barcode, options);
   switch (claim.kind) {

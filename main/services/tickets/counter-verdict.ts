@@ -107,8 +107,12 @@ export function counterVerdictJson(v: CounterVerdict): Record<string, unknown> {
 export class CounterChecker {
   private readonly checker: TicketChecker;
 
-  constructor(private readonly t: LotteryTerminal) {
-    this.checker = new TicketChecker(t, { now: t.clock });
+  /** `oneAct`: the checker serves one act on one ticket (see CheckOptions.oneAct). */
+  constructor(
+    private readonly t: LotteryTerminal,
+    options: { readonly oneAct?: boolean } = {},
+  ) {
+    this.checker = new TicketChecker(t, { now: t.clock, ...(options.oneAct ? { oneAct: true } : {}) });
   }
 
   /**
