@@ -9,7 +9,8 @@ import { verifyPin } from '../operators/pin.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { AuthError } from './errors.js';
-import { lockLength, locksSinceUnlock, lockUntil, MAX_FAILURES, UNTIL_UNLOCKED } from './lockout.js';
+import { lockLength, lockUntil, MAX_FAILURES, UNTIL_UNLOCKED } from './lockout.js';
+import { locksSinceUnlock } from '../../../db/queries/journal.js';
 import { isIssuedSession, issueSession, type OperatorSession } from './session.js';
 
 export { MAX_FAILURES, LOCK_STEPS_MINUTES, UNTIL_UNLOCKED } from './lockout.js';

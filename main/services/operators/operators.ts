@@ -10,7 +10,8 @@ import {
   type OperatorRow,
 } from '../../../db/queries/operators.js';
 import { authorize } from '../auth/authorize.js';
-import { locksSinceUnlock, UNTIL_UNLOCKED } from '../auth/lockout.js';
+import { locksSinceUnlock } from '../../../db/queries/journal.js';
+import { UNTIL_UNLOCKED } from '../auth/lockout.js';
 import { isRole, requirePermission, type Role } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import { record } from '../../kernel/record.js';
