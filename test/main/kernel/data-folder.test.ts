@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTerminal } from '../../../../main/kernel/data-folder.js';
-import { enforceDataFolderModes } from '../../../../main/kernel/file-modes.js';
-import { initTerminal } from '../../../../main/services/terminal/init.js';
-import { openLotteryTerminal } from '../../../../main/kernel/open.js';
-import { TerminalError } from '../../../../main/kernel/errors.js';
+import { openTerminal } from '../../../main/kernel/data-folder.js';
+import { enforceDataFolderModes } from '../../../main/kernel/file-modes.js';
+import { initTerminal } from '../../../main/services/terminal/init.js';
+import { openLotteryTerminal } from '../../../main/kernel/open.js';
+import { TerminalError } from '../../../main/kernel/errors.js';
 
 let dir: string;
 beforeEach(() => {
