@@ -23,12 +23,12 @@ import { addTerminal, enrolTerminal } from '../central/store/terminals.js';
 import { ingestPush } from '../central/store/ingest.js';
 import { verifyWorkerCount, warmVerifyPool } from '../central/protocol/verify-pool.js';
 import { serveCentral } from '../central/server/serve.js';
-import { GENESIS_HASH, sealEntry } from '../main/services/journal/chain.js';
-import { publicKeyPemOf } from '../main/services/terminal/keys.js';
+import { GENESIS_HASH, sealEntry } from '../main/kernel/chain.js';
+import { publicKeyPemOf } from '../main/kernel/keys.js';
 import { enrollTerminal } from '../main/services/sync/enroll.js';
 import { syncOnce } from '../main/services/sync/sync.js';
-import { record } from '../main/services/journal/record.js';
-import { inTransaction } from '../main/services/terminal/terminal.js';
+import { record } from '../main/kernel/record.js';
+import { inTransaction } from '../main/kernel/transaction.js';
 import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
 
 const ENTRIES = Number(process.env.BENCH_CENTRAL_ENTRIES ?? 20_000);

@@ -20,7 +20,7 @@ import { RECORD_SIZE } from '../db/outcome/format.js';
 import { loadOrCreateSigningKey, publicKeyPem } from '../db/outcome/keys.js';
 import { sealRecord } from '../db/outcome/seal.js';
 import { OutcomeWriter } from '../db/outcome/writer.js';
-import { openTerminal } from '../main/services/terminal/data-folder.js';
+import { openTerminal } from '../main/kernel/data-folder.js';
 import { TicketChecker } from '../main/services/tickets/check.js';
 import { importOutcomeFile } from '../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../main/services/outcomes/trust.js';

@@ -1,5 +1,5 @@
 // Keeps Guichet's layers pointing one way: games ← db ← main ← hosts, with native reached through
-// interfaces that main defines and the renderer seeing only the typed API and the pure games.
+// interfaces that main defines and the renderer seeing only common/ (the typed API in common/api/) and the pure games.
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 
@@ -9,7 +9,8 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 const LAYERS = [
   // Most specific first: a file takes the first layer whose prefix it starts with.
   { prefix: 'games/', may: ['games/'], packages: ['n2words'], builtins: false },
-  // Pure modules both sides share: the sync protocol's schemas, the keyboard-wedge decoder.
+  // Pure modules both sides share: the sync protocol's schemas, the keyboard-wedge decoder, and
+  // common/api/, the typed contract between the renderer and the terminal (types and schemas only).
   { prefix: 'common/', may: ['games/', 'common/'], packages: ['zod', 'commander'], builtins: false },
   // Ticket pictures, drawn for the lottery's proofs and the validation screen alike.
   { prefix: 'render/', may: ['games/', 'render/'], packages: true, builtins: false },
@@ -19,15 +20,16 @@ const LAYERS = [
   { prefix: 'central/', may: ['games/', 'common/', 'render/', 'db/', 'central/'], packages: true, builtins: true },
   // Hosts wire the application, its services and the devices together.
   { prefix: 'main/hosts/', may: ['games/', 'common/', 'render/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
-  // The typed API between renderer and hosts: types and schemas only.
-  { prefix: 'main/api/', may: ['games/', 'common/', 'main/api/'], packages: true, builtins: false },
   // The application (dispatcher and handlers) translates API calls into service calls.
-  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/api/', 'main/app/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/app/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  // The kernel: the terminal handle, its transaction, errors, clock, data folder and file modes, the
+  // settings as read, the journal's append and record, the outbox's enqueue. Never a service.
+  { prefix: 'main/kernel/', may: ['games/', 'common/', 'db/', 'main/kernel/'], packages: true, builtins: true },
   // Device interfaces: what the services need of printers, scanners and drawers.
   { prefix: 'main/devices/', may: ['games/', 'common/', 'main/devices/'], packages: true, builtins: true },
   // Services: the terminal's rules, over its database.
-  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/api/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
-  { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/', 'main/api/'], packages: true, builtins: false },
+  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/'], packages: true, builtins: false },
 ];
 
 export default {

@@ -8,7 +8,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Db } from '../../central/store/db.js';
 import { keyFingerprint, publicKeyPem } from '../../db/outcome/keys.js';
-import { GENESIS_HASH, sealEntry } from '../../main/services/journal/chain.js';
+import { GENESIS_HASH, sealEntry } from '../../main/kernel/chain.js';
 import { CLAIM_UNITS, LOAD_EMISSION, LOAD_GAME, PAID_UNITS_END } from './tickets.js';
 
 export interface SimTerminal {

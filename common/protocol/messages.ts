@@ -102,7 +102,7 @@ export type EnrolAnswer = z.infer<typeof EnrolAnswer>;
 
 // ── POST /v1/push (signed) ────────────────────────────────────────────────────────────────────────
 
-/** One journal entry exactly as the terminal sealed it (main/services/journal/chain.ts JournalEntry). */
+/** One journal entry exactly as the terminal sealed it (main/kernel/chain.ts JournalEntry). */
 export const WireJournalEntry = z
   .object({
     seq: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),

@@ -65,3 +65,17 @@ export function markOutboxSent(db: Database, id: number, at: string): void {
 export function markOutboxRefused(db: Database, key: string, at: string, reason: string): void {
   db.prepare('UPDATE outbox SET last_error = ?, sent_at = coalesce(sent_at, ?) WHERE idempotency_key = ?').run(reason, at, key);
 }
+
+/** Unsent events of entries up to `uptoSeq`, oldest first, at most `limit` (what one push carries). */
+export function unsentOutboxUpTo(db: Database, uptoSeq: number, limit: number): Pick<OutboxRow, 'idempotency_key' | 'type' | 'journal_seq' | 'payload' | 'created_at'>[] {
+  return db
+    .prepare<[number, number], Pick<OutboxRow, 'idempotency_key' | 'type' | 'journal_seq' | 'payload' | 'created_at'>>(
+      'SELECT idempotency_key, type, journal_seq, payload, created_at FROM outbox WHERE sent_at IS NULL AND journal_seq <= ? ORDER BY id LIMIT ?',
+    )
+    .all(uptoSeq, limit);
+}
+
+/** The journal entry of every event, sent or not. */
+export function outboxJournalSeqs(db: Database): number[] {
+  return db.prepare<[], { journal_seq: number }>('SELECT journal_seq FROM outbox').pluck().all() as unknown as number[];
+}

@@ -64,3 +64,8 @@ export function exactStop(db: Database, s: { game: string; emission: number; blo
     .prepare<[string, number, number, number], StopRow>(`SELECT ${COLUMNS} FROM stop_list WHERE game = ? AND emission = ? AND block = ? AND ${column} = ?`)
     .get(s.game, s.emission, s.block, (s.pack ?? s.unit) as number);
 }
+
+/** Removes one entry. */
+export function deleteStop(db: Database, id: number): void {
+  db.prepare('DELETE FROM stop_list WHERE id = ?').run(id);
+}

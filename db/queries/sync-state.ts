@@ -85,3 +85,8 @@ export function deleteFeedDownload(db: Database, url: string): void {
 export function setCentralUrl(db: Database, url: string): boolean {
   return db.prepare('UPDATE sync_state SET central_url = ? WHERE singleton = 1 AND central_url <> ?').run(url, url).changes > 0;
 }
+
+/** Why central disabled this terminal, or null (also when never enrolled). */
+export function disabledReason(db: Database): string | null {
+  return db.prepare<[], { disabled_reason: string | null }>('SELECT disabled_reason FROM sync_state WHERE singleton = 1').get()?.disabled_reason ?? null;
+}

@@ -59,3 +59,8 @@ export function revocationLookup(db: Database): (fingerprint: string) => Revoked
   const stmt = db.prepare<[string], RevokedKeyRow>('SELECT fingerprint, revoked_at, reason FROM revoked_keys WHERE fingerprint = ?');
   return (fingerprint) => stmt.get(fingerprint);
 }
+
+/** True when the key was ever enrolled here (revoked or not). */
+export function isKnownKey(db: Database, fingerprint: string): boolean {
+  return db.prepare('SELECT 1 FROM trusted_keys WHERE fingerprint = ?').get(fingerprint) !== undefined;
+}

@@ -6,11 +6,11 @@
  */
 import { EventEmitter } from 'node:events';
 import { ZodError } from 'zod';
-import { isMethodName, parseInput, type MethodName } from '../api/contract.js';
-import type { ApiResult } from '../api/errors.js';
-import type { AppEvent } from '../api/events.js';
-import type { Language } from '../api/views.js';
-import type { LotteryTerminal } from '../services/terminal/terminal.js';
+import { isMethodName, parseInput, type MethodName } from '../../common/api/contract.js';
+import type { ApiResult } from '../../common/api/errors.js';
+import type { AppEvent } from '../../common/api/events.js';
+import type { Language } from '../../common/api/views.js';
+import type { LotteryTerminal } from '../kernel/terminal.js';
 import type { AppContext, AppDevices } from './context.js';
 import type { Handler, Handlers } from './handler.js';
 import { HANDLERS } from './handlers/index.js';

@@ -1,11 +1,11 @@
 /** What every API handler works with: the terminal, the logged-in operator, the devices, and the event bus. */
-import type { AppEvent } from '../api/events.js';
-import type { Language } from '../api/views.js';
+import type { AppEvent } from '../../common/api/events.js';
+import type { Language } from '../../common/api/views.js';
 import type { OperatorSession } from '../services/auth/session.js';
 import type { CashDrawer } from '../devices/drawer.js';
 import type { Printer } from '../devices/printer.js';
 import type { Scanner } from '../devices/scanner.js';
-import type { LotteryTerminal } from '../services/terminal/terminal.js';
+import type { LotteryTerminal } from '../kernel/terminal.js';
 import type { SelfCheckService } from '../services/selfcheck/self-check.js';
 
 /** The devices a host hands to the application (real ones, or their virtual twins). */

@@ -1,4 +1,4 @@
-import type { MethodName, OutputOf, ParsedInputOf } from '../api/contract.js';
+import type { MethodName, OutputOf, ParsedInputOf } from '../../common/api/contract.js';
 import type { AppContext } from './context.js';
 
 export type Handler<M extends MethodName> = (ctx: AppContext, input: ParsedInputOf<M>) => OutputOf<M> | Promise<OutputOf<M>>;

@@ -3,9 +3,9 @@
  * invents keys, operators or PINs. `status.get` says so (the kiosk shows its provisioning screen) and
  * `settings.language` switches the screen's language; every other method answers `not-provisioned`.
  */
-import { isMethodName, parseInput } from '../api/contract.js';
-import type { ApiResult } from '../api/errors.js';
-import type { StatusView } from '../api/views.js';
+import { isMethodName, parseInput } from '../../common/api/contract.js';
+import type { ApiResult } from '../../common/api/errors.js';
+import type { StatusView } from '../../common/api/views.js';
 import type { HostApp } from './app.js';
 
 export const NOT_PROVISIONED = 'not-provisioned';

@@ -1,11 +1,11 @@
-import type { MethodName } from '../api/contract.js';
+import type { MethodName } from '../../common/api/contract.js';
 import type { OperatorSession } from '../services/auth/session.js';
 import { AuthError } from '../services/auth/errors.js';
 import { isIdleExpired } from '../services/auth/idle.js';
 import { logout } from '../services/auth/login.js';
-import { ServiceError } from '../services/terminal/errors.js';
+import { ServiceError } from '../kernel/errors.js';
 import type { AppContext } from './context.js';
-import { statusOf } from './handlers/core.js';
+import { statusOf } from './status.js';
 
 /**
  * Ends the counter's session when it was idle longer than the terminal's setting: journal

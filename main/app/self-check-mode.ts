@@ -3,7 +3,7 @@
  * every other method (login, pay, sell, settings, diagnostics, the virtual scanner feed …) with
  * `self-check-mode`, whatever the page asks: the screen is not the only guard.
  */
-import type { MethodName } from '../api/contract.js';
+import type { MethodName } from '../../common/api/contract.js';
 
 export const SELF_CHECK_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['selfcheck.status', 'selfcheck.check', 'selfcheck.language']);
 

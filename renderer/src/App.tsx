@@ -3,7 +3,7 @@
  * the operator's screens. Global keys: F-keys open screens, F12 switches operator, Escape goes back.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { AppInfo, Language, StatusView } from '../../main/api/views.js';
+import type { AppInfo, Language, StatusView } from '../../common/api/views.js';
 import { useApi } from './api/context.js';
 import { I18nProvider, useShowLanguage, useT } from './i18n/index.js';
 import { LoginScreen } from './screens/login/LoginScreen.js';

@@ -3,7 +3,7 @@
  * dates and times in the shop's zone (Europe/Paris) whatever the machine's zone is.
  */
 import { formatCount, formatEuros } from '../../games/money.js';
-import type { Language } from '../../main/api/views.js';
+import type { Language } from '../../common/api/views.js';
 
 export const SHOP_TIME_ZONE = 'Europe/Paris';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, defaultDataDir, openTerminal, resolveDataDir } from '../../main/services/terminal/data-folder.js';
+import { DATABASE_FILE, defaultDataDir, openTerminal, resolveDataDir } from '../../main/kernel/data-folder.js';
 
 describe('defaultDataDir', () => {
   it('follows XDG on Linux, falling back to ~/.local/share', () => {

@@ -3,7 +3,7 @@
  * screen's language, with what to do; the service's English sentence and network internals never show.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../main/api/errors.js';
+import { ApiError } from '../../common/api/errors.js';
 import { errorText } from '../../renderer/src/i18n/errors.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 

@@ -5,7 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../main/api/views.js';
+import type { Language } from '../../common/api/views.js';
 import { I18nProvider } from '../../renderer/src/i18n/index.js';
 import { CrashNotice } from '../../renderer/src/shell/CrashNotice.js';
 

@@ -1,6 +1,6 @@
 /** The login screen's refusals: the last PIN try and a lock only a manager lifts are said plainly, in French and English. */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../main/api/errors.js';
+import { ApiError } from '../../common/api/errors.js';
 import { errorText } from '../../renderer/src/i18n/errors.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 

@@ -4,7 +4,7 @@
  * (never central's English sentence).
  */
 import { describe, expect, it } from 'vitest';
-import type { PackView } from '../../main/api/methods/packs.js';
+import type { PackView } from '../../common/api/methods/packs.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 import { packRefusalText } from '../../renderer/src/screens/packs/pack-refusal.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../games/index.js';
 import { surfaceText, zoneLabel, zoneText, type Word } from '../../renderer/src/digital/play-text.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
-import type { Language } from '../../main/api/views.js';
+import type { Language } from '../../common/api/views.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 const wordIn = (language: Language): Word => {

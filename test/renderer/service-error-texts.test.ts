@@ -5,7 +5,7 @@
  * an amount, a limit) fill the sentence in French and in English.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../main/api/errors.js';
+import { ApiError } from '../../common/api/errors.js';
 import { checkPinForRole } from '../../main/services/operators/pin-policy.js';
 import { parsePackRef } from '../../main/services/packs/pack-ref.js';
 import { changeDue } from '../../main/services/sales/money.js';

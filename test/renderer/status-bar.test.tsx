@@ -5,8 +5,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { GuichetApi } from '../../main/api/contract.js';
-import type { AppInfo, CentralLinkView, Language, StatusView } from '../../main/api/views.js';
+import type { GuichetApi } from '../../common/api/contract.js';
+import type { AppInfo, CentralLinkView, Language, StatusView } from '../../common/api/views.js';
 import { ApiProvider } from '../../renderer/src/api/context.js';
 import { I18nProvider } from '../../renderer/src/i18n/index.js';
 import { connectionHint } from '../../renderer/src/shell/connection-hint.js';

@@ -7,7 +7,7 @@ import { homeFor, screenByHotkey, screensFor } from '../../renderer/src/shell/sc
 import { routeId } from '../../renderer/src/shell/route.js';
 import { createScanRouter, type Scan } from '../../renderer/src/scan/scan-router.js';
 import type { ScreenDef } from '../../renderer/src/screens/registry.js';
-import type { VerdictKind } from '../../main/api/views.js';
+import type { VerdictKind } from '../../common/api/views.js';
 
 const v = (verdict: VerdictKind, prize: number | null = 1000, claimed = false) => ({
   verdict,

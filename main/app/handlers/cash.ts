@@ -1,6 +1,6 @@
-/** Cash sessions and reports: translates the API into the cash acts (main/services/acts/cash.ts). */
-import { cashStatus, closeSession, xReportAct, zReportAct } from '../../services/acts/cash.js';
-import { statementsAct } from '../../services/acts/statements.js';
+/** Cash sessions and reports: translates the API into the cash acts (main/services/cash/acts.ts). */
+import { cashStatus, closeSession, xReportAct, zReportAct } from '../../services/cash/acts.js';
+import { statementsAct } from '../../services/cash/statement-acts.js';
 import { moveCash, openCashSession } from '../../services/cash/sessions.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';

@@ -1,6 +1,6 @@
 /** Diagnostics: report, printer status and test page, integrity check, support bundle. Technicians and managers. */
 import { hostname } from 'node:os';
-import type { IntegrityView } from '../../api/methods/diagnostics.js';
+import type { IntegrityView } from '../../../common/api/methods/diagnostics.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { writeSupportBundle } from '../../services/diagnostics/bundle.js';
 import { IntegrityCheck } from '../../services/diagnostics/integrity.js';
@@ -9,7 +9,7 @@ import type { TestPage } from '../../services/receipts/types.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
-import { printReceipt } from '../../services/acts/after-commit.js';
+import { printReceipt } from '../../services/receipts/after-commit.js';
 import { afterCommitOf } from '../after-commit.js';
 
 /** The integrity check of each application (one at a time), kept to be polled and put in the bundle. */

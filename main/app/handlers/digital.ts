@@ -1,5 +1,5 @@
-/** Digital games at the counter: translates the API into the digital acts (main/services/acts/digital.ts). */
-import { replayDigitalAct, revealDigitalAct, sellDigitalAct } from '../../services/acts/digital.js';
+/** Digital games at the counter: translates the API into the digital acts (main/services/digital/acts.ts). */
+import { replayDigitalAct, revealDigitalAct, sellDigitalAct } from '../../services/digital/acts.js';
 import { currentDigital, digitalHistoryToday, findDigital } from '../../services/digital/play.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';

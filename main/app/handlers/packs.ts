@@ -1,8 +1,8 @@
 /** Packs: receive, activate, return, settle, and the inventory per game. */
 import { GAMES } from '../../../games/index.js';
-import { packAct } from '../../services/acts/packs.js';
+import { packAct } from '../../services/packs/acts.js';
 import { listPacks } from '../../services/packs/packs.js';
-import type { PackInventoryView, PackView } from '../../api/methods/packs.js';
+import type { PackInventoryView, PackView } from '../../../common/api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 

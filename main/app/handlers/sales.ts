@@ -1,11 +1,11 @@
-/** Selling: translates the API into the sale acts (main/services/acts/sales.ts) and their results into views. */
+/** Selling: translates the API into the sale acts (main/services/sales/acts.ts) and their results into views. */
 import { gameByCode } from '../../../games/index.js';
-import { previewCart, reprintSale, sell, voidSaleAct } from '../../services/acts/sales.js';
-import { abandon, currentCart, setCart, type CartState } from '../../services/acts/cart.js';
+import { previewCart, reprintSale, sell, voidSaleAct } from '../../services/sales/acts.js';
+import { abandon, currentCart, setCart, type CartState } from '../../services/sales/cart-acts.js';
 import { clearCart } from '../../services/sales/cart.js';
 import { sessionSales } from '../../services/sales/session-sales.js';
 import type { SaleResult } from '../../services/sales/sell.js';
-import type { CartLineView, CartView } from '../../api/methods/sales.js';
+import type { CartLineView, CartView } from '../../../common/api/methods/sales.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';

@@ -6,11 +6,11 @@
  */
 import { gameByCode } from '../../../games/index.js';
 import type { GameCode } from '../../../games/types.js';
-import type { SelfCheckResultView, SelfCheckVerdictView } from '../../api/methods/selfcheck.js';
+import type { SelfCheckResultView, SelfCheckVerdictView } from '../../../common/api/methods/selfcheck.js';
 import { amountWords } from '../../services/selfcheck/amount-words.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckResult, type SelfCheckService } from '../../services/selfcheck/self-check.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
-import { ServiceError } from '../../services/terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { pictureOf } from './tickets.js';

@@ -1,17 +1,18 @@
 /**
  * Validation and payout handlers: `ticket.check`, `ticket.pay`, `ticket.claim`. The acts, with their
- * after-commit steps, are main/services/acts/tickets.ts; this file only turns their results into
- * views and draws the ticket as printed with its winning zones for the cashier's screen.
+ * after-commit steps, are main/services/tickets/acts.ts; this file only turns their results into
+ * views and draws the ticket as printed with its winning zones for the cashier's screen (after a
+ * check only: no screen shows it after a payout).
  */
 import { renderTicketSvg } from '../../../render/index.js';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
 import type { GameCode } from '../../../games/types.js';
-import type { VerdictView } from '../../api/views.js';
-import { reprint } from '../../services/acts/sales.js';
-import { checkTicket, payOrClaim } from '../../services/acts/tickets.js';
+import type { VerdictView } from '../../../common/api/views.js';
+import { reprint } from '../../services/sales/acts.js';
+import { checkTicket, payOrClaim } from '../../services/tickets/acts.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { afterCommitOf } from '../after-commit.js';
-import { operatorView } from './core.js';
+import { operatorView } from '../status.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -40,8 +41,12 @@ export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): 
 }
 
 
-/** The view the cashier's screen gets. */
-export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string): VerdictView {
+/**
+ * The view the cashier's screen gets. The ticket's picture is drawn only for a check (the validation
+ * screen shows it beside the verdict); after a payout or a claim the screen shows the receipt instead,
+ * so `picture: false` leaves it out (`picture_svg: null`).
+ */
+export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string, options: { readonly picture?: boolean } = {}): VerdictView {
   return {
     verdict: v.verdict,
     barcode: barcode.trim(),
@@ -50,7 +55,7 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string)
     prize_cents: v.prize_cents,
     winning: v.winning,
     play: v.play ?? null,
-    picture_svg: pictureOf(ctx, v, barcode),
+    picture_svg: options.picture === false ? null : pictureOf(ctx, v, barcode),
     message: v.message,
     ...(v.paid ? { paid: { at: v.paid.at, terminal: v.paid.terminal, receipt_no: v.paid.receipt_no } } : {}),
     ...(v.claim ? { claimed: { at: v.claim.at, terminal: v.claim.terminal, receipt_no: v.claim.receipt_no } } : {}),
@@ -59,10 +64,10 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string)
   };
 }
 
-/** Pays or claims (main/services/acts/tickets.ts) and turns the result into the cashier's view. */
+/** Pays or claims (main/services/tickets/acts.ts) and turns the result into the cashier's view. */
 async function settle(ctx: AppContext, barcode: string, expect: 'winner' | 'above-limit') {
   const { result, receipt } = await payOrClaim(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx), expect);
-  return { verdict: verdictView(ctx, result.verdict, barcode), receipt, ...(result.status === 'paid' && result.pending_central ? { pending_central: true } : {}) };
+  return { verdict: verdictView(ctx, result.verdict, barcode, { picture: false }), receipt, ...(result.status === 'paid' && result.pending_central ? { pending_central: true } : {}) };
 }
 
 export const ticketHandlers: Handlers = {

@@ -6,7 +6,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { authenticate } from '../../services/auth/login.js';
 import type { OperatorSession } from '../../services/auth/session.js';
-import { openLotteryTerminal, type LotteryTerminal } from '../../services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../kernel/open.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { dataDirOf, type DataOption, type OpenMode } from './options.js';
 import { CliError } from '../../../common/cli-run.js';
 

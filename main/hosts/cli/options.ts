@@ -1,6 +1,6 @@
 /** Options shared by the terminal's commands: `--data DIR` (or `GUICHET_DATA`) and `--json`. */
 import { Option, type Command } from 'commander';
-import { openTerminal, resolveDataDir, type Terminal } from '../../services/terminal/data-folder.js';
+import { openTerminal, resolveDataDir, type Terminal } from '../../kernel/data-folder.js';
 
 export interface DataOption {
   readonly data?: string;

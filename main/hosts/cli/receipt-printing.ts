@@ -1,6 +1,6 @@
 /**
  * `--printer URI` on the commands that make a receipt (sell, void, pay, session close): the CLI's
- * after-commit port for the acts (main/services/acts), as the kiosk's devices are for its screens.
+ * after-commit port for the acts (main/services/<feature>/acts.ts), as the kiosk's devices are for its screens.
  * The receipt prints after the state change is committed, and after a cash sale, payout or void the
  * drawer on the printer's port opens (journaled first); a printer that fails never undoes anything.
  * The command then says so on stderr and exits 6, and `guichet print reprint N` prints the duplicate.
@@ -8,9 +8,9 @@
 import { Option, type Command } from 'commander';
 import { PrinterCashDrawer } from '../../../native/drawer/printer-drawer.js';
 import { openPrinter } from '../../../native/printer/open.js';
-import type { ReceiptView } from '../../api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
-import { NO_DEVICES, type AfterCommit } from '../../services/acts/after-commit.js';
+import { NO_DEVICES, type AfterCommit } from '../../services/receipts/after-commit.js';
 
 export const RECEIPT_NOT_PRINTED_EXIT = 6;
 

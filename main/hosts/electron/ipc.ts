@@ -8,9 +8,9 @@
  */
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
-import { isMethodName, type MethodName } from '../../api/contract.js';
-import type { ApiResult } from '../../api/errors.js';
-import type { AppEvent } from '../../api/events.js';
+import { isMethodName, type MethodName } from '../../../common/api/contract.js';
+import type { ApiResult } from '../../../common/api/errors.js';
+import type { AppEvent } from '../../../common/api/events.js';
 import type { HostApp } from '../../app/app.js';
 import { isAppUrl } from './app-url.js';
 import type { WindowRegistry, WindowRole } from './window-registry.js';

@@ -6,7 +6,7 @@
  * `kiosk` here is the decision before the terminal is open (no technician's override known yet);
  * main.ts decides again once it can read the override.
  */
-import { resolveDataDir } from '../../services/terminal/data-folder.js';
+import { resolveDataDir } from '../../kernel/data-folder.js';
 import { isKioskMode } from './kiosk.js';
 
 export interface ElectronOptions {

@@ -10,8 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setCentralUrl } from '../../../db/queries/sync-state.js';
-import { openLotteryTerminal } from '../../services/terminal/terminal.js';
-import { guichetBin } from './demo.js';
+import { openLotteryTerminal } from '../../kernel/open.js';
+import { guichetBin } from './guichet-bin.js';
 
 /**
  * The demo's child processes (the lottery's commands, the central) end with this process: each is

@@ -10,19 +10,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GAMES } from '../../../games/index.js';
 import { humanNumber } from '../../../games/ticket-id.js';
-import { DATABASE_FILE } from '../../services/terminal/data-folder.js';
+import { DATABASE_FILE } from '../../kernel/data-folder.js';
 import { authenticate } from '../../services/auth/login.js';
 import { addOperator } from '../../services/operators/operators.js';
 import { importOutcomeFile } from '../../services/outcomes/import.js';
 import { enrolKeyFile } from '../../services/outcomes/trust.js';
 import { activatePack, receivePack } from '../../services/packs/packs.js';
 import { initTerminal } from '../../services/terminal/init.js';
-import { openLotteryTerminal } from '../../services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../kernel/open.js';
 import { enrollTerminal } from '../../services/sync/enroll.js';
 import { syncOnce } from '../../services/sync/sync.js';
+import { guichetBin } from './guichet-bin.js';
 import { demoCentralDir, endsWithThisProcess, runCentralCommand, startDemoCentral, type DemoCentral } from './demo-central.js';
 
 export const DEMO_TERMINAL_ID = 'DEMO-01';
@@ -52,16 +52,6 @@ export interface DemoOptions {
    * it; default false (tests that set up a demo terminal need no central).
    */
   readonly central?: boolean;
-}
-
-/** `bin/guichet.js` of the checkout this module runs from (sources or compiled to out/), or null. */
-export function guichetBin(): string | null {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (path.basename(dir) !== 'main' && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  let root = path.dirname(dir);
-  if (path.basename(root) === 'out') root = path.dirname(root);
-  const bin = path.join(root, 'bin', 'guichet.js');
-  return existsSync(bin) && existsSync(path.join(root, 'central')) ? bin : null;
 }
 
 /** Runs `guichet emission demo DIR` as a child process (the lottery's side, never loaded here). */

@@ -1,6 +1,6 @@
 /** The service-side permission check, against the session and the database. */
 import { operatorById } from '../../../db/queries/operators.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { PermissionError } from './errors.js';
 import { checkIdle } from './idle.js';
 import { requirePermission, type Permission } from './roles.js';

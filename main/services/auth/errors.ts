@@ -1,5 +1,5 @@
 /** Refusals of authentication and authorisation. */
-import { ServiceError } from '../terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 
 export type AuthProblem = 'unknown-operator' | 'wrong-pin' | 'malformed-pin' | 'locked' | 'disabled' | 'session-expired';
 

@@ -3,8 +3,8 @@
  * `idle_logout_minutes` (5 by default) is refused as expired, whatever the host or the window does.
  * Every authorised action counts as activity (`authorize` calls `checkIdle`).
  */
-import { securitySettings } from '../terminal/settings.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { securitySettings } from '../../kernel/settings.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { AuthError } from './errors.js';
 import { lastActivityOf, touchSession, type OperatorSession } from './session.js';
 

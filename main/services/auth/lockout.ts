@@ -2,9 +2,9 @@
  * The growing PIN lockout. After MAX_FAILURES wrong PINs in a row an operator is locked: 5 minutes the
  * first time, then 15, then an hour, and from the fourth lock on until a manager unlocks them. The count
  * of locks is read from the signed journal ('operator.locked' entries since the operator's last
- * 'operator.unlock'), so only a manager's unlock resets it: neither time nor a good PIN does.
+ * 'operator.unlock': locksSinceUnlock in db/queries/journal.ts), so only a manager's unlock resets it:
+ * neither time nor a good PIN does.
  */
-import type { Database } from 'better-sqlite3';
 
 /** Wrong PINs in a row that lock an operator. */
 export const MAX_FAILURES = 5;
@@ -12,18 +12,6 @@ export const MAX_FAILURES = 5;
 export const LOCK_STEPS_MINUTES: readonly number[] = [5, 15, 60];
 /** `locked_until` of an operator locked until a manager unlocks them (compares after any real time). */
 export const UNTIL_UNLOCKED = '9999-12-31T23:59:59.999Z';
-
-/** Locks of this operator since their last manager unlock (journal entries, matched by name: names are never reused). */
-export function locksSinceUnlock(db: Database, name: string): number {
-  const row = db
-    .prepare<{ name: string }, { n: number }>(
-      `SELECT count(*) AS n FROM journal
-        WHERE type = 'operator.locked' AND json_extract(payload, '$.name') = @name COLLATE NOCASE
-          AND seq > coalesce((SELECT max(seq) FROM journal WHERE type = 'operator.unlock' AND json_extract(payload, '$.name') = @name COLLATE NOCASE), 0)`,
-    )
-    .get({ name }) as { n: number };
-  return row.n;
-}
 
 /** Minutes of the lock that `priorLocks` earlier locks lead to, or null for "until a manager unlocks". */
 export function lockMinutes(priorLocks: number): number | null {

@@ -4,11 +4,13 @@
  * MAX_FAILURES in a row the operator is locked (journaled 'operator.locked'), longer each time.
  */
 import { operatorByName, operatorById, setLoginState, type OperatorRow } from '../../../db/queries/operators.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { verifyPin } from '../operators/pin.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { AuthError } from './errors.js';
-import { lockLength, locksSinceUnlock, lockUntil, MAX_FAILURES, UNTIL_UNLOCKED } from './lockout.js';
+import { lockLength, lockUntil, MAX_FAILURES, UNTIL_UNLOCKED } from './lockout.js';
+import { locksSinceUnlock } from '../../../db/queries/journal.js';
 import { isIssuedSession, issueSession, type OperatorSession } from './session.js';
 
 export { MAX_FAILURES, LOCK_STEPS_MINUTES, UNTIL_UNLOCKED } from './lockout.js';

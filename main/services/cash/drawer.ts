@@ -5,8 +5,9 @@
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { openCashDrawer, type CashDrawer, type DrawerOpenReason, type DrawerOpenResult } from '../../devices/drawer.js';
-import { record } from '../journal/record.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface OpenDrawerInput {
   readonly reason: DrawerOpenReason;

@@ -1,7 +1,7 @@
 /** The printable documents of the X and Z reports: the receipt fields, and the cash count in the operator's language. */
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import { formatEuros } from '../../../games/money.js';
-import type { Language } from '../../api/views.js';
+import type { Language } from '../../../common/api/views.js';
 import type { LayoutLine } from '../../devices/print-layout.js';
 import type { ReportReceipt, ReportTotal } from '../receipts/types.js';
 import type { CashReport, Tally } from './report.js';

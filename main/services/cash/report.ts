@@ -1,12 +1,12 @@
 /**
  * X and Z reports, computed from the journal alone: per game, counts and totals of sales, voids, payouts
- * and claims (entries whose payload has `money`, see main/journal/money.ts), plus the cash moved in and
+ * and claims (entries whose payload has `money`, see main/kernel/money.ts), plus the cash moved in and
  * out; expected cash = float + sales − voids − payouts + cash in − cash out.
  */
 import { GAME_CODES } from '../../../games/index.js';
 import { reportRows } from '../../../db/queries/journal.js';
-import { CASH_SIGN, type Money, type MoneyKind } from '../journal/money.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { CASH_SIGN, type Money, type MoneyKind } from '../../kernel/money.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface Tally {
   readonly count: number;

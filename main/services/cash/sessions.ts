@@ -15,8 +15,9 @@ import {
 } from '../../../db/queries/sessions.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { record } from '../journal/record.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { formatEuros } from '../../../games/money.js';
 import { CashError } from './errors.js';
 import { addTotals, sumPeriod, type CashReport, type Totals } from './report.js';

@@ -9,10 +9,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { journalHeadlines } from '../../../db/queries/diagnostics.js';
-import type { BundleView, DiagnosticsReport, IntegrityView } from '../../api/methods/diagnostics.js';
+import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../common/api/methods/diagnostics.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { getSettings } from '../terminal/settings.js';
+import { getSettings } from '../../kernel/settings.js';
 import { unauthorisedReport, type ReportContext } from './report.js';
 import { reportText } from './report-text.js';
 import { tarGz, type TarEntry } from './tar.js';

@@ -1,6 +1,6 @@
 /** Disk space of the data folder's file system. */
 import { statfsSync } from 'node:fs';
-import type { DiskView } from '../../api/methods/diagnostics.js';
+import type { DiskView } from '../../../common/api/methods/diagnostics.js';
 
 /** Total, free and available bytes of the file system holding `dir`; null when it cannot be asked. */
 export function diskSpace(dir: string): DiskView | null {

@@ -15,11 +15,11 @@ import { sqliteIntegrityCheck } from '../../../db/queries/diagnostics.js';
 import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
 import { listRevokedKeys } from '../../../db/queries/trusted-keys.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
-import type { IntegrityBlockView, IntegrityStepView, IntegrityView } from '../../api/methods/diagnostics.js';
+import type { IntegrityBlockView, IntegrityStepView, IntegrityView } from '../../../common/api/methods/diagnostics.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { verifyJournal } from '../journal/verify.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 /** The diagnostic report as plain text (the support bundle's report.txt). */
-import type { DiagnosticsReport, IntegrityView } from '../../api/methods/diagnostics.js';
+import type { DiagnosticsReport, IntegrityView } from '../../../common/api/methods/diagnostics.js';
 
 /** 1536 → "1.5 KiB". */
 export function formatBytes(n: number): string {

@@ -12,13 +12,13 @@ import { activeOperatorCount, packCount } from '../../../db/queries/diagnostics.
 import { journalLength } from '../../../db/queries/journal.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
 import { selfCheckCounts } from '../../../db/queries/selfcheck.js';
-import type { BlockView, CentralDiagnosticsView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../api/methods/diagnostics.js';
+import type { BlockView, CentralDiagnosticsView, DatabaseView, DiagnosticsReport, ScannerDeviceView } from '../../../common/api/methods/diagnostics.js';
 import { syncStatus } from '../sync/status.js';
-import type { PrinterView } from '../../api/views.js';
+import type { PrinterView } from '../../../common/api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import type { Printer } from '../../devices/printer.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { diskSpace } from './disk.js';
 import { versionsOf } from './versions.js';
 import { wrongCodesSummary } from '../tickets/refused-codes.js';

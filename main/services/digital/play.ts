@@ -4,14 +4,16 @@
  * (prize and winning zones) is shown once every zone is revealed.
  */
 import { gameByCode, prizeOf } from '../../../games/index.js';
-import type { DigitalPlayView, DigitalHistoryLine } from '../../api/methods/digital.js';
+import type { DigitalPlayView } from '../../../common/api/views.js';
+import type { DigitalHistoryLine } from '../../../common/api/methods/digital.js';
 import { digitalByKey, digitalByNumber, digitalSoldBetween, lastSoldDigital, setDigitalRevealed, type DigitalUnitRow } from '../../../db/queries/digital-units.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 export type { DigitalPlayView, DigitalHistoryLine };
 import { SaleError } from '../sales/errors.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { playZones, zoneCovers } from './zones.js';
 
 

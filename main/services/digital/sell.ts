@@ -19,7 +19,8 @@ import { insertSale, setSaleReceipt } from '../../../db/queries/sales.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 import type { SaleReceipt } from '../receipts/types.js';
 import { SaleError } from '../sales/errors.js';
 import { changeDue, moneyLinesByGame } from '../sales/money.js';
@@ -27,7 +28,7 @@ import { saleReceipt } from '../sales/receipts.js';
 import { CentralAnswerError, CentralUnreachableError, type CentralClient } from '../sync/client.js';
 import { checkTicket } from '../tickets/check.js';
 import { assertTerminalEnabled } from '../terminal/enabled.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface DigitalSellInput {
   readonly game: string;

@@ -1,7 +1,7 @@
 /** A digital unit's play as text (for `guichet units show`): every zone, the winning ones marked, and the result. */
 import { gameByCode } from '../../../games/index.js';
 import { formatEuros } from '../../../games/money.js';
-import type { DigitalPlayView } from '../../api/methods/digital.js';
+import type { DigitalPlayView } from '../../../common/api/views.js';
 
 function valueText(v: unknown): string {
   if (v === null || v === undefined) return '(hidden)';

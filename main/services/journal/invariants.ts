@@ -8,6 +8,8 @@
  * Each rule names the first entry that breaks it.
  */
 import type { Database } from 'better-sqlite3';
+import { moneyEntries, receiptEntries, settlementEntries } from '../../../db/queries/journal.js';
+import { outboxJournalSeqs } from '../../../db/queries/outbox.js';
 
 export type InvariantRule = 'paid-twice' | 'receipt-numbers' | 'money-outbox';
 export const INVARIANT_RULES: readonly InvariantRule[] = ['paid-twice', 'receipt-numbers', 'money-outbox'];
@@ -17,12 +19,6 @@ export interface InvariantBreak {
   /** The first entry that breaks the rule. */
   readonly seq: number;
   readonly detail: string;
-}
-
-interface Row {
-  readonly seq: number;
-  readonly type: string;
-  readonly payload: string;
 }
 
 function parse(payload: string): Record<string, unknown> | null {
@@ -37,7 +33,7 @@ function parse(payload: string): Record<string, unknown> | null {
 /** The first ticket paid or claimed a second time. */
 export function firstPaidTwice(db: Database): InvariantBreak | undefined {
   const settled = new Map<string, { seq: number; type: string }>();
-  const rows = db.prepare<[], Row>(`SELECT seq, type, payload FROM journal WHERE type IN ('payout', 'claim') ORDER BY seq`).iterate();
+  const rows = settlementEntries(db);
   for (const row of rows) {
     const p = parse(row.payload);
     // Only entries naming a ticket can settle one.
@@ -61,7 +57,7 @@ export function firstPaidTwice(db: Database): InvariantBreak | undefined {
 export function firstReceiptBreak(db: Database): InvariantBreak | undefined {
   const seen = new Map<number, number>();
   let expected = 1;
-  const rows = db.prepare<[], Row>(`SELECT seq, type, payload FROM journal WHERE json_extract(payload, '$.receipt_no') IS NOT NULL ORDER BY seq`).iterate();
+  const rows = receiptEntries(db);
   for (const row of rows) {
     const n = parse(row.payload)?.receipt_no;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
@@ -83,8 +79,8 @@ export function firstReceiptBreak(db: Database): InvariantBreak | undefined {
 
 /** The first money entry with no outbox event (the outbox's entries read once: it has no index on journal_seq). */
 export function firstMoneyWithoutOutbox(db: Database): InvariantBreak | undefined {
-  const withEvent = new Set(db.prepare<[], { journal_seq: number }>('SELECT journal_seq FROM outbox').pluck().all() as unknown as number[]);
-  const rows = db.prepare<[], { seq: number; type: string }>(`SELECT seq, type FROM journal WHERE json_extract(payload, '$.money') IS NOT NULL ORDER BY seq`).iterate();
+  const withEvent = new Set(outboxJournalSeqs(db));
+  const rows = moneyEntries(db);
   for (const row of rows) {
     if (!withEvent.has(row.seq)) return { rule: 'money-outbox', seq: row.seq, detail: `entry ${row.seq} (${row.type}) moves money but has no outbox event for the lottery` };
   }

@@ -3,29 +3,22 @@
  * amounts, so browsing needs 'outbox.view' (the outbox carries the same events).
  */
 import type { Database } from 'better-sqlite3';
-import type { JournalRow } from '../../../db/queries/journal.js';
-import type { JournalEntryView, JournalPageView } from '../../api/methods/journal.js';
+import { journalCountOfType, journalPageRows, journalTypes } from '../../../db/queries/journal.js';
+import type { JournalEntryView, JournalPageView } from '../../../common/api/methods/journal.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export const DEFAULT_PAGE = 50;
-
-type PageRow = Pick<JournalRow, 'seq' | 'at' | 'type' | 'operator' | 'payload' | 'hash'>;
 
 /** A page of journal rows, newest first, before `beforeSeq`, optionally of one type; with the filter's total and the types present. */
 function pageOf(db: Database, options: { beforeSeq?: number; limit?: number; type?: string }): JournalPageView {
   const limit = options.limit ?? DEFAULT_PAGE;
   const before = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
   const type = options.type ?? null;
-  const rows = db
-    .prepare<{ before: number; type: string | null; limit: number }, PageRow>(
-      `SELECT seq, at, type, operator, payload, hash FROM journal
-        WHERE seq < @before AND (@type IS NULL OR type = @type) ORDER BY seq DESC LIMIT @limit`,
-    )
-    .all({ before, type, limit: limit + 1 });
-  const total = (db.prepare<{ type: string | null }, { n: number }>('SELECT count(*) AS n FROM journal WHERE @type IS NULL OR type = @type').get({ type }) as { n: number }).n;
-  const types = db.prepare<[], { type: string }>('SELECT DISTINCT type FROM journal ORDER BY type').all().map((r) => r.type);
+  const rows = journalPageRows(db, { before, type, limit: limit + 1 });
+  const total = journalCountOfType(db, type);
+  const types = journalTypes(db);
   const page = rows.slice(0, limit);
   const entries: JournalEntryView[] = page.map((r) => {
     let payload: unknown;

@@ -5,8 +5,8 @@
  */
 import { counterValue } from '../../../db/queries/counters.js';
 import { iterateJournal, type JournalRow } from '../../../db/queries/journal.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
-import { verifyChain, type ChainProblem, type JournalEntry } from './chain.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { verifyChain, type ChainProblem, type JournalEntry } from '../../kernel/chain.js';
 import { checkInvariants, type InvariantBreak } from './invariants.js';
 
 export type { InvariantBreak, InvariantRule } from './invariants.js';

@@ -1,4 +1,4 @@
-import { ServiceError } from '../terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 
 /** A refused operator change ('bad-name', 'bad-role', 'bad-pin', 'name-taken', 'unknown-operator', 'last-manager', 'self'). */
 export class OperatorError extends ServiceError {

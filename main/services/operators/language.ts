@@ -4,12 +4,12 @@
  * screen, receipts, customer display) is a setting only a manager changes, journaled.
  */
 import { readSetting, writeSetting } from '../../../db/queries/terminal.js';
-import type { Language } from '../../api/views.js';
+import type { Language } from '../../../common/api/views.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { inTransaction } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 const KEY = 'operator.languages';
 

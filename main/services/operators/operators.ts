@@ -10,16 +10,18 @@ import {
   type OperatorRow,
 } from '../../../db/queries/operators.js';
 import { authorize } from '../auth/authorize.js';
-import { locksSinceUnlock, UNTIL_UNLOCKED } from '../auth/lockout.js';
+import { locksSinceUnlock } from '../../../db/queries/journal.js';
+import { UNTIL_UNLOCKED } from '../auth/lockout.js';
 import { isRole, requirePermission, type Role } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
-import { record } from '../journal/record.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { OperatorError } from './errors.js';
 import { hashPin, verifyPin } from './pin.js';
 import { checkPinForRole } from './pin-policy.js';
-import { securitySettings } from '../terminal/settings.js';
-import type { OperatorAdminView } from '../../api/methods/operators.js';
+import { securitySettings } from '../../kernel/settings.js';
+import type { OperatorAdminView } from '../../../common/api/methods/operators.js';
 
 export interface NewOperatorInput {
   readonly name: string;

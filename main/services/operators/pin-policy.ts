@@ -5,7 +5,7 @@
  * 4 to 8 digits so that a PIN set before the rule keeps working until it is changed.
  */
 import type { RoleName } from '../../../db/queries/operators.js';
-import { SECURITY_DEFAULTS } from '../terminal/settings.js';
+import { SECURITY_DEFAULTS } from '../../kernel/settings.js';
 import { OperatorError } from './errors.js';
 
 /** Fewest digits of a manager's or technician's PIN. */

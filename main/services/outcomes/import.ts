@@ -12,9 +12,9 @@ import { findBlock, insertBlock, type BlockRow } from '../../../db/queries/block
 import { listRevokedKeys } from '../../../db/queries/trusted-keys.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { record } from '../journal/record.js';
-import type { Terminal } from '../terminal/data-folder.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import type { Terminal } from '../../kernel/data-folder.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { trustedKeyObjects } from './trust.js';
 
 /**

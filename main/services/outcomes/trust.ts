@@ -9,8 +9,9 @@ import { keyFingerprint, publicKeyPem, readPublicKey } from '../../../db/outcome
 import { addTrustedKey, listRevokedKeys, listTrustedKeys, revokeTrustedKey, type RevokedKeyRow, type TrustedKeyRow } from '../../../db/queries/trusted-keys.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { record } from '../journal/record.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** A key file that cannot be enrolled (unreadable, not a public key, not Ed25519), or a key that cannot be revoked. */
 export class TrustError extends Error {

@@ -1,4 +1,4 @@
-import { ServiceError } from '../terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 
 /**
  * A refused pack or stop-list operation; nothing changed. Codes: 'bad-reference', 'not-paper',

@@ -13,8 +13,9 @@ import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
 import type { Permission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
-import { inTransaction, record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { PackError } from './errors.js';
 import { humanPackNumber, packUnits, parsePackRef, type PackId } from './pack-ref.js';
 

@@ -9,8 +9,9 @@ import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../
 import { exactStop, insertStop, listStops, setStopJournalSeq, stopOf, type StopRow } from '../../../db/queries/stop-list.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { inTransaction, record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { PackError } from './errors.js';
 import { humanPackNumber, packOfUnit, parsePackRef, type PackId } from './pack-ref.js';
 import { isEnrolled } from './packs.js';

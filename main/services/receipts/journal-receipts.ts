@@ -9,11 +9,12 @@ import { gameByCode } from '../../../games/index.js';
 import { authorize } from '../auth/authorize.js';
 import type { Permission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { claimReceipt, payoutReceipt } from '../tickets/pay-receipts.js';
 import { saleReceipt, voidReceipt } from '../sales/receipts.js';
-import { ServiceError } from '../terminal/errors.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { ServiceError } from '../../kernel/errors.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { ClaimReceipt, PayoutReceipt, SaleReceipt, VoidReceipt } from './types.js';
 
 export type NumberedReceipt = SaleReceipt | VoidReceipt | PayoutReceipt | ClaimReceipt;

@@ -8,8 +8,9 @@ import { deleteSetting, readSetting, writeSetting } from '../../../db/queries/te
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { inTransaction, record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 const KEY = 'counter.cart';
 

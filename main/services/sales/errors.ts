@@ -1,4 +1,4 @@
-import { ServiceError } from '../terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 
 /**
  * A refused sale or void; nothing changed. Codes: 'empty-cart', 'malformed', 'bad-check-digit',

@@ -1,5 +1,5 @@
 /** Money arithmetic of the counter: whole cents only, every result checked to stay a safe integer. */
-import type { MoneyLine } from '../journal/money.js';
+import type { MoneyLine } from '../../kernel/money.js';
 import { SaleError } from './errors.js';
 
 /** Throws SaleError('bad-amount') unless `value` is a whole number of cents ≥ `min`; `field` names the input for screens. */

@@ -13,11 +13,12 @@ import { activeSaleLineOf, insertSale, insertSaleLine, setSaleReceipt } from '..
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
 import { stopOfUnit } from '../packs/stop-list.js';
 import type { SaleReceipt } from '../receipts/types.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { SaleError } from './errors.js';
 import { changeDue, moneyLinesByGame, sumCents } from './money.js';
 import { saleReceipt } from './receipts.js';

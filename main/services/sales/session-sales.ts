@@ -2,11 +2,11 @@
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
 import { saleById } from '../../../db/queries/sales.js';
-import type { SaleSummaryView } from '../../api/methods/sales.js';
+import type { SaleSummaryView } from '../../../common/api/methods/sales.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Permission 'ticket.sell'; no open cash session → no sales. */
 export function sessionSales(t: LotteryTerminal, session: OperatorSession): SaleSummaryView[] {

@@ -8,9 +8,10 @@ import { saleByReceipt, saleLines, markSaleVoided } from '../../../db/queries/sa
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 import type { VoidReceipt } from '../receipts/types.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { SaleError } from './errors.js';
 import { moneyLinesByGame } from './money.js';
 import { voidReceipt } from './receipts.js';

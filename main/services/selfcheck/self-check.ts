@@ -11,8 +11,9 @@
 import { parseBarcode, TicketIdError, humanNumber } from '../../../games/ticket-id.js';
 import { gameByCode } from '../../../games/index.js';
 import { CounterChecker, type CounterVerdict, type CounterVerdictKind } from '../tickets/counter-verdict.js';
-import { record } from '../journal/record.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 
 export type SelfCheckKind = CounterVerdictKind | 'scratch-first';

@@ -4,8 +4,8 @@
  */
 import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export const CENTRAL_CONFIG_SETTING = 'central_config';
 

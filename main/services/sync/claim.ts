@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { ClaimAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
 import { pendingPackEventCount } from '../../../db/queries/outbox.js';
 import { syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { CentralAnswerError, CentralUnreachableError, type CentralClient } from './client.js';
 import { onlineClient } from './online-client.js';
 import { pushJournal } from './push.js';

@@ -9,12 +9,12 @@ import { EnrolAnswer, ENDPOINTS, enrolProofString, type Enrolment } from '../../
 import { keyFingerprint } from '../../../db/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
 import { addTrustedKey } from '../../../db/queries/trusted-keys.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { checkNewOperator, type OperatorInfo } from '../operators/operators.js';
 import { initTerminal } from '../terminal/init.js';
-import type { Clock } from '../terminal/clock.js';
-import { publicKeyPemOf } from '../terminal/keys.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { Clock } from '../../kernel/clock.js';
+import { publicKeyPemOf } from '../../kernel/keys.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { applyCentralConfig } from './central-config.js';
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';

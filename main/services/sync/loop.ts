@@ -4,7 +4,7 @@
  * backoff), up to `maxDelayMs`. It never throws and never blocks the caller.
  */
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { syncOnce, type SyncOptions, type SyncReport } from './sync.js';
 
 export interface SyncLoopOptions extends SyncOptions {

@@ -5,8 +5,9 @@
  * An offline payout is pending until central acknowledged its journal entry.
  */
 import { offlineLimitsOf, type OfflineLimits } from '../../../common/protocol/index.js';
+import { offlinePayoutsAfter, offlinePayoutsSince } from '../../../db/queries/journal.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from './central-config.js';
 
 export interface OfflineUsage {
@@ -24,22 +25,15 @@ export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
   const s = syncStateRow(t.db);
   if (!s) return null;
   const since = s.last_contact_at ?? s.enrolled_at;
-  const row = t.db
-    .prepare(
-      `SELECT count(*) AS n, coalesce(sum(json_extract(payload, '$.amount_cents')), 0) AS total
-         FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND at >= ?`,
-    )
-    .get(since) as { n: number; total: number };
-  const pending = t.db
-    .prepare(`SELECT count(*) AS n FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND seq > ?`)
-    .get(s.acked_seq) as { n: number };
+  const row = offlinePayoutsSince(t.db, since);
+  const pending = offlinePayoutsAfter(t.db, s.acked_seq);
   return {
     limits: offlineLimitsOf(centralConfig(t)),
     since,
     hours_since_contact: Math.max(0, (t.clock().getTime() - Date.parse(since)) / 3_600_000),
     count: row.n,
     total_cents: row.total,
-    pending: pending.n,
+    pending,
   };
 }
 

@@ -4,7 +4,7 @@
  * central; the background sync loop does the retrying.
  */
 import { CLAIM_TIMEOUT_MS } from '../../../common/protocol/index.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { createCentralClient, type CentralClient } from './client.js';
 
 export function onlineClient(t: LotteryTerminal, centralUrl: string, timeoutMs: number = CLAIM_TIMEOUT_MS): CentralClient {

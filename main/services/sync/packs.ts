@@ -6,7 +6,7 @@
 import { ENDPOINTS, PackOpAnswer, type PackIdentity, type PackOperation } from '../../../common/protocol/index.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { CentralAnswerError, CentralUnreachableError, type CentralClient } from './client.js';
 import { onlineClient } from './online-client.js';
 

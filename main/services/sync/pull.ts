@@ -11,18 +11,19 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ENDPOINTS, FeedAnswer, type FeedBody, type FeedItem } from '../../../common/protocol/index.js';
 import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
-import { exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
+import { deleteStop, exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { markOutboxRefused } from '../../../db/queries/outbox.js';
-import { addTrustedKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
+import { addTrustedKey, isKnownKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
 import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
 import { parsePackRef } from '../packs/pack-ref.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { applyCentralConfig } from './central-config.js';
 import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';
@@ -105,7 +106,7 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
         });
         setStopJournalSeq(t.db, id, r.seq);
       } else if (item.action === 'remove' && held) {
-        t.db.prepare('DELETE FROM stop_list WHERE id = ?').run(held.id);
+        deleteStop(t.db, held.id);
         journal({ pack: item.pack, action: 'remove', reason: item.reason });
       } else journal({ pack: item.pack, action: item.action, status: 'unchanged' });
       break;
@@ -117,7 +118,7 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       if (item.action === 'add') {
         // A key once revoked stays revoked (guichet trust revoke, or central): adding it again changes nothing.
         addTrustedKey(t.db, { fingerprint: item.fingerprint, public_key_pem: item.public_key, label: 'central', added_at: at });
-      } else if (t.db.prepare('SELECT 1 FROM trusted_keys WHERE fingerprint = ?').get(item.fingerprint)) {
+      } else if (isKnownKey(t.db, item.fingerprint)) {
         revokeTrustedKey(t.db, { fingerprint: item.fingerprint, revoked_at: at, reason: item.reason || 'revoked by the lottery' });
       }
       journal({ fingerprint: item.fingerprint, action: item.action, reason: item.reason });

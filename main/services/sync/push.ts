@@ -6,11 +6,12 @@
  */
 import type { Database } from 'better-sqlite3';
 import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPOINTS, type PushRequest, type WireJournalEntry } from '../../../common/protocol/index.js';
-import { journalRow, type JournalRow } from '../../../db/queries/journal.js';
+import { journalCountAfter, journalRow, journalRowsAfter, type JournalRow } from '../../../db/queries/journal.js';
 import { markOutboxSentUpTo, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
-import type { OutboxRow } from '../../../db/queries/outbox.js';
-import { GENESIS_HASH } from '../journal/chain.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { unsentOutboxUpTo } from '../../../db/queries/outbox.js';
+import { GENESIS_HASH } from '../../kernel/chain.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { CentralAnswerError, type CentralClient } from './client.js';
 import { SyncError } from './errors.js';
 
@@ -40,15 +41,9 @@ function wireEntry(r: JournalRow): WireJournalEntry {
 }
 
 function batchOf(db: Database, afterSeq: number, size: number): PushRequest & { readonly upto: number } {
-  const rows = db
-    .prepare<[number, number], JournalRow>('SELECT seq, at, terminal, type, operator, payload, prev_hash, hash, signature FROM journal WHERE seq > ? ORDER BY seq LIMIT ?')
-    .all(afterSeq, size);
+  const rows = journalRowsAfter(db, afterSeq, size);
   let upto = rows.at(-1)?.seq ?? afterSeq;
-  let events = db
-    .prepare<[number, number], OutboxRow>(
-      'SELECT idempotency_key, type, journal_seq, payload, created_at FROM outbox WHERE sent_at IS NULL AND journal_seq <= ? ORDER BY id LIMIT ?',
-    )
-    .all(upto, MAX_PUSH_EVENTS + 1);
+  let events = unsentOutboxUpTo(db, upto, MAX_PUSH_EVENTS + 1);
   if (events.length > MAX_PUSH_EVENTS) {
     // More events than one request holds: stop the entries at the last event that fits.
     events = events.slice(0, MAX_PUSH_EVENTS);
@@ -69,7 +64,7 @@ function batchOf(db: Database, afterSeq: number, size: number): PushRequest & { 
 }
 
 function waitingAfter(db: Database, seq: number): number {
-  return (db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?').get(seq) as { n: number }).n;
+  return journalCountAfter(db, seq);
 }
 
 /** Pushes until central holds the whole journal (or a refusal or network failure stops it). */

@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS, StatementAnswer } from '../../../common/protocol/index.js';
 import { updateSyncState } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { CentralClient } from './client.js';
 import { clientFor } from './sync.js';
 

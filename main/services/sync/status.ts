@@ -1,7 +1,8 @@
 /** What the status bar and diagnostics show of the link with central (no amounts). */
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
+import { journalCount, journalCountAfter, offlinePayoutsAfter } from '../../../db/queries/journal.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Central counts as online when it answered within this long and nothing failed since. */
 export const ONLINE_WINDOW_MS = 60_000;
@@ -41,7 +42,7 @@ export function syncStatus(t: LotteryTerminal): SyncStatus {
     return {
       state: 'not-enrolled', online: false, central_url: null, last_contact_at: null, seconds_since_contact: null, last_push_at: null, last_pull_at: null,
       last_error: null, clock_offset_ms: null, events_waiting: waiting,
-      entries_waiting: (t.db.prepare('SELECT count(*) AS n FROM journal').get() as { n: number }).n, acked_seq: 0, feed_cursor: 0, refused: null, disabled: null, payouts_waiting_central: 0,
+      entries_waiting: journalCount(t.db), acked_seq: 0, feed_cursor: 0, refused: null, disabled: null, payouts_waiting_central: 0,
     };
   }
   const contact = s.last_contact_at ? Date.parse(s.last_contact_at) : null;
@@ -60,10 +61,8 @@ export function syncStatus(t: LotteryTerminal): SyncStatus {
     last_error: s.last_error,
     clock_offset_ms: s.clock_offset_ms,
     events_waiting: waiting,
-    entries_waiting: (t.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM journal WHERE seq > ?').get(s.acked_seq) as { n: number }).n,
-    payouts_waiting_central: (
-      t.db.prepare(`SELECT count(*) AS n FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND seq > ?`).get(s.acked_seq) as { n: number }
-    ).n,
+    entries_waiting: journalCountAfter(t.db, s.acked_seq),
+    payouts_waiting_central: offlinePayoutsAfter(t.db, s.acked_seq),
     acked_seq: s.acked_seq,
     feed_cursor: s.feed_cursor,
     refused,

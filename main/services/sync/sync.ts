@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS, TimeAnswer } from '../../../common/protocol/index.js';
 import { syncStateRow, updateSyncState, type SyncStateRow } from '../../../db/queries/sync-state.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { pullFeed, type PullReport } from './pull.js';

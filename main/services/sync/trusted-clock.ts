@@ -5,14 +5,16 @@
  * journaled ('clock.backwards', for the technician) and no payout runs on it.
  */
 import { MAX_CLOCK_SKEW_MS } from '../../../common/protocol/index.js';
+import { lastJournalRow } from '../../../db/queries/journal.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
-import { inTransaction, record } from '../journal/record.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Why the terminal's clock cannot be trusted now (a sentence), or null. */
 export function clockProblem(t: LotteryTerminal): string | null {
   const now = t.now();
-  const last = (t.db.prepare('SELECT at FROM journal ORDER BY seq DESC LIMIT 1').get() as { at: string } | undefined)?.at;
+  const last = lastJournalRow(t.db)?.at;
   if (last && now < last) return `the terminal's clock (${now}) is behind its last journal entry (${last}): it was set back`;
   const offset = syncStateRow(t.db)?.clock_offset_ms;
   if (typeof offset === 'number' && offset > MAX_CLOCK_SKEW_MS) {

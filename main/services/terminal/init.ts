@@ -1,16 +1,18 @@
 /** First start: make a data folder a lottery terminal with its own key pair and its first manager. */
 import { rmSync, existsSync } from 'node:fs';
 import { insertTerminalRow, terminalRow } from '../../../db/queries/terminal.js';
-import { record } from '../journal/record.js';
+import { record } from '../../kernel/record.js';
 import { checkNewOperator, insertOperatorRecorded, type OperatorInfo } from '../operators/operators.js';
 import { hashPin } from '../operators/pin.js';
-import { openTerminal } from './data-folder.js';
-import { systemClock, type Clock } from './clock.js';
-import { TerminalError } from './errors.js';
+import { openTerminal } from '../../kernel/data-folder.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
+import { TerminalError } from '../../kernel/errors.js';
 import type { KeyObject } from 'node:crypto';
-import { createTerminalKey, publicKeyPemOf, writeTerminalKey } from './keys.js';
-import { DEFAULT_SETTINGS, writeDefaultSettings } from './settings.js';
-import { inTransaction, terminalKeyPath, terminalOf, type LotteryTerminal } from './terminal.js';
+import { createTerminalKey, publicKeyPemOf, writeTerminalKey } from '../../kernel/keys.js';
+import { DEFAULT_SETTINGS } from '../../kernel/settings.js';
+import { writeDefaultSettings } from './settings.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { terminalKeyPath, terminalOf, type LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface InitOptions {
   /** 1 to 32 letters, digits, '.', '-', '_'. */

@@ -8,9 +8,10 @@ import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { record } from '../journal/record.js';
-import { ServiceError } from './errors.js';
-import { inTransaction, type LotteryTerminal } from './terminal.js';
+import { record } from '../../kernel/record.js';
+import { ServiceError } from '../../kernel/errors.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export const KIOSK_EXIT_SETTING = 'kiosk_exit_until';
 /** The longest one allowance lasts. */

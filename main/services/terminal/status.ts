@@ -1,12 +1,12 @@
 /** What the status bar shows: who is at the counter, the outbox backlog, the printer, the cash session. */
 import { listOperatorRows } from '../../../db/queries/operators.js';
 import { pendingOutboxCount } from '../../../db/queries/outbox.js';
-import type { OperatorView, PrinterView, StatusView } from '../../api/views.js';
+import type { OperatorView, PrinterView, StatusView } from '../../../common/api/views.js';
 import type { Printer } from '../../devices/printer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';
 import { syncStatus } from '../sync/status.js';
-import type { LotteryTerminal } from './terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export function operatorView(session: OperatorSession | null): OperatorView | null {
   return session ? { name: session.name, role: session.role, since: session.since } : null;

@@ -7,7 +7,7 @@ import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../
 import { unsealRecord, type SealedOutcome } from '../../../db/outcome/seal.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
 import { revocationLookup } from '../../../db/queries/trusted-keys.js';
-import type { Terminal } from '../terminal/data-folder.js';
+import type { Terminal } from '../../kernel/data-folder.js';
 import { BlockFiles, type OpenBlock } from '../outcomes/block-files.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
 
@@ -48,7 +48,17 @@ export function verdictJson(v: Verdict): { verdict: VerdictKind; ticket: string 
 export interface CheckOptions {
   /** The clock used for claim deadlines (default: the system clock). */
   readonly now?: () => Date;
+  /**
+   * The checker serves one act (a payout): a ticket's record is unsealed and its play data rebuilt once,
+   * however often the act asks for its verdict; the block lookup, the signer's revocation, the stored
+   * records' integrity and the deadline are still checked every time. Long-lived checkers (a counter, a
+   * self-check kiosk) leave it off.
+   */
+  readonly oneAct?: boolean;
 }
+
+/** A record opened with a hidden code: none (wrong code), or its sealed outcome and the play data rebuilt from it (or why not). */
+type Opened = { readonly sealed: null } | { readonly sealed: SealedOutcome; readonly rebuilt: { play: unknown; winning: readonly WinningZone[] } | string };
 
 function verdict(kind: VerdictKind, message: string, fields: Partial<Omit<Verdict, 'verdict' | 'message'>> = {}): Verdict {
   return {
@@ -72,12 +82,15 @@ export class TicketChecker {
   private readonly lookup: ReturnType<typeof blockHoldingLookup>;
   private readonly revocation: ReturnType<typeof revocationLookup>;
   private readonly now: () => Date;
+  /** With `oneAct`: each record read, by block file, unit and hidden code. */
+  private readonly opened: Map<string, Opened> | null;
 
   constructor(terminal: Terminal, options: CheckOptions = {}) {
     this.files = new BlockFiles(terminal.folder.outcomesDir, () => trustedKeyObjects(terminal.db));
     this.lookup = blockHoldingLookup(terminal.db);
     this.revocation = revocationLookup(terminal.db);
     this.now = options.now ?? (() => new Date());
+    this.opened = options.oneAct ? new Map() : null;
   }
 
   /**
@@ -124,10 +137,9 @@ export class TicketChecker {
     if (!block.file.chunkIntact(id.unit)) {
       return verdict('tampered', `the stored records around unit ${id.unit} were altered since import: do not pay, report it to the lottery`, base);
     }
-    const sealed = unsealRecord(block.file.recordAt(id.unit), id, hiddenCode, block.fileSalt);
-    if (!sealed) return verdict('wrong-code', 'the hidden validation code does not match this ticket', base);
-
-    const opened = this.rebuild(block, sealed);
+    const record = this.open(block, id, hiddenCode);
+    if (record.sealed === null) return verdict('wrong-code', 'the hidden validation code does not match this ticket', base);
+    const { sealed, rebuilt: opened } = record;
     if (typeof opened === 'string') return verdict('tampered', opened, base);
     const known = { ...base, prize_cents: sealed.prize_cents, winning: opened.winning, play: opened.play };
     if (this.now().getTime() > block.deadlineMs) {
@@ -135,6 +147,17 @@ export class TicketChecker {
     }
     if (sealed.prize_cents === 0) return verdict('loser', 'this ticket wins nothing', known);
     return verdict('winner', `this ticket wins ${sealed.prize_cents} cents`, known);
+  }
+
+  /** Unseals the unit's record with the hidden code and rebuilds its play data (once per ticket with `oneAct`). */
+  private open(block: Extract<OpenBlock, { ok: true }>, id: UnitId, hiddenCode: string): Opened {
+    const key = `${block.row.id}/${block.row.file_name}/${id.unit}/${hiddenCode}`;
+    const known = this.opened?.get(key);
+    if (known) return known;
+    const sealed = unsealRecord(block.file.recordAt(id.unit), id, hiddenCode, block.fileSalt);
+    const opened: Opened = sealed ? { sealed, rebuilt: this.rebuild(block, sealed) } : { sealed: null };
+    this.opened?.set(key, opened);
+    return opened;
   }
 
   /** The play data of a sealed outcome and its winning zones, or why it cannot be trusted. */

@@ -7,10 +7,11 @@
 import type { UnitId } from '../../../games/ticket-id.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
-import { inTransaction, record } from '../journal/record.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 import type { ClaimReceipt } from '../receipts/types.js';
 import type { OfflineLimitReached } from '../sync/offline-limits.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { CounterVerdict } from './counter-verdict.js';
 import { claimReceipt } from './pay-receipts.js';
 

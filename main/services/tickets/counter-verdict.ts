@@ -21,8 +21,9 @@ import { TicketChecker, type Verdict, type VerdictKind } from './check.js';
 import { humanPackNumber, packOfUnit } from '../packs/pack-ref.js';
 import { effectivePackState, isEnrolled } from '../packs/packs.js';
 import { stopOfUnit } from '../packs/stop-list.js';
-import { getSettings } from '../terminal/settings.js';
-import { inTransaction, type LotteryTerminal } from '../terminal/terminal.js';
+import { getSettings } from '../../kernel/settings.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { noteRefusedCode } from './refused-codes.js';
 
 export type CounterVerdictKind = VerdictKind | 'already-paid' | 'above-limit' | 'pack-not-active' | 'stop-listed';
@@ -106,8 +107,12 @@ export function counterVerdictJson(v: CounterVerdict): Record<string, unknown> {
 export class CounterChecker {
   private readonly checker: TicketChecker;
 
-  constructor(private readonly t: LotteryTerminal) {
-    this.checker = new TicketChecker(t, { now: t.clock });
+  /** `oneAct`: the checker serves one act on one ticket (see CheckOptions.oneAct). */
+  constructor(
+    private readonly t: LotteryTerminal,
+    options: { readonly oneAct?: boolean } = {},
+  ) {
+    this.checker = new TicketChecker(t, { now: t.clock, ...(options.oneAct ? { oneAct: true } : {}) });
   }
 
   /**

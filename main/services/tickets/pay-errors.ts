@@ -1,4 +1,4 @@
-import { ServiceError } from '../terminal/errors.js';
+import { ServiceError } from '../../kernel/errors.js';
 import type { CounterVerdict } from './counter-verdict.js';
 
 /**

@@ -13,10 +13,11 @@ import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payo
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { inTransaction, record } from '../journal/record.js';
-import { OutboxError } from '../outbox/errors.js';
+import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import { OutboxError } from '../../kernel/errors.js';
 import type { ClaimReceipt, PayoutReceipt } from '../receipts/types.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from '../sync/central-config.js';
 import { CounterChecker, type CounterVerdict } from './counter-verdict.js';
 import { PayoutError } from './pay-errors.js';

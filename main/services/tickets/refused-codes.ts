@@ -6,16 +6,22 @@
  * ('alert.wrong-codes', once per window and operator) and the diagnostics show it to the technician:
  * the counter cannot be used quietly to finish a partly readable code.
  */
-import type { Database } from 'better-sqlite3';
+import { journalCountAboutOperatorSince, journalCountByOperatorSince, journalCountsPerOperatorSince, latestJournalOfType } from '../../../db/queries/journal.js';
 import type { OperatorSession } from '../auth/session.js';
-import { assertInTransaction } from '../journal/append.js';
-import { record } from '../journal/record.js';
-import { securitySettings } from '../terminal/settings.js';
-import type { LotteryTerminal } from '../terminal/terminal.js';
-import type { CounterVerdict } from './counter-verdict.js';
+import { assertInTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
+import { securitySettings } from '../../kernel/settings.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
+import type { UnitId } from '../../../games/ticket-id.js';
 
 export const CODE_REFUSED = 'ticket.code-refused';
 export const WRONG_CODES_ALERT = 'alert.wrong-codes';
+
+/** The ticket a wrong code was entered for, as the counter verdict read it (CounterVerdict's id and ticket). */
+export interface RefusedTicket {
+  readonly id: UnitId | null;
+  readonly ticket: string | null;
+}
 
 export interface RefusedCodeNote {
   /** Wrong codes of this operator within the window, this one included. */
@@ -24,29 +30,18 @@ export interface RefusedCodeNote {
   readonly alert: boolean;
 }
 
-function countSince(db: Database, type: string, operator: string, sinceIso: string): number {
-  return (
-    db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM journal WHERE type = ? AND operator = ? AND at > ?').get(type, operator, sinceIso) as {
-      n: number;
-    }
-  ).n;
-}
-
 /** Journals one wrong code (inside the caller's transaction) and the alert when it reaches the threshold. */
-export function noteRefusedCode(t: LotteryTerminal, session: OperatorSession, v: CounterVerdict): RefusedCodeNote {
+export function noteRefusedCode(t: LotteryTerminal, session: OperatorSession, v: RefusedTicket): RefusedCodeNote {
   assertInTransaction(t, 'noting a wrong validation code');
   const settings = securitySettings(t);
   const windowMs = settings.wrong_code_window_minutes * 60_000;
   const since = new Date(t.clock().getTime() - windowMs).toISOString();
   const identity = v.id ? { game: v.id.game, emission: v.id.emission, block: v.id.block, unit: v.id.unit } : {};
-  const count = countSince(t.db, CODE_REFUSED, session.name, since) + 1;
+  const count = journalCountByOperatorSince(t.db, CODE_REFUSED, session.name, since) + 1;
   record(t, { type: CODE_REFUSED, operator: session, payload: { operator_id: session.operator_id, ticket: v.ticket, ...identity, count_in_window: count } });
   const threshold = settings.wrong_code_alert_threshold;
   if (count < threshold) return { count, alert: false };
-  const already = t.db
-    .prepare<[string, string, string], { n: number }>(`SELECT count(*) AS n FROM journal WHERE type = ? AND json_extract(payload, '$.operator') = ? AND at > ?`)
-    .get(WRONG_CODES_ALERT, session.name, since) as { n: number };
-  if (already.n > 0) return { count, alert: false };
+  if (journalCountAboutOperatorSince(t.db, WRONG_CODES_ALERT, session.name, since) > 0) return { count, alert: false };
   record(t, {
     type: WRONG_CODES_ALERT,
     operator: null,
@@ -76,15 +71,8 @@ export interface WrongCodesSummary {
 export function wrongCodesSummary(t: LotteryTerminal, options: { alerts?: number } = {}): WrongCodesSummary {
   const settings = securitySettings(t);
   const since = new Date(t.clock().getTime() - settings.wrong_code_window_minutes * 60_000).toISOString();
-  const by = t.db
-    .prepare<[string, string], { operator: string; count: number }>(
-      'SELECT operator, count(*) AS count FROM journal WHERE type = ? AND at > ? AND operator IS NOT NULL GROUP BY operator ORDER BY count DESC, operator',
-    )
-    .all(CODE_REFUSED, since);
-  const alerts = t.db
-    .prepare<[string, number], { seq: number; at: string; payload: string }>('SELECT seq, at, payload FROM journal WHERE type = ? ORDER BY seq DESC LIMIT ?')
-    .all(WRONG_CODES_ALERT, options.alerts ?? 20)
-    .map((r) => {
+  const by = journalCountsPerOperatorSince(t.db, CODE_REFUSED, since);
+  const alerts = latestJournalOfType(t.db, WRONG_CODES_ALERT, options.alerts ?? 20).map((r) => {
       const p = JSON.parse(r.payload) as { operator?: unknown; count?: unknown; window_minutes?: unknown };
       return { seq: r.seq, at: r.at, operator: String(p.operator), count: Number(p.count), window_minutes: Number(p.window_minutes) };
     });

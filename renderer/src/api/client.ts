@@ -3,10 +3,10 @@
  * browser host this small client carries the same calls over HTTP on 127.0.0.1 (cookie set from the
  * start-up token) and the same events over server-sent events.
  */
-import type { GuichetApi, InputOf, MethodName, OutputOf } from '../../../main/api/contract.js';
-import { ApiError, type ApiResult } from '../../../main/api/errors.js';
-import type { AppEvent } from '../../../main/api/events.js';
-import type { DisplayView, Language } from '../../../main/api/views.js';
+import type { GuichetApi, InputOf, MethodName, OutputOf } from '../../../common/api/contract.js';
+import { ApiError, type ApiResult } from '../../../common/api/errors.js';
+import type { AppEvent } from '../../../common/api/events.js';
+import type { DisplayView, Language } from '../../../common/api/views.js';
 
 /** What the customer display needs: the language, and the display views as the cashier's calls make them. */
 export interface DisplayApi {

@@ -3,7 +3,7 @@
  * gives the real client (Electron preload or browser host), component tests a fake.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { GuichetApi } from '../../../main/api/contract.js';
+import type { GuichetApi } from '../../../common/api/contract.js';
 
 const ApiContext = createContext<GuichetApi | null>(null);
 

@@ -4,7 +4,7 @@
  * winning zones are highlighted and the result shown with its amount.
  */
 import type { CSSProperties } from 'react';
-import type { DigitalPlayView } from '../../../main/api/methods/digital.js';
+import type { DigitalPlayView } from '../../../common/api/views.js';
 import { money, moneyAsPrinted } from '../format.js';
 import './play.css';
 import { isTextKey, useLanguage, useT } from '../i18n/index.js';

@@ -5,7 +5,7 @@
  * window's preload gives it the language and the display views, nothing else (`displayApi`).
  */
 import { useEffect, useState } from 'react';
-import type { DisplayView, Language, VerdictKind } from '../../../main/api/views.js';
+import type { DisplayView, Language, VerdictKind } from '../../../common/api/views.js';
 import { createDisplayApi, type DisplayApi } from '../api/client.js';
 import { PlayBoard } from '../digital/PlayBoard.js';
 import { money } from '../format.js';

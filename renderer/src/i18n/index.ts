@@ -7,7 +7,7 @@
  * English must have the same) and append ONE line to DICTIONARIES below. Keys are typed (`TextKey`).
  */
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Language } from '../../../main/api/views.js';
+import type { Language } from '../../../common/api/views.js';
 import { commonText } from './common.js';
 import { displayText } from './display.js';
 import { validateText } from './validate.js';

@@ -3,7 +3,7 @@
  * (`pending`), the outcome arrives later as a `receipt` event with the same job, and replaces it.
  */
 import { useEffect, useState } from 'react';
-import type { ReceiptView } from '../../../main/api/views.js';
+import type { ReceiptView } from '../../../common/api/views.js';
 import { useApi } from '../api/context.js';
 
 export function useReceipt(initial: ReceiptView): ReceiptView {

@@ -3,8 +3,9 @@
  * the navigation from this list, showing each operator only the screens of their role.
  */
 import type { ComponentType } from 'react';
-import type { Role } from '../../../main/api/views.js';
+import type { Role } from '../../../common/api/views.js';
 import type { TextKey } from '../i18n/index.js';
+import { SCREEN_ROLES } from './screen-roles.js';
 import { ValidateScreen } from './validate/ValidateScreen.js';
 import { SellScreen } from './sell/SellScreen.js';
 import { PacksScreen } from './packs/PacksScreen.js';
@@ -27,11 +28,11 @@ export interface ScreenDef {
 
 // Keys taken by the shell: F12 (switch operator), Escape (back). Validation: F2.
 export const SCREENS: ScreenDef[] = [
-  { id: 'validate', label: 'nav.validate', roles: ['cashier', 'manager'], hotkey: 'F2', component: ValidateScreen },
-  { id: 'sell', label: 'nav.sell', roles: ['cashier', 'manager'], hotkey: 'F3', component: SellScreen },
-  { id: 'packs', label: 'nav.packs', roles: ['cashier', 'manager'], hotkey: 'F4', component: PacksScreen },
-  { id: 'cash', label: 'nav.cash', roles: ['cashier', 'manager'], hotkey: 'F5', component: CashScreen },
-  { id: 'journal', label: 'nav.journal', roles: ['manager', 'technician'], hotkey: 'F6', component: JournalScreen },
-  { id: 'diagnostics', label: 'nav.diagnostics', roles: ['technician', 'manager'], hotkey: 'F9', component: DiagnosticsScreen },
-  { id: 'settings', label: 'nav.settings', roles: ['manager'], hotkey: 'F10', component: SettingsScreen },
+  { id: 'validate', label: 'nav.validate', roles: SCREEN_ROLES.validate, hotkey: 'F2', component: ValidateScreen },
+  { id: 'sell', label: 'nav.sell', roles: SCREEN_ROLES.sell, hotkey: 'F3', component: SellScreen },
+  { id: 'packs', label: 'nav.packs', roles: SCREEN_ROLES.packs, hotkey: 'F4', component: PacksScreen },
+  { id: 'cash', label: 'nav.cash', roles: SCREEN_ROLES.cash, hotkey: 'F5', component: CashScreen },
+  { id: 'journal', label: 'nav.journal', roles: SCREEN_ROLES.journal, hotkey: 'F6', component: JournalScreen },
+  { id: 'diagnostics', label: 'nav.diagnostics', roles: SCREEN_ROLES.diagnostics, hotkey: 'F9', component: DiagnosticsScreen },
+  { id: 'settings', label: 'nav.settings', roles: SCREEN_ROLES.settings, hotkey: 'F10', component: SettingsScreen },
 ];

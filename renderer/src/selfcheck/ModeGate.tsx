@@ -3,7 +3,7 @@
  * self-check mode (it answers nothing else), the cashier's kiosk otherwise.
  */
 import { useEffect, useState } from 'react';
-import type { SelfCheckStatusView } from '../../../main/api/methods/selfcheck.js';
+import type { SelfCheckStatusView } from '../../../common/api/methods/selfcheck.js';
 import { useApi } from '../api/context.js';
 import { App } from '../App.js';
 import { SelfCheckApp } from './SelfCheckApp.js';

@@ -6,8 +6,8 @@
  * terminal's language. Too many checks from one scanner: "please wait" with the time left.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SelfCheckStatusView, SelfCheckVerdictView } from '../../../main/api/methods/selfcheck.js';
-import type { Language } from '../../../main/api/views.js';
+import type { SelfCheckStatusView, SelfCheckVerdictView } from '../../../common/api/methods/selfcheck.js';
+import type { Language } from '../../../common/api/views.js';
 import type { WedgeOptions } from '../../../common/wedge-decoder.js';
 import { useApi } from '../api/context.js';
 import { money } from '../format.js';

@@ -1,5 +1,5 @@
 /** The technician's view of the self-check kiosk (diagnostics): checks by verdict and wrong-code alerts, from the journal. */
-import type { SelfCheckStatsView } from '../../../main/api/methods/selfcheck.js';
+import type { SelfCheckStatsView } from '../../../common/api/methods/selfcheck.js';
 import { count, dateTime } from '../format.js';
 import { textOf, useLanguage, useT } from '../i18n/index.js';
 

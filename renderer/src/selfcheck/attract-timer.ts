@@ -1,5 +1,5 @@
 /** The self-check screen's pure rules: what a result shows, and when the screen goes back to the attract loop. */
-import type { SelfCheckKind } from '../../../main/api/methods/selfcheck.js';
+import type { SelfCheckKind } from '../../../common/api/methods/selfcheck.js';
 
 export type SelfCheckTone = 'win' | 'lose' | 'info' | 'warn';
 

@@ -4,7 +4,7 @@
  * itself, and the status bar.
  */
 import { useEffect } from 'react';
-import type { OperatorView } from '../../../main/api/views.js';
+import type { OperatorView } from '../../../common/api/views.js';
 import { useApi } from '../api/context.js';
 import { useLanguage, useT } from '../i18n/index.js';
 import { SCREENS } from '../screens/registry.js';

@@ -1,6 +1,6 @@
 /** The bar at the bottom of every screen: operator, central link, events waiting to sync, printer, till. */
 import type { ReactNode } from 'react';
-import type { Role } from '../../../main/api/views.js';
+import type { Role } from '../../../common/api/views.js';
 import { useLanguage, useT, type Translate } from '../i18n/index.js';
 import { connectionHint } from './connection-hint.js';
 import { printerState, type Tone } from './printer-state.js';

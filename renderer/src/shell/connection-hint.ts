@@ -4,7 +4,7 @@
  * refused the journal, why the lottery disabled the terminal) is its English for a technician: it is
  * shown in Diagnostics, never here.
  */
-import type { StatusView } from '../../../main/api/views.js';
+import type { StatusView } from '../../../common/api/views.js';
 import type { Translate } from '../i18n/index.js';
 import { shortAgo } from './short-ago.js';
 

@@ -1,5 +1,5 @@
 /** The printer's state as the status bar names it (pure). */
-import type { PrinterView } from '../../../main/api/views.js';
+import type { PrinterView } from '../../../common/api/views.js';
 import type { TextKey } from '../i18n/index.js';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'neutral';

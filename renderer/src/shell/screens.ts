@@ -1,5 +1,5 @@
 /** Which screens an operator sees, and where each role lands after login. */
-import type { Role } from '../../../main/api/views.js';
+import type { Role } from '../../../common/api/views.js';
 import type { ScreenDef } from '../screens/registry.js';
 import { routeId } from './route.js';
 

@@ -5,9 +5,9 @@
  * idle for the terminal's `idle_logout_minutes` is logged out on every screen (the login comes back).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../main/api/errors.js';
-import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../main/api/views.js';
-import type { GuichetApi } from '../../../main/api/contract.js';
+import { ApiError } from '../../../common/api/errors.js';
+import type { AppInfo, OperatorView, PrinterView, StatusView } from '../../../common/api/views.js';
+import type { GuichetApi } from '../../../common/api/contract.js';
 import { useApi } from '../api/context.js';
 import { watchIdle } from './idle.js';
 

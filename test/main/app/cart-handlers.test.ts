@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeSetting } from '../../../db/queries/terminal.js';
 import { createApp } from '../../../main/app/app.js';
-import { openLotteryTerminal } from '../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../main/kernel/open.js';
 import { demoAppsPerTest, displaysOf, inv, type AppFixture } from './sales-fixture.js';
 
 const apps = demoAppsPerTest();

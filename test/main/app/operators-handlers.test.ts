@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportUnits } from '../../../central/emission/export.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
 import { parseBarcode, validationBarcode } from '../../../games/ticket-id.js';
-import { fixedClock, type FixedClock } from '../../../main/services/terminal/clock.js';
+import { fixedClock, type FixedClock } from '../../../main/kernel/clock.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 
 let fx: AppFixture | undefined;

@@ -3,7 +3,7 @@
  * the API is refused `not-logged-in` before its handler runs (on both hosts, which share `app.call`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { METHODS, type MethodName } from '../../../main/api/contract.js';
+import { METHODS, type MethodName } from '../../../common/api/contract.js';
 import { SESSIONLESS_METHODS } from '../../../main/app/require-session.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 

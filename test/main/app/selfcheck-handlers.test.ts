@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { inventoryBarcode } from '../../../games/ticket-id.js';
-import { METHODS, type MethodName } from '../../../main/api/contract.js';
+import { METHODS, type MethodName } from '../../../common/api/contract.js';
 import { createApp, type App } from '../../../main/app/app.js';
 import { SELF_CHECK_METHODS } from '../../../main/app/self-check-mode.js';
 import { DEFAULT_SELF_CHECK } from '../../../main/services/selfcheck/self-check.js';

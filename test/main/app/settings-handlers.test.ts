@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getSettings } from '../../../main/services/terminal/settings.js';
+import { getSettings } from '../../../main/kernel/settings.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 
 let f: AppFixture | undefined;

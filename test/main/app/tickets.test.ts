@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportUnits, type ExportedUnit } from '../../../central/emission/export.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
 import { formatEuros } from '../../../games/money.js';
-import type { AppEvent } from '../../../main/api/events.js';
+import type { AppEvent } from '../../../common/api/events.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 
 let fx: AppFixture | undefined;

@@ -6,8 +6,8 @@
 import { createRef, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { GuichetApi, MethodName } from '../../../main/api/contract.js';
-import type { AppInfo, Language, StatusView } from '../../../main/api/views.js';
+import type { GuichetApi, MethodName } from '../../../common/api/contract.js';
+import type { AppInfo, Language, StatusView } from '../../../common/api/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { I18nProvider } from '../../../renderer/src/i18n/index.js';
 import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';

@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
-import { checkTicket } from '../../../services/acts/tickets.js';
-import { NO_DEVICES } from '../../../services/acts/after-commit.js';
+import { checkTicket } from '../../../services/tickets/acts.js';
+import { NO_DEVICES } from '../../../services/receipts/after-commit.js';
 import { authenticate } from '../../../services/auth/login.js';
 import { formatEuros } from '../../../../games/money.js';
 import { TicketChecker, verdictJson, type Verdict, type VerdictKind } from '../../../services/tickets/check.js';
-import { fixedClock } from '../../../services/terminal/clock.js';
-import { openLotteryTerminal } from '../../../services/terminal/terminal.js';
+import { fixedClock } from '../../../kernel/clock.js';
+import { openLotteryTerminal } from '../../../kernel/open.js';
 import { counterVerdictJson, type CounterVerdict, type CounterVerdictKind } from '../../../services/tickets/counter-verdict.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, withTerminal, type DataOption, type JsonOption } from '../options.js';
 import { operatorCredentials, withOperatorOptions, type OperatorOptions } from '../operator-options.js';

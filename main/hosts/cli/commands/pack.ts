@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { PACK_STATES, type PackState } from '../../../../db/queries/packs.js';
-import { packAct, type PackActResult } from '../../../services/acts/packs.js';
+import { packAct, type PackActResult } from '../../../services/packs/acts.js';
 import { listPacks, type PackView } from '../../../services/packs/packs.js';
-import { ServiceError } from '../../../services/terminal/errors.js';
+import { ServiceError } from '../../../kernel/errors.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
 

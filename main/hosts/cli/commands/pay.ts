@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
 import { PayoutError } from '../../../services/tickets/pay-errors.js';
-import { payOrClaim } from '../../../services/acts/tickets.js';
+import { payOrClaim } from '../../../services/tickets/acts.js';
 import { counterVerdictJson } from '../../../services/tickets/counter-verdict.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';

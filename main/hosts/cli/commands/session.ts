@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { closeSession } from '../../../services/acts/cash.js';
+import { closeSession } from '../../../services/cash/acts.js';
 import { currentCashSession, moveCash, openCashSession } from '../../../services/cash/sessions.js';
 import { reportLines } from '../../../services/cash/report-text.js';
 import { formatEuros } from '../../../../games/money.js';

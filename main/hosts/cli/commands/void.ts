@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { formatEuros } from '../../../../games/money.js';
-import { voidSaleAct } from '../../../services/acts/sales.js';
+import { voidSaleAct } from '../../../services/sales/acts.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
 import { afterCommitOf, reportDevices, withPrinterOption, type PrinterOption } from '../receipt-printing.js';

@@ -6,8 +6,8 @@
  * the till is open (a tab of the manager panel) or closed (under the opening form).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { CashReportView, CashStatusView } from '../../../../main/api/methods/cash.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { CashReportView, CashStatusView } from '../../../../common/api/methods/cash.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

@@ -1,5 +1,5 @@
 /** An X or Z report on screen: per game sales, voids, payouts, claims and net; then the cash count. */
-import type { CashReportView, KindTotalsView, TallyView } from '../../../../main/api/methods/cash.js';
+import type { CashReportView, KindTotalsView, TallyView } from '../../../../common/api/methods/cash.js';
 import { gameByCode, isGameCode } from '../../../../games/index.js';
 import { count, dateTime, money } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';

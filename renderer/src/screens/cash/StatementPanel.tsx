@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { RetailerStatement, StatementAnswer } from '../../../../common/protocol/index.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

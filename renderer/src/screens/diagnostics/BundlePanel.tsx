@@ -1,6 +1,6 @@
 /** The support bundle: export, where it was written, and a download link (browser host). */
 import { useEffect, useState } from 'react';
-import type { BundleView } from '../../../../main/api/methods/diagnostics.js';
+import type { BundleView } from '../../../../common/api/methods/diagnostics.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { formatBytes } from './bytes.js';
 

@@ -1,5 +1,5 @@
 /** The database, the imported outcome tables and the integrity check with its progress bar. */
-import type { DatabaseView, BlockView, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
+import type { DatabaseView, BlockView, IntegrityView } from '../../../../common/api/methods/diagnostics.js';
 import { count, date, dateTime } from '../../format.js';
 import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { formatBytes } from './bytes.js';

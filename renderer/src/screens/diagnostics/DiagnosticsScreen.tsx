@@ -6,8 +6,8 @@
  * Never an amount on this screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../../main/api/methods/diagnostics.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { BundleView, DiagnosticsReport, IntegrityView } from '../../../../common/api/methods/diagnostics.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { time } from '../../format.js';

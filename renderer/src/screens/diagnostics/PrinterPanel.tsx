@@ -1,6 +1,6 @@
 /** The devices: the receipt printer (live status, status request, test page with its picture) and the scanners. */
-import type { ScannerDeviceView } from '../../../../main/api/methods/diagnostics.js';
-import type { PrinterView, ReceiptView } from '../../../../main/api/views.js';
+import type { ScannerDeviceView } from '../../../../common/api/methods/diagnostics.js';
+import type { PrinterView, ReceiptView } from '../../../../common/api/views.js';
 import { time } from '../../format.js';
 import { textOf, useLanguage, useT, type TextKey } from '../../i18n/index.js';
 

@@ -1,5 +1,5 @@
 /** Disk space of the data folder and the versions of everything the terminal runs on. */
-import type { DiagnosticsReport } from '../../../../main/api/methods/diagnostics.js';
+import type { DiagnosticsReport } from '../../../../common/api/methods/diagnostics.js';
 import { useLanguage, useT, type TextKey } from '../../i18n/index.js';
 import { browserVersion, formatBytes } from './bytes.js';
 

@@ -3,7 +3,7 @@
  * threshold within the window (a sign of someone finishing a partly readable code), and the counts per
  * operator in the current window. Names and counts only: never a code.
  */
-import type { WrongCodesView } from '../../../../main/api/methods/diagnostics.js';
+import type { WrongCodesView } from '../../../../common/api/methods/diagnostics.js';
 import { dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 

@@ -1,5 +1,5 @@
 /** Sizes for people: "16,5 Ko" (fr) / "16.5 KB" (en), powers of 1024. */
-import type { Language } from '../../../../main/api/views.js';
+import type { Language } from '../../../../common/api/views.js';
 
 const UNITS: Record<Language, readonly string[]> = { fr: ['o', 'Ko', 'Mo', 'Go', 'To'], en: ['B', 'KB', 'MB', 'GB', 'TB'] };
 

@@ -4,7 +4,7 @@
  * broken entry and what is wrong with it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { JournalPageView, JournalVerifyView } from '../../../../main/api/methods/journal.js';
+import type { JournalPageView, JournalVerifyView } from '../../../../common/api/methods/journal.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

@@ -1,7 +1,7 @@
 /** A journal entry's payload as one short line: its plain fields, amounts in euros, lists as counts. */
 import { gameByCode, isGameCode } from '../../../../games/index.js';
 import { formatEuros } from '../../../../games/money.js';
-import type { Language } from '../../../../main/api/views.js';
+import type { Language } from '../../../../common/api/views.js';
 
 const MAX_TEXT = 48;
 /** Fields that say nothing to a person at the counter. */

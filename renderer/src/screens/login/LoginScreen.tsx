@@ -4,7 +4,7 @@
  * API codes (wrong-pin, locked, disabled …), translated.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AppInfo, OperatorView, Role } from '../../../../main/api/views.js';
+import type { AppInfo, OperatorView, Role } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

@@ -4,7 +4,7 @@
  * row also offers the operations its state allows.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PackInventoryView, PackView } from '../../../../main/api/methods/packs.js';
+import type { PackInventoryView, PackView } from '../../../../common/api/methods/packs.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

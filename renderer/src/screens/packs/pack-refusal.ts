@@ -3,7 +3,7 @@
  * PackView.central_refusal): which operation, and why, in the screen's words from the reason code and
  * central's word on the pack; central's own sentence never shows.
  */
-import type { PackView } from '../../../../main/api/methods/packs.js';
+import type { PackView } from '../../../../common/api/methods/packs.js';
 import { textOf, type Translate } from '../../i18n/index.js';
 
 export function packRefusalText(t: Translate, refusal: NonNullable<PackView['central_refusal']>): string {

@@ -6,8 +6,9 @@
  * managers.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DigitalHistoryLine, DigitalPlayView, DigitalSaleView } from '../../../../main/api/methods/digital.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { DigitalHistoryLine, DigitalSaleView } from '../../../../common/api/methods/digital.js';
+import type { DigitalPlayView } from '../../../../common/api/views.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

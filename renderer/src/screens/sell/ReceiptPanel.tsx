@@ -1,5 +1,5 @@
 /** A printed receipt: the virtual printer's picture when there is one, or the printer's trouble and a reprint button. */
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useT } from '../../i18n/index.js';
 import { useReceipt } from '../../receipts/use-receipt.js';
 

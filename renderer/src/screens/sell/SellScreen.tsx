@@ -5,8 +5,8 @@
  * printed after the sale is recorded. Managers can void a sale of the session from here.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { CartView, SaleView } from '../../../../main/api/methods/sales.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { CartView, SaleView } from '../../../../common/api/methods/sales.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';

@@ -1,7 +1,7 @@
 /** The manager's list of the session's sales, to void one (with a reason) or reprint its receipt. */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { SaleSummaryView, VoidView } from '../../../../main/api/methods/sales.js';
-import type { ReceiptView } from '../../../../main/api/views.js';
+import type { SaleSummaryView, VoidView } from '../../../../common/api/methods/sales.js';
+import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';

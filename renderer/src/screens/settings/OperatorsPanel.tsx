@@ -3,7 +3,7 @@
  * terminal (operators.unlock, journaled by the services), without the CLI.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OperatorAdminView } from '../../../../main/api/methods/operators.js';
+import type { OperatorAdminView } from '../../../../common/api/methods/operators.js';
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';

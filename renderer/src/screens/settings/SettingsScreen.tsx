@@ -4,8 +4,8 @@
  * anyone but a manager; Enter saves the field being edited.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { SettingsView } from '../../../../main/api/methods/settings.js';
-import type { Language } from '../../../../main/api/views.js';
+import type { SettingsView } from '../../../../common/api/methods/terminal.js';
+import type { Language } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { Money } from '../../components/Money.js';

@@ -1,6 +1,6 @@
 /** A device URI field that checks what is typed (through the terminal's parser) and says what is wrong. */
 import { useEffect, useState } from 'react';
-import type { UriCheckView } from '../../../../main/api/methods/settings.js';
+import type { UriCheckView } from '../../../../common/api/methods/terminal.js';
 import { useApi } from '../../api/context.js';
 import { useT, type TextKey } from '../../i18n/index.js';
 

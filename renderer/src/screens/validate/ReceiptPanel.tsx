@@ -3,7 +3,7 @@
  * A receipt that failed to print can be reprinted: a DUPLICATA with its reprint counter, journaled.
  */
 import { useState } from 'react';
-import type { Language, ReceiptView } from '../../../../main/api/views.js';
+import type { Language, ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { money } from '../../format.js';

@@ -2,7 +2,7 @@
  * The strip of the last scans and their verdicts, newest first (issue 14, finding 14): two fast scans
  * leave both verdicts in sight, each in its verdict's colour.
  */
-import type { VerdictView } from '../../../../main/api/views.js';
+import type { VerdictView } from '../../../../common/api/views.js';
 import { money } from '../../format.js';
 import { textOf, useLanguage, useT } from '../../i18n/index.js';
 import { verdictCase, verdictStyle } from './verdict-style.js';

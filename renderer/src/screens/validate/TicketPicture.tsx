@@ -2,7 +2,7 @@
  * The ticket as printed with its winning zones highlighted (VerdictView.picture_svg). Shown as an
  * <img> from a data URL: an image cannot run scripts or reach the page, whatever the SVG holds.
  */
-import type { VerdictView } from '../../../../main/api/views.js';
+import type { VerdictView } from '../../../../common/api/views.js';
 import { useT } from '../../i18n/index.js';
 import { svgDataUrl } from './verdict-style.js';
 

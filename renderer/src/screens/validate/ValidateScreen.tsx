@@ -6,7 +6,7 @@
  * Escape clears for the next ticket.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ReceiptView, VerdictView } from '../../../../main/api/views.js';
+import type { ReceiptView, VerdictView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
@@ -18,7 +18,7 @@ import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { navigate } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
-import { SCREENS } from '../registry.js';
+import { SCREEN_ROLES } from '../screen-roles.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { TicketPicture } from './TicketPicture.js';
 import { VerdictPanel } from './VerdictPanel.js';
@@ -120,7 +120,7 @@ export function ValidateScreen() {
     void check(inputRef.current?.value ?? code);
   }
 
-  const cashScreen = operator ? SCREENS.find((s) => s.id.replace(/^#?\/?/, '') === 'cash' && s.roles.includes(operator.role)) : undefined;
+  const cashScreen = operator && (SCREEN_ROLES.cash as readonly string[]).includes(operator.role) ? { id: 'cash' } : undefined;
 
   return (
     <div className="validate" data-testid="validate-screen">

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { gameByCode } from '../../../../games/index.js';
 import type { GameCode } from '../../../../games/types.js';
-import type { Language, VerdictView } from '../../../../main/api/views.js';
+import type { Language, VerdictView } from '../../../../common/api/views.js';
 import { dateTime, money } from '../../format.js';
 import { textOf, useT, type Translate } from '../../i18n/index.js';
 import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.js';

@@ -1,5 +1,5 @@
 /** How each verdict looks and sounds on the validation screen (pure: unit-tested). */
-import type { VerdictKind, VerdictView } from '../../../../main/api/views.js';
+import type { VerdictKind, VerdictView } from '../../../../common/api/views.js';
 import { parseBarcode } from '../../../../games/ticket-id.js';
 import type { ToneKind } from '../../components/tones.js';
 

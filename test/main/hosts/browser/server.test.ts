@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../../main/app/app.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { COOKIE, DISPLAY_COOKIE, startBrowserHost, type BrowserHost } from '../../../../main/hosts/browser/server.js';
 
 interface Reply {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../../../main/services/auth/login.js';
-import { record } from '../../../../main/services/journal/record.js';
-import { inTransaction, openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { record } from '../../../../main/kernel/record.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { guichet } from './counter-cli.js';
 
 const dir = join(mkdtempSync(join(tmpdir(), 'guichet-cli-')), 'terminal');

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { record } from '../../../../main/services/journal/record.js';
+import { record } from '../../../../main/kernel/record.js';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
-import { inTransaction } from '../../../../main/services/terminal/terminal.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { tamper } from '../../services/journal/tamper.js';
 import { guichet } from './counter-cli.js';
 

@@ -1,12 +1,12 @@
 /**
- * `guichet print reprint N` is the screen's reprint act (main/services/acts/sales.ts `reprint`, as the
+ * `guichet print reprint N` is the screen's reprint act (main/services/sales/acts.ts `reprint`, as the
  * kiosk's `receipt.reprint` calls it): journaled with its counter, printed as the numbered duplicate in
  * the language asked, on the printer given.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as SalesActs from '../../../../main/services/acts/sales.js';
+import type * as SalesActs from '../../../../main/services/sales/acts.js';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { demoUnits, makeDemo, type DemoFixture } from '../../services/diagnostics/demo-fixture.js';
@@ -15,7 +15,7 @@ import { runGuichet } from './guichet-runner.js';
 const acts = vi.hoisted(() => ({ reprints: [] as { receiptNo: number; language: string }[] }));
 
 // The real act, its calls recorded.
-vi.mock('../../../../main/services/acts/sales.js', async (importOriginal) => {
+vi.mock('../../../../main/services/sales/acts.js', async (importOriginal) => {
   const real = await importOriginal<typeof SalesActs>();
   return {
     ...real,

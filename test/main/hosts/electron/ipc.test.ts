@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow as ElectronWindow, IpcMainInvokeEvent } from 'electron';
-import type { ApiResult } from '../../../../main/api/errors.js';
-import type { VerdictView } from '../../../../main/api/views.js';
+import type { ApiResult } from '../../../../common/api/errors.js';
+import type { VerdictView } from '../../../../common/api/views.js';
 import { createApp, type App } from '../../../../main/app/app.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { DISPLAY_CHANNEL, DISPLAY_LANGUAGE_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, mayCall, registerIpc, WINDOW_RIGHTS } from '../../../../main/hosts/electron/ipc.js';
-import { METHODS, type MethodName } from '../../../../main/api/contract.js';
+import { METHODS, type MethodName } from '../../../../common/api/contract.js';
 import { WindowRegistry } from '../../../../main/hosts/electron/window-registry.js';
 import { BrowserWindow, FakeWebContents, ipcMain, resetFakeElectron, type FakeFrame } from './fake-electron.js';
 

@@ -10,7 +10,7 @@ import { expect, vi } from 'vitest';
 import { setupDemo } from '../../../../main/hosts/kiosk/demo.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import { allowKioskExit } from '../../../../main/services/terminal/kiosk-exit.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { app, BrowserWindow, resetFakeElectron } from './fake-electron.js';
 
 export interface PackagedStart {

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { syncStateRow } from '../../../../db/queries/sync-state.js';
 import { demoCentralDir } from '../../../../main/hosts/kiosk/demo-central.js';
 import { prepareKiosk } from '../../../../main/hosts/kiosk/prepare.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -13,7 +13,7 @@ import type * as VirtualScannerModule from '../../../../native/scanner/virtual-s
 import { prepareKiosk } from '../../../../main/hosts/kiosk/prepare.js';
 import { login } from '../../../../main/services/auth/login.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { VERSION } from '../../../../main/services/terminal/version.js';
 
 const scanners = vi.hoisted(() => ({ closed: [] as string[], failOpen: new Set<string>() }));

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareKiosk } from '../../../../main/hosts/kiosk/prepare.js';
-import { drawEmissionsByCommand, guichetBin } from '../../../../main/hosts/kiosk/demo.js';
+import { drawEmissionsByCommand } from '../../../../main/hosts/kiosk/demo.js';
+import { guichetBin } from '../../../../main/hosts/kiosk/guichet-bin.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

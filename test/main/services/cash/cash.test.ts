@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CashError } from '../../../../main/services/cash/errors.js';
 import { closeCashSession, currentCashSession, moveCash, openCashSession, xReport, zReport } from '../../../../main/services/cash/sessions.js';
 import { reportLines } from '../../../../main/services/cash/report-text.js';
-import type { Money } from '../../../../main/services/journal/money.js';
-import { record } from '../../../../main/services/journal/record.js';
+import type { Money } from '../../../../main/kernel/money.js';
+import { record } from '../../../../main/kernel/record.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
-import { inTransaction } from '../../../../main/services/terminal/terminal.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { makeTerminal, snapshot, type Fixture } from '../terminal/fixture.js';
 
 let f: Fixture | undefined;

@@ -11,8 +11,8 @@ import { issueSession, type OperatorSession } from '../../../../main/services/au
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { voidSale } from '../../../../main/services/sales/void.js';
-import { ServiceError } from '../../../../main/services/terminal/errors.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { ServiceError } from '../../../../main/kernel/errors.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { CounterChecker } from '../../../../main/services/tickets/counter-verdict.js';
 
 const [data, planFile] = process.argv.slice(2) as [string, string];

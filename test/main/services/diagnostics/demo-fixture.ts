@@ -6,7 +6,8 @@ import { authenticate } from '../../../../main/services/auth/login.js';
 import type { OperatorSession } from '../../../../main/services/auth/session.js';
 import { demoLotteryDir, setupDemo } from '../../../../main/hosts/kiosk/demo.js';
 import { drawDemoEmissions } from '../../../../central/emission/demo.js';
-import { openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
 

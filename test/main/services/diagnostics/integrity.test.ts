@@ -56,7 +56,7 @@ describe('integrity check', () => {
     f = await makeDemo();
     f.t.close();
     tamper(f.t.folder.databasePath, (db) => db.prepare("UPDATE journal SET type = 'x' WHERE seq = 2").run());
-    const { openLotteryTerminal } = await import('../../../../main/services/terminal/terminal.js');
+    const { openLotteryTerminal } = await import('../../../../main/kernel/open.js');
     const t = openLotteryTerminal(f.dir);
     const theo = f.theo;
     try {

@@ -12,7 +12,7 @@ import type { OperatorSession } from '../../../../main/services/auth/session.js'
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { startCentral, type StartedCentral } from '../../../central/support/start-central.js';
 
 export const DIGITAL_UNITS = 40;

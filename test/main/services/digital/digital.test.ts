@@ -13,10 +13,10 @@ import { sellDigital } from '../../../../main/services/digital/sell.js';
 import { receiptFromJournal } from '../../../../main/services/receipts/journal-receipts.js';
 import { createCentralClient, type CentralClient } from '../../../../main/services/sync/client.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
-import { NO_DEVICES } from '../../../../main/services/acts/after-commit.js';
-import { payOrClaim } from '../../../../main/services/acts/tickets.js';
+import { NO_DEVICES } from '../../../../main/services/receipts/after-commit.js';
+import { payOrClaim } from '../../../../main/services/tickets/acts.js';
 import { DIGITAL_UNITS, digitalCounter, type DigitalCounter } from './digital-fixture.js';
 
 let fx: DigitalCounter;

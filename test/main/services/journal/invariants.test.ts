@@ -1,10 +1,12 @@
 /** `verifyJournal` also checks the business invariants: no ticket paid twice, receipt numbers contiguous and never reused, money entries with their outbox events. */
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendJournal } from '../../../../main/services/journal/append.js';
-import { record } from '../../../../main/services/journal/record.js';
+import { appendJournal } from '../../../../main/kernel/append.js';
+import { record } from '../../../../main/kernel/record.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
-import { inTransaction, openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { makeTerminal, type Fixture } from '../terminal/fixture.js';
 import { tamper } from './tamper.js';
 

@@ -1,9 +1,11 @@
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendJournal } from '../../../../main/services/journal/append.js';
-import { record } from '../../../../main/services/journal/record.js';
+import { appendJournal } from '../../../../main/kernel/append.js';
+import { record } from '../../../../main/kernel/record.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
-import { inTransaction, openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { makeTerminal, type Fixture } from '../terminal/fixture.js';
 import { shift, swap, tamper } from './tamper.js';
 
@@ -54,7 +56,7 @@ describe('journal', () => {
   });
 
   it('names an entry edited with its hash recomputed (signature)', async () => {
-    const { entryHash } = await import('../../../../main/services/journal/chain.js');
+    const { entryHash } = await import('../../../../main/kernel/chain.js');
     const r = verifyAfter((db) => {
       const row = db.prepare('SELECT * FROM journal WHERE seq = 4').get() as { seq: number; at: string; terminal: string; type: string; operator: string; payload: string; prev_hash: string };
       const payload = { ...(JSON.parse(row.payload) as object), sale_id: 99 };

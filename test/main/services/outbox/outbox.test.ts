@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { markOutboxSent, outboxRowByKey, recordOutboxFailure } from '../../../../db/queries/outbox.js';
-import { record } from '../../../../main/services/journal/record.js';
-import { OutboxError } from '../../../../main/services/outbox/errors.js';
+import { record } from '../../../../main/kernel/record.js';
+import { OutboxError } from '../../../../main/kernel/errors.js';
 import { listOutbox } from '../../../../main/services/outbox/outbox.js';
-import { inTransaction } from '../../../../main/services/terminal/terminal.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { makeTerminal, snapshot, type Fixture } from '../terminal/fixture.js';
 
 let f: Fixture | undefined;

@@ -8,7 +8,7 @@ import { createEmission } from '../../../../central/emission/create.js';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
 import { validationBarcode } from '../../../../games/ticket-id.js';
-import { openTerminal, type Terminal } from '../../../../main/services/terminal/data-folder.js';
+import { openTerminal, type Terminal } from '../../../../main/kernel/data-folder.js';
 import { TicketChecker } from '../../../../main/services/tickets/check.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';

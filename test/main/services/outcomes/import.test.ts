@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodePreamble, encodeHeader, PREAMBLE_SIZE, RECORD_SIZE } from '../../../../db/outcome/format.js';
 import { OutcomeWriter } from '../../../../db/outcome/writer.js';
 import { listBlocks } from '../../../../db/queries/blocks.js';
-import { openTerminal, type Terminal } from '../../../../main/services/terminal/data-folder.js';
+import { openTerminal, type Terminal } from '../../../../main/kernel/data-folder.js';
 import { checkTicket } from '../../../../main/services/tickets/check.js';
 import { ImportRefusedError, importOutcomeFile, type ImportRefusal } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';

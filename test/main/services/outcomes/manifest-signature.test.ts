@@ -13,7 +13,7 @@ import { IntegrityCheck } from '../../../../main/services/diagnostics/integrity.
 import { revokeKey } from '../../../../main/services/outcomes/trust.js';
 import { checkTicket } from '../../../../main/services/tickets/check.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { makeDemo, demoUnits, type DemoFixture } from '../diagnostics/demo-fixture.js';
 
 let f: DemoFixture | undefined;

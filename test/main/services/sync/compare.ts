@@ -1,6 +1,6 @@
 /** The journal as each side holds it, in one shape, to compare entry for entry. */
 import type { Queryable } from '../../../../central/store/db.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 
 export interface ComparableEntry {
   readonly seq: number;

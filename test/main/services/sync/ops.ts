@@ -3,7 +3,7 @@ import { createRng } from '../../../../games/rng.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { voidSale } from '../../../../main/services/sales/void.js';
-import { ServiceError } from '../../../../main/services/terminal/errors.js';
+import { ServiceError } from '../../../../main/kernel/errors.js';
 import { CounterChecker } from '../../../../main/services/tickets/counter-verdict.js';
 import type { EnrolledCounter } from './sync-fixture.js';
 

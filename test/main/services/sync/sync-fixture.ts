@@ -18,7 +18,7 @@ import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { lotteryFiles, PAPER, type LotteryFiles } from '../packs/counter-fixture.js';
 import { initTestCentral } from '../../../central/support/engines.js';
 

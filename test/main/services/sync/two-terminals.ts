@@ -12,7 +12,7 @@ import { activatePack, receivePack } from '../../../../main/services/packs/packs
 import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import type { LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 
 /** A client to a port nobody listens on: central "down" for a claim or a pack operation. */
 export const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import { touchSession, type OperatorSession } from '../../../../main/services/auth/session.js';
 import { addOperator } from '../../../../main/services/operators/operators.js';
-import { fixedClock, type FixedClock } from '../../../../main/services/terminal/clock.js';
+import { fixedClock, type FixedClock } from '../../../../main/kernel/clock.js';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
-import { openLotteryTerminal, type LotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 
 export interface Fixture {
   readonly dir: string;

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
-import { getSettings, updateSettings } from '../../../../main/services/terminal/settings.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { getSettings } from '../../../../main/kernel/settings.js';
+import { updateSettings } from '../../../../main/services/terminal/settings.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { makeTerminal, snapshot, type Fixture } from './fixture.js';
 
 let f: Fixture | undefined;

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmission } from '../../../../central/emission/create.js';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
-import { openTerminal, type Terminal } from '../../../../main/services/terminal/data-folder.js';
+import { openTerminal, type Terminal } from '../../../../main/kernel/data-folder.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { TicketChecker, type VerdictKind } from '../../../../main/services/tickets/check.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_CODES, prizeOf, type GameCode } from '../../../../games/index.js';
 import { dammDigit, inventoryBarcode, validationBarcode } from '../../../../games/ticket-id.js';
 import { listBlocks } from '../../../../db/queries/blocks.js';
-import { openTerminal, type Terminal } from '../../../../main/services/terminal/data-folder.js';
+import { openTerminal, type Terminal } from '../../../../main/kernel/data-folder.js';
 import { TicketChecker, checkTicket, verdictJson } from '../../../../main/services/tickets/check.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { CounterChecker } from '../../../../main/services/tickets/counter-verdict.js';
 
 const [data, barcode] = process.argv.slice(2) as [string, string];

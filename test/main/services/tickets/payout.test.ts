@@ -10,7 +10,7 @@ import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
-import { openLotteryTerminal } from '../../../../main/services/terminal/terminal.js';
+import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { validationBarcode } from '../../../../games/ticket-id.js';
 import { counterTerminal, expectRefusal, unknownUnit, type CounterFixture } from '../packs/counter-fixture.js';
 

@@ -1,0 +1,51 @@
+/** Settings (manager): payout limit, devices by URI, language, PIN length, idle logout, wrong-code alert. */
+import { z } from 'zod';
+import type { Language } from '../views.js';
+
+const uri = z.string().trim().min(1, 'the URI is empty').max(256);
+
+export const terminalMethods = {
+  'settings.get': z.object({}).strict(),
+  /** Any subset; device URIs are validated and stored in canonical form. */
+  'settings.update': z
+    .object({
+      payout_limit_cents: z.number().int().min(0).max(100_000_000).optional(),
+      language: z.enum(['fr', 'en']).optional(),
+      printer_uri: uri.optional(),
+      scanner_uris: z.array(uri).max(8).optional(),
+      cashier_pin_min_digits: z.number().int().min(4).max(8).optional(),
+      idle_logout_minutes: z.number().int().min(1).max(120).optional(),
+      wrong_code_alert_threshold: z.number().int().min(1).max(1000).optional(),
+      wrong_code_window_minutes: z.number().int().min(1).max(1440).optional(),
+    })
+    .strict(),
+  /** Checks a device URI without saving it (the form shows the problem while typing). */
+  'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: z.string().max(256) }).strict(),
+} as const;
+
+export interface SettingsView {
+  readonly payout_limit_cents: number;
+  readonly language: Language;
+  /** The stored printer URI, or null for the host's default. */
+  readonly printer_uri: string | null;
+  readonly scanner_uris: readonly string[];
+  /** The printer this terminal is using now (a changed URI applies at the next start). */
+  readonly active_printer_uri: string | null;
+  /** True when a stored device URI differs from the devices in use: restart to apply. */
+  readonly restart_needed: boolean;
+  /** Fewest digits of a cashier's PIN (managers and technicians: 6). */
+  readonly cashier_pin_min_digits: number;
+  /** Minutes without activity before an operator is logged out. */
+  readonly idle_logout_minutes: number;
+  /** Wrong validation codes by one operator within the window that raise an alert. */
+  readonly wrong_code_alert_threshold: number;
+  readonly wrong_code_window_minutes: number;
+}
+
+export type UriCheckView = { readonly ok: true; readonly canonical: string } | { readonly ok: false; readonly problem: string };
+
+export interface TerminalOutputs {
+  'settings.get': SettingsView;
+  'settings.update': SettingsView;
+  'settings.check-uri': UriCheckView;
+}

@@ -1,0 +1,158 @@
+/**
+ * What the renderer sees of the terminal: plain JSON-safe shapes, money in integer cents, times as
+ * UTC ISO strings. Nothing here reveals a unit's prize before its hidden code was scanned.
+ */
+import type { GameCode, WinningZone } from '../../games/types.js';
+
+export type Role = 'cashier' | 'manager' | 'technician';
+export type Language = 'fr' | 'en';
+
+export interface OperatorView {
+  readonly name: string;
+  readonly role: Role;
+  readonly since: string;
+  /** The operator's screen language (their own choice, else the terminal's). */
+  readonly language?: Language;
+}
+
+export interface AppInfo {
+  readonly terminal_id: string;
+  readonly version: string;
+  readonly host: 'electron' | 'browser';
+  readonly language: Language;
+  readonly payout_limit_cents: number;
+  /** Minutes without activity after which the operator is logged out (the window's timer and the services). */
+  readonly idle_logout_minutes: number;
+  readonly operators: readonly { readonly name: string; readonly role: Role }[];
+}
+
+export interface PrinterView {
+  readonly uri: string;
+  readonly online: boolean;
+  readonly coverOpen: boolean;
+  readonly paperOut: boolean;
+  readonly paperLow: boolean;
+  /** False when the link cannot answer status requests: the flags are then a guess. */
+  readonly reported: boolean;
+  readonly detail?: string;
+}
+
+export interface CentralLinkView {
+  /** 'refused': central refused this journal ("journal refused by central"); 'disabled': central disabled this terminal. */
+  readonly state: 'not-enrolled' | 'online' | 'offline' | 'refused' | 'disabled';
+  readonly seconds_since_contact: number | null;
+  /** Why the journal was refused, or why the terminal is disabled (null otherwise). */
+  readonly problem: string | null;
+}
+
+export interface StatusView {
+  readonly operator: OperatorView | null;
+  /** Central system link: online when central answered within the last minute and nothing failed since. */
+  readonly connection: 'online' | 'offline';
+  readonly outbox_waiting: number;
+  /** The link with central in detail (main/services/sync/status.ts). */
+  readonly central: CentralLinkView;
+  readonly printer: PrinterView | null;
+  readonly cash_session_open: boolean;
+  /**
+   * Present only when the data folder holds no terminal: the kiosk shows the provisioning screen
+   * (enrol with the lottery's central, or `guichet init` by a technician) and nothing else works.
+   */
+  readonly provisioning?: { readonly data_dir: string };
+}
+
+export interface ScanView {
+  readonly data: string;
+  readonly source: string;
+  readonly symbology?: string;
+  readonly receivedAt: string;
+}
+
+/** The counter's verdict on a validation barcode (outcome file + packs + payouts + limit). */
+export type VerdictKind =
+  | 'loser'
+  | 'winner'
+  | 'already-paid'
+  | 'above-limit'
+  | 'pack-not-active'
+  | 'unknown-ticket'
+  | 'bad-check-digit'
+  | 'malformed'
+  | 'wrong-code'
+  | 'expired'
+  | 'stop-listed'
+  | 'tampered'
+  | 'key-revoked';
+
+export interface VerdictView {
+  readonly verdict: VerdictKind;
+  readonly barcode: string;
+  readonly game: GameCode | null;
+  readonly ticket: string | null;
+  readonly prize_cents: number | null;
+  readonly winning: readonly WinningZone[] | null;
+  /** Play data in the canonical JSON shape, once the hidden code opened the record. */
+  readonly play: unknown;
+  /** Picture of the ticket as printed with its winning zones (SVG text), when play data is known. */
+  readonly picture_svg: string | null;
+  readonly message: string;
+  /** For already-paid: when and where. */
+  readonly paid?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
+  /** For above-limit: a claim already filed for this ticket (then no second claim). */
+  readonly claimed?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
+  /** The ticket's pack (paper games) and its state here. */
+  readonly pack?: { readonly number: string; readonly state: string };
+  /** The payout limit in force when the verdict was given. */
+  readonly payout_limit_cents?: number;
+}
+
+/** A receipt as the virtual printer kept it, or as a real printer was sent it. */
+export interface ReceiptView {
+  readonly receipt_no: number | null;
+  readonly kind: string;
+  readonly printed: boolean;
+  /** Identifies the print job: a `receipt` event with the same job tells how a pending print ended. */
+  readonly job?: string;
+  /** Still printing when the screen was answered (the printer is slow or not answering). */
+  readonly pending?: boolean;
+  readonly error?: string;
+  /** PNG picture (data: URL) when the printer is virtual. */
+  readonly picture?: string;
+}
+
+/** A digital unit's play as the counter and the customer display see it (common/api/methods/digital.ts). */
+export interface DigitalPlayView {
+  readonly sale_key: string;
+  readonly game: string;
+  readonly game_name: string;
+  readonly number: string;
+  readonly validation_barcode: string;
+  readonly receipt_no: number;
+  readonly sold_at: string;
+  readonly price_cents: number;
+  /** The game's play surfaces (key, label, zones, zone labels), to draw the play. */
+  readonly surfaces: readonly { readonly key: string; readonly label: string; readonly zones: number; readonly zone_labels?: readonly string[] }[];
+  /** Every zone, in Jouer's order. */
+  readonly zones: readonly string[];
+  readonly revealed: readonly string[];
+  /** The next zone Jouer reveals; null when finished. */
+  readonly next_zone: string | null;
+  readonly finished: boolean;
+  /** The play data of the revealed zones only (the rest stays hidden on the display). */
+  readonly play: unknown;
+  /** Known once finished. */
+  readonly prize_cents: number | null;
+  readonly winning: readonly WinningZone[] | null;
+}
+
+export type DisplayView =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'verdict'; readonly verdict: VerdictKind; readonly prize_cents: number | null; readonly ticket: string | null }
+  /** Paid; `pending`: paid offline, waiting for central. */
+  | { readonly kind: 'paid'; readonly prize_cents: number; readonly pending?: boolean }
+  /** Central forbade paying: paid at another terminal, or unreachable and beyond the offline limits (a claim receipt is printed). */
+  | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'central-unreachable' }
+  | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
+  | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number }
+  /** A digital unit being played (Jouer / Auto): only the revealed zones; the result once finished. */
+  | { readonly kind: 'digital'; readonly play: DigitalPlayView };

@@ -1,0 +1,61 @@
+/** Settings (manager only: the service refuses anyone else with `forbidden`). */
+import type { SettingsView } from '../../../common/api/methods/terminal.js';
+import { authorize } from '../../services/auth/authorize.js';
+import { ServiceError } from '../../kernel/errors.js';
+import { canonicalDeviceUri, updateSettings } from '../../services/terminal/settings.js';
+import { getSettings, SECURITY_DEFAULTS, type Settings } from '../../kernel/settings.js';
+import type { AppContext } from '../context.js';
+import type { Handlers } from '../handler.js';
+import { requireSession } from '../require-session.js';
+import { statusOf } from '../status.js';
+
+function settingsView(ctx: AppContext, s: Settings): SettingsView {
+  const active = ctx.devices.printer?.uri ?? null;
+  const activeScanners = (ctx.devices.scanners ?? []).map((x) => x.uri).filter((u) => u !== 'virtual:counter');
+  const printerChanged = s.printer_uri !== undefined && s.printer_uri !== active;
+  const scanners = s.scanner_uris ?? [];
+  const scannersChanged = s.scanner_uris !== undefined && (scanners.length !== activeScanners.length || scanners.some((u) => !activeScanners.includes(u)));
+  return {
+    payout_limit_cents: s.payout_limit_cents,
+    language: s.language ?? ctx.language,
+    printer_uri: s.printer_uri ?? null,
+    scanner_uris: scanners,
+    active_printer_uri: active,
+    restart_needed: printerChanged || scannersChanged,
+    cashier_pin_min_digits: s.cashier_pin_min_digits ?? SECURITY_DEFAULTS.cashier_pin_min_digits,
+    idle_logout_minutes: s.idle_logout_minutes ?? SECURITY_DEFAULTS.idle_logout_minutes,
+    wrong_code_alert_threshold: s.wrong_code_alert_threshold ?? SECURITY_DEFAULTS.wrong_code_alert_threshold,
+    wrong_code_window_minutes: s.wrong_code_window_minutes ?? SECURITY_DEFAULTS.wrong_code_window_minutes,
+  };
+}
+
+export const terminalHandlers: Handlers = {
+  'settings.get': (ctx) => {
+    authorize(ctx.terminal, requireSession(ctx), 'settings.change');
+    return settingsView(ctx, getSettings(ctx.terminal));
+  },
+  'settings.update': async (ctx, input) => {
+    const patch: { -readonly [K in keyof Settings]?: Settings[K] } = {};
+    if (input.payout_limit_cents !== undefined) patch.payout_limit_cents = input.payout_limit_cents;
+    if (input.language !== undefined) patch.language = input.language;
+    if (input.printer_uri !== undefined) patch.printer_uri = input.printer_uri;
+    if (input.scanner_uris !== undefined) patch.scanner_uris = input.scanner_uris;
+    for (const key of ['cashier_pin_min_digits', 'idle_logout_minutes', 'wrong_code_alert_threshold', 'wrong_code_window_minutes'] as const) {
+      const value = input[key];
+      if (value !== undefined) patch[key] = value;
+    }
+    const after = updateSettings(ctx.terminal, requireSession(ctx), patch);
+    if (after.language) ctx.language = after.language;
+    ctx.emit({ type: 'status', status: await statusOf(ctx) });
+    return settingsView(ctx, after);
+  },
+  'settings.check-uri': (ctx, { kind, uri }) => {
+    authorize(ctx.terminal, requireSession(ctx), 'settings.change');
+    try {
+      return { ok: true, canonical: canonicalDeviceUri(kind, uri) };
+    } catch (err) {
+      if (err instanceof ServiceError) return { ok: false, problem: err.message.replace(/^(printer|scanner) URI: /, '') };
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * Validation and payout as every host does them: the counter verdict (told to the customer display),
+ * and paying or claiming (above the payout limit a winner is claimed, never paid here), with the
+ * receipt, the drawer after a payout, and the display and status bar told after the commit.
+ */
+import type { DisplayView } from '../../../common/api/views.js';
+import type { OperatorSession } from '../auth/session.js';
+import { terminalStatus } from '../terminal/status.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { claimAtCentral, type ClaimOptions } from '../sync/claim.js';
+import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-limits.js';
+import { fileUnreachableClaim } from './claim-receipt.js';
+import { checkTrustedClock } from '../sync/trusted-clock.js';
+import { checkAtCounter, CounterChecker, type CounterVerdict } from './counter-verdict.js';
+import { PayoutError } from './pay-errors.js';
+import { payTicket, type PayResult } from './pay.js';
+import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
+import type { ActDone } from '../sales/acts.js';
+
+/** Verdicts whose prize the player may see (the hidden code opened the record and nothing refuses the ticket). */
+const PRIZE_SHOWN = new Set(['winner', 'above-limit', 'already-paid', 'loser']);
+
+/** What the customer display shows for a verdict: the outcome and the prize, never a barcode. */
+export function displayOf(v: CounterVerdict): DisplayView {
+  return {
+    kind: 'verdict',
+    verdict: v.verdict,
+    prize_cents: PRIZE_SHOWN.has(v.verdict) ? v.prize_cents : null,
+    ticket: v.ticket,
+  };
+}
+
+/** The counter verdict on a validation barcode, shown on the customer display at the same moment. */
+export function checkTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, after: AfterCommit): CounterVerdict {
+  const v = checkAtCounter(t, session, barcode);
+  after.emit?.({ type: 'display', display: displayOf(v) });
+  return v;
+}
+
+/**
+ * Pays a winner or files the claim of a winner above the payout limit. With `expect`, only that
+ * outcome is allowed ('winner': pay, 'above-limit': claim) and anything else is refused before
+ * anything changes, with a PayoutError carrying the verdict; without it the verdict decides.
+ */
+export async function payOrClaim(
+  t: LotteryTerminal,
+  session: OperatorSession,
+  barcode: string,
+  after: AfterCommit,
+  expect?: 'winner' | 'above-limit',
+  claimOptions?: ClaimOptions,
+): Promise<ActDone<PayResult>> {
+  // One checker for the whole act: the outcome file is opened and its signature checked once, the
+  // ticket's record unsealed and its play rebuilt once; the terminal's state is read at each step
+  // (the payment reads it again under the write lock).
+  const checker = new CounterChecker(t, { oneAct: true });
+  let result: PayResult;
+  try {
+    let before: CounterVerdict | undefined;
+    if (expect) {
+      before = checker.check(session, barcode);
+      if (before.verdict !== expect) {
+        if (before.verdict === 'above-limit' && before.claim) throw new PayoutError('already-claimed', before.message, before);
+        throw new PayoutError(before.verdict, before.message, before);
+      }
+    }
+    const clock = checkTrustedClock(t);
+    if (clock) throw new PayoutError('clock-back', `no payout on a clock that went backwards: ${clock}; call the technician`, null);
+    let central: Awaited<ReturnType<typeof centralGate>>;
+    try {
+      central = await centralGate(t, barcode, before ?? checker.verdictOf(barcode), claimOptions);
+    } catch (err) {
+      if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
+      else if (err instanceof PayoutError && err.code === 'paid-elsewhere') after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'paid-elsewhere' } });
+      throw err;
+    }
+    result = payTicket(t, session, barcode, { checker, ...(central ? { central } : {}) });
+  } finally {
+    checker.close();
+  }
+  after.emit?.({ type: 'display', display: result.status === 'paid' ? { kind: 'paid', prize_cents: result.payout.amount_cents, ...(result.pending_central ? { pending: true } : {}) } : displayOf(result.verdict) });
+  const receiptNo = result.status === 'paid' ? result.payout.receipt_no : result.claim.receipt_no;
+  const receipt = await printReceipt(t, after, result.receipt, { receiptNo });
+  const drawer = result.status === 'paid' ? await openDrawerAfter(t, session, after, 'payout', receiptNo) : null;
+  const emit = after.emit;
+  if (emit) {
+    void terminalStatus(t, session, after.printer).then(
+      (status) => emit({ type: 'status', status }),
+      () => undefined,
+    );
+  }
+  return { result, receipt, drawer };
+}
+
+/**
+ * Central did not answer and the prize is beyond the offline limits: code 'central-unreachable', with
+ * the limit reached; payOrClaim prints a claim receipt the player brings back.
+ */
+export class CentralUnreachablePayout extends PayoutError {
+  override name = 'CentralUnreachablePayout';
+  /** The claim receipt's number once printed. */
+  claim_receipt_no: number | null = null;
+  constructor(
+    message: string,
+    verdict: CounterVerdict,
+    readonly reached: OfflineLimitReached,
+    readonly reason: string,
+  ) {
+    // The screens say it in their own words: a payout (a claim receipt), and which limit was reached.
+    super('central-unreachable', message, verdict, { payout: true, limit: reached.limit, ...(reached.limit === 'ticket' || reached.limit === 'total' ? { max_cents: reached.max } : { max: reached.max }) });
+  }
+}
+
+/** Files and prints the claim receipt of a winner refused for want of central; the error then names it. */
+async function refuseWithClaimReceipt(t: LotteryTerminal, session: OperatorSession, after: AfterCommit, err: CentralUnreachablePayout): Promise<void> {
+  const filed = fileUnreachableClaim(t, session, err.verdict as CounterVerdict, err.reached, err.reason);
+  err.claim_receipt_no = filed.receipt_no;
+  err.message = `${err.message} (claim receipt ${filed.receipt_no})`;
+  after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'central-unreachable' } });
+  await printReceipt(t, after, filed.receipt, { receiptNo: filed.receipt_no });
+}
+
+/** Central's verdicts that forbid paying, as the counter's codes. */
+const REFUSED_BY_CENTRAL = {
+  not_winner: 'loser',
+  expired: 'expired',
+  pack_not_active: 'pack-not-active',
+  stop_listed: 'stop-listed',
+  unknown_ticket: 'unknown-ticket',
+  not_sold: 'not-sold',
+} as const;
+
+/**
+ * One ticket, one payment: an enrolled terminal claims a winner at central before paying it (nothing is
+ * held locally meanwhile). Answers how central agreed, or throws the PayoutError that forbids paying:
+ * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals, or
+ * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits.
+ * `local` is the act's counter verdict on the ticket.
+ */
+export async function centralGate(
+  t: LotteryTerminal,
+  barcode: string,
+  local: CounterVerdict,
+  options: ClaimOptions = {},
+): Promise<{ claim_key?: string; offline?: boolean } | null> {
+  if (local.verdict !== 'winner') return null; // payTicket refuses it, or files the claim above the limit
+  const claim = await claimAtCentral(t, barcode, options);
+  switch (claim.kind) {
+    case 'not-enrolled':
+      return null;
+    case 'refused':
+      throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
+    case 'unreachable': {
+      const why = offlineLimitReached(t, local.prize_cents as number);
+      if (why) throw new CentralUnreachablePayout(`central does not answer and ${why.message}: do not pay; give the player the claim receipt to bring back`, local, why.reached, why.message);
+      return { claim_key: claim.claim_key, offline: true };
+    }
+    case 'answer': {
+      const a = claim.answer;
+      if (a.verdict === 'claimed') return { claim_key: claim.claim_key };
+      if (a.verdict === 'already_paid') {
+        const p = a.paid;
+        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local, { terminal: p.terminal, at: p.at });
+        throw new PayoutError('already-paid', a.message, local);
+      }
+      throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);
+    }
+  }
+}
