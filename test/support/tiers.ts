@@ -18,7 +18,7 @@ export const FULL: readonly string[] = [
   'test/main/services/diagnostics/tar.test.ts',
   'test/main/services/receipts/journal-receipts.test.ts',
   'test/main/services/tickets/payout.test.ts',
-  'test/main/services/**/same-act-both-hosts.test.ts',
+  'test/main/app/same-act-both-hosts.test.ts',
   'test/render/render.test.ts',
 ];
 
