@@ -7,6 +7,7 @@ import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../
 import { checkEntries } from '../protocol/verify-pool.js';
 import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
+import { moneyProblem } from './entry-checks.js';
 import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
@@ -104,6 +105,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
         const problem = ENTRY_PROBLEMS[problems[i - chunk.from] ?? 2];
         if (problem === 'entry_hash') throw new Refusal(problem, e.seq, `entry ${e.seq} was altered: its contents do not match its hash`, null, e.hash);
         if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
+        const bad = moneyProblem(e);
+        if (bad) throw new Refusal('bad_money', e.seq, bad, null, e.hash);
         prevSeq = e.seq;
         prevHash = e.hash;
       }

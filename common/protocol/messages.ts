@@ -34,6 +34,12 @@ export const PUSH_REFUSALS = [
   'entry_hash',
   /** An entry whose signature does not verify with the enrolled key. */
   'entry_signature',
+  /**
+   * A money entry (sale, void, payout, claim) whose money block central does not accept: another kind
+   * than its type, an unknown game, a count or amount not a whole number within bounds
+   * (central/store/entry-checks.ts).
+   */
+  'bad_money',
 ] as const;
 export type PushRefusal = (typeof PUSH_REFUSALS)[number];
 

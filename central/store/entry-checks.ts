@@ -1,0 +1,50 @@
+/**
+ * What central checks in a pushed journal entry beyond its hash and signature (#19): the retailer holds
+ * the terminal's key, so a well-signed entry is still only the retailer's word. Central never believes a
+ * number it can check itself.
+ *
+ * Money: only the types whose entries the terminal writes with a `money` block count on a statement
+ * (`sale`, `void`, `payout`, `claim`: main/services/sales/sell.ts, void.ts, digital/sell.ts,
+ * tickets/pay.ts), and their block's kind must be their type. Any other type's money is stored as the
+ * terminal signed it (the chain stays whole) and never counted. A money block of a money type must be
+ * what the terminal's own checkMoney (main/services/journal/money.ts) lets through, within bounds:
+ * 1 to MAX_MONEY_LINES lines, each a known game, a whole count 0…MAX_MONEY_COUNT and a whole amount
+ * 0…MAX_MONEY_LINE_CENTS; otherwise the push is refused ('bad_money').
+ */
+import type { WireJournalEntry } from '../../common/protocol/index.js';
+import { isGameCode } from '../../games/index.js';
+
+/** The entry types whose `money` block counts on the retailer's statement (its kind is the type). */
+export const MONEY_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim'] as const;
+/** The largest amount of one money line (10,000,000 €). */
+export const MAX_MONEY_LINE_CENTS = 1_000_000_000;
+/** The largest count of one money line. */
+export const MAX_MONEY_COUNT = 1_000_000;
+/** The most lines one money block holds. */
+export const MAX_MONEY_LINES = 1_000;
+
+export function isMoneyEntryType(type: string): boolean {
+  return (MONEY_ENTRY_TYPES as readonly string[]).includes(type);
+}
+
+function wholeWithin(v: unknown, max: number): boolean {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max;
+}
+
+/** Why the money of entry `e` cannot count, or null (no money to count, or money central accepts). */
+export function moneyProblem(e: WireJournalEntry): string | null {
+  if (!isMoneyEntryType(e.type)) return null; // stored, never counted
+  const money = e.payload.money;
+  if (money === undefined) return null;
+  if (typeof money !== 'object' || money === null || Array.isArray(money)) return `entry ${e.seq} (${e.type}): money is not an object`;
+  const { kind, lines } = money as { kind?: unknown; lines?: unknown };
+  if (kind !== e.type) return `entry ${e.seq} (${e.type}): its money is of kind '${String(kind)}', not '${e.type}'`;
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > MAX_MONEY_LINES) return `entry ${e.seq} (${e.type}): money needs 1 to ${MAX_MONEY_LINES} lines`;
+  for (const [i, l] of lines.entries()) {
+    const { game, count, amount_cents } = (typeof l === 'object' && l !== null ? l : {}) as { game?: unknown; count?: unknown; amount_cents?: unknown };
+    if (typeof game !== 'string' || !isGameCode(game)) return `entry ${e.seq} (${e.type}): money line ${i + 1} names no known game`;
+    if (!wholeWithin(count, MAX_MONEY_COUNT)) return `entry ${e.seq} (${e.type}): money line ${i + 1} count must be a whole number 0…${MAX_MONEY_COUNT}`;
+    if (!wholeWithin(amount_cents, MAX_MONEY_LINE_CENTS)) return `entry ${e.seq} (${e.type}): money line ${i + 1} amount_cents must be a whole number 0…${MAX_MONEY_LINE_CENTS}`;
+  }
+  return null;
+}

@@ -1,0 +1,96 @@
+/**
+ * Central checks what a terminal's key signs (#19): the retailer holds that key, so a push is judged by
+ * central's own rules, not taken at its word. Every entry here is sealed with the terminal's own key
+ * (TestJournal), pushed through a real signed request, on PGlite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer } from '../../../common/protocol/index.js';
+import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { startCentral, type StartedCentral } from '../support/start-central.js';
+import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
+
+const TERMINALS = Array.from({ length: 24 }, (_, i) => `M${i + 1}`);
+const GAME = 'millionnaire';
+
+const money = (kind: string, lines: unknown[]): Record<string, unknown> => ({ receipt_no: 1, money: { kind, lines } });
+const line = (count: unknown, amount_cents: unknown): Record<string, unknown> => ({ game: GAME, count, amount_cents });
+
+describe.each(ENGINES)('central checks the money of a push on %s', (engine) => {
+  let c: StartedCentral;
+  let next = 0;
+
+  beforeAll(async () => {
+    const databaseUrl = await databaseFor(engine);
+    c = await startCentral({ terminals: TERMINALS, ...(databaseUrl ? { databaseUrl } : {}) });
+  }, 180_000);
+  afterAll(async () => {
+    await c?.close();
+    await releaseDatabase(engine);
+  }, 60_000);
+
+  async function enrolled(): Promise<TestTerminal> {
+    const t = newTerminalKey();
+    const id = TERMINALS[next++]!;
+    const a = await enrol(c.url, c.codes[id] as string, t);
+    expect(a.status, JSON.stringify(a.json)).toBe(200);
+    return t;
+  }
+  const push = (t: TestTerminal, entries: unknown[]) =>
+    signedRequest<PushAnswer & { reason?: string; at_seq?: number; error?: string }>(c.url, t, 'POST', '/v1/push', { entries, events: [] });
+  const statement = async (t: TestTerminal, at: string): Promise<{ status: number; current: RetailerStatement; error?: string }> => {
+    const a = await signedRequest<StatementAnswer & { error?: string }>(c.url, t, 'GET', `/v1/statement?week=${isoWeekOf(at)}`);
+    return { status: a.status, current: a.json.current, error: a.json.error };
+  };
+  const held = async (t: TestTerminal) =>
+    (await c.central.db.query<{ n: number }>('SELECT count(*)::int AS n FROM journal_entries WHERE terminal_id = $1', [t.id]))[0]!.n;
+  const alerts = async (t: TestTerminal) =>
+    c.central.db.query<{ reason: string; at_seq: number }>('SELECT reason, at_seq::int AS at_seq FROM integrity_alerts WHERE terminal_id = $1 ORDER BY alert_id', [t.id]);
+
+  it('counts the money of sales, and never the money of an entry type that carries none', async () => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const sale = j.append('sale', money('sale', [line(2, 1_000)]));
+    // An invented type carrying a million euros, and a known moneyless type with a money block.
+    const note = j.append('note.internal', money('sale', [line(1, 100_000_000)]));
+    const operator = j.append('operator.add', money('payout', [line(1, 2_011_009)]));
+    const r = await push(t, [sale, note, operator]);
+    // Stored as the terminal signed them: the chain stays whole.
+    expect([r.status, r.json.last_seq]).toEqual([200, 3]);
+    expect(await held(t)).toBe(3);
+    const s = await statement(t, sale.at);
+    expect(s.status).toBe(200);
+    expect(s.current).toMatchObject({ sales: { count: 2, amount_cents: 1_000 }, payouts: { count: 0, amount_cents: 0 }, net_sales_cents: 1_000 });
+    expect(s.current.amount_due_cents).toBe(1_000 - s.current.commissions.total_cents);
+  });
+
+  it('refuses a money entry whose kind is not its type (a sale counted as a payout)', async () => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const r = await push(t, [j.append('sale', money('sale', [line(1, 500)])), j.append('sale', money('payout', [line(1, 500)]))]);
+    expect([r.status, r.json.reason, r.json.at_seq]).toEqual([409, 'bad_money', 2]);
+    expect(await held(t)).toBe(0);
+    expect(await alerts(t)).toEqual([{ reason: 'bad_money', at_seq: 2 }]);
+  });
+
+  it.each([
+    ['a negative count', line(-1, 500)],
+    ['a count given as text', line('12abc', 500)],
+    ['an amount given as text', line(1, '12abc')],
+    ['a negative amount', line(1, -500)],
+    ['an amount over 10^9 cents', line(1, 1_000_000_001)],
+    ['a count over 10^6', line(1_000_001, 500)],
+    ['an unknown game', { game: 'no-such-game', count: 1, amount_cents: 500 }],
+  ])('refuses %s, and the statement still answers', async (_what, bad) => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const good = j.append('sale', money('sale', [line(1, 500)]));
+    expect((await push(t, [good])).status).toBe(200);
+    const r = await push(t, [j.append('sale', money('sale', [bad]))]);
+    expect([r.status, r.json.reason, r.json.at_seq]).toEqual([409, 'bad_money', 2]);
+    expect(r.json.error).not.toMatch(/bigint|syntax|invalid input/i);
+    expect(await held(t)).toBe(1);
+    const s = await statement(t, good.at);
+    expect([s.status, s.error]).toEqual([200, undefined]);
+    expect(s.current.sales).toEqual({ count: 1, amount_cents: 500 });
+  });
+});
