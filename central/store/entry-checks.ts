@@ -10,6 +10,15 @@
  * what the terminal's own checkMoney (main/services/journal/money.ts) lets through, within bounds:
  * 1 to MAX_MONEY_LINES lines, each a known game, a whole count 0…MAX_MONEY_COUNT and a whole amount
  * 0…MAX_MONEY_LINE_CENTS; otherwise the push is refused ('bad_money').
+ *
+ * Dates: an entry is never dated before the entry it follows (central holds the previous one, so an
+ * entry dated back into a week whose statement was issued is refused), the terminal's first entry
+ * never before its enrolment at central less FIRST_ENTRY_SLACK_MS (an enrolled terminal's journal starts
+ * on a fresh data folder, after central's answer, on the terminal's clock: a day of slack keeps a slow
+ * clock from blocking the terminal for good), and no entry more than the clock tolerance (MAX_CLOCK_SKEW_MS, the one of
+ * signed requests) after central's clock: 'entry_backdated', 'entry_future'. The terminal stamps its
+ * entries never before its last one (main/services/journal/append.ts), so a clock set back does not
+ * get an honest terminal refused.
  */
 import type { WireJournalEntry } from '../../common/protocol/index.js';
 import { isGameCode } from '../../games/index.js';
@@ -20,6 +29,8 @@ export const MONEY_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim'] as const;
 export const MAX_MONEY_LINE_CENTS = 1_000_000_000;
 /** The largest count of one money line. */
 export const MAX_MONEY_COUNT = 1_000_000;
+/** How long before its enrolment at central a terminal's first entry may be dated (its clock may be slow). */
+export const FIRST_ENTRY_SLACK_MS = 24 * 3_600_000;
 /** The most lines one money block holds. */
 export const MAX_MONEY_LINES = 1_000;
 
@@ -45,6 +56,30 @@ export function moneyProblem(e: WireJournalEntry): string | null {
     if (typeof game !== 'string' || !isGameCode(game)) return `entry ${e.seq} (${e.type}): money line ${i + 1} names no known game`;
     if (!wholeWithin(count, MAX_MONEY_COUNT)) return `entry ${e.seq} (${e.type}): money line ${i + 1} count must be a whole number 0…${MAX_MONEY_COUNT}`;
     if (!wholeWithin(amount_cents, MAX_MONEY_LINE_CENTS)) return `entry ${e.seq} (${e.type}): money line ${i + 1} amount_cents must be a whole number 0…${MAX_MONEY_LINE_CENTS}`;
+  }
+  return null;
+}
+
+/**
+ * Why entry `e`'s date is refused, or null: before `notBefore` (the previous entry's time), before
+ * `firstAt` (a first entry: the enrolment less FIRST_ENTRY_SLACK_MS), after `latest` (central's clock plus the
+ * tolerance). ISO UTC times of one format compare as text; Date.parse covers the optional milliseconds.
+ */
+export function dateProblem(
+  e: WireJournalEntry,
+  notBefore: string | undefined,
+  firstAt: string | undefined,
+  latest: string,
+): { reason: 'entry_backdated' | 'entry_future'; detail: string } | null {
+  const at = Date.parse(e.at);
+  if (notBefore !== undefined && at < Date.parse(notBefore)) {
+    return { reason: 'entry_backdated', detail: `entry ${e.seq} is dated ${e.at}, before the entry it follows (${notBefore}): a journal is dated in order` };
+  }
+  if (firstAt !== undefined && at < Date.parse(firstAt)) {
+    return { reason: 'entry_backdated', detail: `entry ${e.seq} is dated ${e.at}, more than a day before the terminal enrolled at central (${firstAt} at the earliest)` };
+  }
+  if (at > Date.parse(latest)) {
+    return { reason: 'entry_future', detail: `entry ${e.seq} is dated ${e.at}, after central's clock plus its tolerance (${latest}): set the terminal's clock` };
   }
   return null;
 }

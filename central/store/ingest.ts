@@ -3,17 +3,17 @@
  * checked against what central holds, under a lock on the terminal's row, and stored in one
  * transaction, or refused whole with an integrity alert.
  */
-import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../../common/protocol/index.js';
+import { MAX_CLOCK_SKEW_MS, type PushAnswer, type PushRefusal, type PushRequest, type WireJournalEntry } from '../../common/protocol/index.js';
 import { checkEntries } from '../protocol/verify-pool.js';
 import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
-import { moneyProblem } from './entry-checks.js';
+import { dateProblem, FIRST_ENTRY_SLACK_MS, moneyProblem } from './entry-checks.js';
 import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { recordPrizeClaims } from './prize-claims.js';
-import { heldEntryHashes, insertEntries, insertIntegrityAlert, insertRefusedPush, moveHeadAndStoreEvents, type RefusalRow } from './queries/journals.js';
+import { heldEntryAt, heldEntryHashes, insertEntries, insertIntegrityAlert, insertRefusedPush, moveHeadAndStoreEvents, type RefusalRow } from './queries/journals.js';
 import { lockTerminalChain, terminalChain, touchTerminalAt } from './queries/terminals.js';
 
 export interface PushRefused {
@@ -92,6 +92,10 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   const fresh = entries.filter((e) => e.seq > t.last_seq);
   let prevSeq = t.last_seq;
   let prevHash = t.last_hash;
+  // Dates: never before the entry followed (its time, or the enrolment for a first entry), never ahead of central's clock.
+  let prevAt = fresh.length === 0 ? undefined : t.last_seq > 0 ? await heldEntryAt(tx, terminalId, t.last_seq) : undefined;
+  const firstAt = t.enrolled_at && Number.isFinite(Date.parse(t.enrolled_at)) ? new Date(Date.parse(t.enrolled_at) - FIRST_ENTRY_SLACK_MS).toISOString() : undefined;
+  const latestAt = new Date(Date.parse(now) + MAX_CLOCK_SKEW_MS).toISOString();
   const writes: Promise<unknown>[] = [];
   try {
     for (const chunk of checkEntries(fresh, t.public_key!)) {
@@ -107,8 +111,11 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
         if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
         const bad = moneyProblem(e);
         if (bad) throw new Refusal('bad_money', e.seq, bad, null, e.hash);
+        const date = dateProblem(e, prevAt, prevSeq === 0 ? firstAt : undefined, latestAt);
+        if (date) throw new Refusal(date.reason, e.seq, date.detail, null, e.hash);
         prevSeq = e.seq;
         prevHash = e.hash;
+        prevAt = e.at;
       }
       if (chunk.to === chunk.from) continue;
       const write = insertEntries(tx, terminalId, now, fresh.slice(chunk.from, chunk.to));

@@ -40,6 +40,13 @@ export const PUSH_REFUSALS = [
    * (central/store/entry-checks.ts).
    */
   'bad_money',
+  /**
+   * An entry dated before the entry it follows (central holds the previous one's time), or, the
+   * terminal's first entry, more than a day before its enrolment at central.
+   */
+  'entry_backdated',
+  /** An entry dated more than MAX_CLOCK_SKEW_MS after central's clock. */
+  'entry_future',
 ] as const;
 export type PushRefusal = (typeof PUSH_REFUSALS)[number];
 

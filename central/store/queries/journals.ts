@@ -10,6 +10,11 @@ export async function heldEntryHashes(tx: Queryable, terminalId: string, seqs: r
   ]);
 }
 
+/** The time of a terminal's entry `seq` central holds (undefined when it holds none). */
+export async function heldEntryAt(tx: Queryable, terminalId: string, seq: number): Promise<string | undefined> {
+  return (await tx.query<{ at: string }>('SELECT at FROM journal_entries WHERE terminal_id = $1 AND seq = $2', [terminalId, seq]))[0]?.at;
+}
+
 /**
  * Moves the terminal's chain head (and last contact) and stores the events, in one statement (an empty
  * array inserts nothing); answers the events stored.

@@ -93,4 +93,48 @@ describe.each(ENGINES)('central checks the money of a push on %s', (engine) => {
     expect([s.status, s.error]).toEqual([200, undefined]);
     expect(s.current.sales).toEqual({ count: 1, amount_cents: 500 });
   });
+
+  it('refuses an entry dated before the previous one, and the statement already issued does not change', async () => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const first = j.append('sale', money('sale', [line(1, 500)]));
+    expect((await push(t, [first])).status).toBe(200);
+    // A sale dated a week back (last week's statement is issued), in the same push as a good one.
+    const weekBack = new Date(Date.parse(first.at) - 7 * 86_400_000).toISOString();
+    const before = await statement(t, weekBack);
+    const good = j.append('sale', money('sale', [line(1, 300)]));
+    const back = j.append('sale', money('sale', [line(1, 100_000)]), 'alice', weekBack);
+    const r = await push(t, [good, back]);
+    expect([r.status, r.json.reason, r.json.at_seq, r.json.last_seq]).toEqual([409, 'entry_backdated', 3, 1]);
+    expect(await held(t)).toBe(1);
+    expect(await alerts(t)).toEqual([{ reason: 'entry_backdated', at_seq: 3 }]);
+    // Before the previous entry central holds, by a second.
+    const t2 = await enrolled();
+    const j2 = new TestJournal(t2);
+    const e1 = j2.append('sale', money('sale', [line(1, 500)]));
+    expect((await push(t2, [e1])).status).toBe(200);
+    const e2 = j2.append('sale', money('sale', [line(1, 500)]), 'alice', new Date(Date.parse(e1.at) - 1000).toISOString());
+    expect((await push(t2, [e2])).json).toMatchObject({ reason: 'entry_backdated', at_seq: 2, last_seq: 1 });
+    const after = await statement(t, weekBack);
+    expect(after.current.sales).toEqual(before.current.sales);
+    expect(after.current.amount_due_cents).toBe(before.current.amount_due_cents);
+  });
+
+  it('refuses a first entry dated before the terminal enrolled, and one dated in the future', async () => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const old = j.append('sale', money('sale', [line(1, 500)]), 'alice', new Date(Date.now() - 7 * 86_400_000).toISOString());
+    expect((await push(t, [old])).json).toMatchObject({ reason: 'entry_backdated', at_seq: 1, last_seq: 0 });
+    const t2 = await enrolled();
+    const j2 = new TestJournal(t2);
+    const ok = j2.append('sale', money('sale', [line(1, 500)]));
+    const ahead = j2.append('sale', money('sale', [line(1, 500)]), 'alice', new Date(Date.now() + 3_600_000).toISOString());
+    const r = await push(t2, [ok, ahead]);
+    expect([r.status, r.json.reason, r.json.at_seq]).toEqual([409, 'entry_future', 2]);
+    expect(await held(t2)).toBe(0);
+    // Within the clock tolerance: taken.
+    const j3 = new TestJournal(t2);
+    const soon = j3.append('sale', money('sale', [line(1, 500)]), 'alice', new Date(Date.now() + 60_000).toISOString());
+    expect((await push(t2, [soon])).status).toBe(200);
+  });
 });
