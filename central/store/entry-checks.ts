@@ -20,7 +20,7 @@
  * entries never before its last one (main/services/journal/append.ts), so a clock set back does not
  * get an honest terminal refused.
  */
-import type { WireJournalEntry } from '../../common/protocol/index.js';
+import type { WireJournalEntry, WireOutboxEvent } from '../../common/protocol/index.js';
 import { isGameCode } from '../../games/index.js';
 
 /** The entry types whose `money` block counts on the retailer's statement (its kind is the type). */
@@ -82,4 +82,35 @@ export function dateProblem(
     return { reason: 'entry_future', detail: `entry ${e.seq} is dated ${e.at}, after central's clock plus its tolerance (${latest}): set the terminal's clock` };
   }
   return null;
+}
+
+/** A NUL, or a UTF-16 surrogate without its other half. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The first string (key or value) in `v` PostgreSQL cannot store as text, described, or null. */
+function unstorableIn(v: unknown, path: string): string | null {
+  if (typeof v === 'string') return UNSTORABLE.test(v) ? `${path} holds ${v.includes('\u0000') ? 'a NUL character' : 'a lone UTF-16 surrogate'}` : null;
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) {
+      const p = unstorableIn(x, `${path}[${i}]`);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (UNSTORABLE.test(k)) return `${path} has a key holding a NUL or a lone surrogate`;
+      const p = unstorableIn(x, `${path}.${k}`);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why central cannot store entry or event `v` as text (PostgreSQL refuses a NUL and a lone surrogate in
+ * text and jsonb), or null. Such an entry is quarantined (store/ingest.ts), never a failed push.
+ */
+export function unstorable(v: WireJournalEntry | WireOutboxEvent): string | null {
+  return unstorableIn(v, '');
 }

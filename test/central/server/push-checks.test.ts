@@ -137,4 +137,38 @@ describe.each(ENGINES)('central checks the money of a push on %s', (engine) => {
     const soon = j3.append('sale', money('sale', [line(1, 500)]), 'alice', new Date(Date.now() + 60_000).toISOString());
     expect((await push(t2, [soon])).status).toBe(200);
   });
+
+  it.each([
+    ['a NUL', 'note \u0000 end'],
+    ['a lone surrogate (text cut across an emoji)', `${'x'.repeat(199)}\ud83d`],
+  ])('quarantines an entry holding %s, and stores the entries after it', async (_what, text) => {
+    const t = await enrolled();
+    const j = new TestJournal(t);
+    const before = j.append('sale', money('sale', [line(1, 500)]));
+    const bad = j.append('sale', { ...money('sale', [line(1, 700)]), note: text });
+    const after = [j.append('sale', money('sale', [line(1, 300)])), j.append('sale', money('sale', [line(2, 600)]))];
+    const all = [before, bad, ...after];
+    const events = all.map((e) => j.eventOf(e));
+    const r = await signedRequest<PushAnswer & { reason?: string }>(c.url, t, 'POST', '/v1/push', { entries: all, events });
+    expect([r.status, r.json.last_seq, r.json.last_hash], JSON.stringify(r.json)).toEqual([200, 4, after[1]!.hash]);
+    const stored = await c.central.db.query<{ seq: number }>('SELECT seq::int AS seq FROM journal_entries WHERE terminal_id = $1 ORDER BY seq', [t.id]);
+    expect(stored.map((x) => x.seq)).toEqual([1, 3, 4]);
+    const q = await c.central.db.query<{ seq: number; hash: string; entry: Uint8Array }>('SELECT seq::int AS seq, hash, entry FROM quarantined_entries WHERE terminal_id = $1', [t.id]);
+    expect(q.map((x) => [x.seq, x.hash])).toEqual([[2, bad.hash]]);
+    expect(JSON.parse(Buffer.from(q[0]!.entry).toString('utf8'))).toEqual(bad);
+    // The entry, and its outbox event (which carries its payload).
+    expect(await alerts(t)).toEqual([
+      { reason: 'entry_quarantined', at_seq: 2 },
+      { reason: 'event_quarantined', at_seq: 2 },
+    ]);
+    expect(await c.central.db.query('SELECT journal_seq::int AS seq FROM quarantined_events WHERE terminal_id = $1', [t.id])).toEqual([{ seq: 2 }]);
+    // The same push again: everything held, nothing refused.
+    const again = await signedRequest<PushAnswer>(c.url, t, 'POST', '/v1/push', { entries: all, events });
+    expect([again.status, again.json.stored_entries, again.json.skipped_entries]).toEqual([200, 0, 4]);
+    // And the chain goes on after it.
+    const next = j.append('sale', money('sale', [line(1, 100)]));
+    expect((await push(t, [next])).json).toMatchObject({ last_seq: 5 });
+    const s = await statement(t, before.at);
+    expect(s.current.sales).toEqual({ count: 5, amount_cents: 1_500 });
+  });
 });
