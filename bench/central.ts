@@ -49,7 +49,7 @@ function journalOf(id: string, n: number, privateKey: KeyObject): WireJournalEnt
       terminal: id,
       type: 'sale',
       operator: 'alice',
-      payload: { sale_id: seq, lines: [{ game: 'annee-chance-2013', emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } },
+      payload: { sale_id: seq, lines: [{ game: 'annee-chance-2013', emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { kind: 'sale', lines: [{ game: 'annee-chance-2013', count: 1, amount_cents: 300 }] } },
     };
     const e = sealEntry(fields, prev, privateKey);
     prev = e.hash;

@@ -110,7 +110,7 @@ function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, ro
     const id = { pack: `${LOAD_EMISSION}-1-${pack}`, game: LOAD_GAME, emission: LOAD_EMISSION, block: 1, pack_index: pack };
     return (['receive', 'activate'] as const).map((action) => ({ type: `pack.${action}`, key: `${t.id}/pack/${LOAD_GAME}/${LOAD_EMISSION}/1/${pack}/${action}`, payload: id }));
   }
-  return [{ type: 'sale', key: `${t.id}/sale-${seq}`, payload: { sale_id: seq, lines: [{ game: LOAD_GAME, emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { cash_in_cents: 300 } } }];
+  return [{ type: 'sale', key: `${t.id}/sale-${seq}`, payload: { sale_id: seq, lines: [{ game: LOAD_GAME, emission: 1, block: 1, unit: seq % 300, price_cents: 300 }], money: { kind: 'sale', lines: [{ game: LOAD_GAME, count: 1, amount_cents: 300 }] } } }];
 }
 
 /**

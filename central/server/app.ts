@@ -3,7 +3,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
+import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
@@ -69,9 +70,13 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
       return reply.code(400).send({ error: `the request does not match the protocol: ${detail}`, reason: 'bad_request' });
     }
     if (err instanceof MalformedJson || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.code(400).send({ error: err.message, reason: 'malformed_json' });
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: `the body is over ${MAX_BODY_BYTES} bytes`, reason: 'too_large' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: `the body is over ${req.routeOptions.bodyLimit ?? MAX_BODY_BYTES} bytes`, reason: 'too_large' });
+    }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'send JSON (content-type: application/json)', reason: 'unsupported_media_type' });
     if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason });
+    // A game code, or a game's rule, the request names and central does not know: the request's fault.
+    if (err instanceof GameRuleError) return reply.code(400).send({ error: err.message, reason: 'unknown_game' });
     if (err instanceof z.ZodError) return reply.code(400).send({ error: err.issues.map((i) => `${i.path.join('.') || '(args)'}: ${i.message}`).join('; '), reason: 'bad_request' });
     // PostgreSQL's data exceptions (class 22: a NUL in text, an untranslatable character…) are bad input.
     if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
@@ -88,10 +93,12 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   const r = app.withTypeProvider<ZodTypeProvider>();
   const Err = z.object({ error: z.string(), reason: z.string() });
 
-  r.get(ENDPOINTS.health, { schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
-  r.get(ENDPOINTS.time, { schema: { response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
+  // Unsigned routes take a small body only (MAX_UNSIGNED_BODY_BYTES), refused before it is parsed.
+  const unsigned = { bodyLimit: MAX_UNSIGNED_BODY_BYTES };
+  r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
+  r.get(ENDPOINTS.time, { ...unsigned, schema: { response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
-  r.post(ENDPOINTS.enrol, { schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
+  r.post(ENDPOINTS.enrol, { ...unsigned, schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 
   const pushes = pushGate();
   r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {

@@ -1,18 +1,33 @@
 /**
  * Receiving a push: the terminal's journal entries and outbox events, exactly once. The whole batch is
  * checked against what central holds, under a lock on the terminal's row, and stored in one
- * transaction, or refused whole with an integrity alert.
+ * transaction, or refused whole with an integrity alert. Beyond hashes and signatures central checks
+ * the money and the dates of each entry (store/entry-checks.ts); an entry or event it cannot store as
+ * text (a NUL, a lone surrogate) is quarantined as its canonical bytes with an integrity alert
+ * ('entry_quarantined', 'event_quarantined'), and the chain goes on after it.
  */
-import type { PushAnswer, PushRefusal, PushRequest, WireJournalEntry } from '../../common/protocol/index.js';
+import { MAX_CLOCK_SKEW_MS, type PushAnswer, type PushRefusal, type PushRequest, type WireJournalEntry } from '../../common/protocol/index.js';
 import { checkEntries } from '../protocol/verify-pool.js';
 import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
+import { dateProblem, FIRST_ENTRY_SLACK_MS, moneyProblem, unstorable } from './entry-checks.js';
 import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { recordPrizeClaims } from './prize-claims.js';
-import { heldEntryHashes, insertEntries, insertIntegrityAlert, insertRefusedPush, moveHeadAndStoreEvents, type RefusalRow } from './queries/journals.js';
+import {
+  heldEntryAt,
+  heldEntryHashes,
+  insertEntries,
+  insertIntegrityAlert,
+  insertQuarantinedEntries,
+  insertQuarantinedEvent,
+  insertRefusedPush,
+  moveHeadAndStoreEvents,
+  type RefusalRow,
+} from './queries/journals.js';
+import { canonicalJson } from '../../common/canonical-json.js';
 import { lockTerminalChain, terminalChain, touchTerminalAt } from './queries/terminals.js';
 
 export interface PushRefused {
@@ -91,7 +106,12 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   const fresh = entries.filter((e) => e.seq > t.last_seq);
   let prevSeq = t.last_seq;
   let prevHash = t.last_hash;
+  // Dates: never before the entry followed (its time, or the enrolment for a first entry), never ahead of central's clock.
+  let prevAt = fresh.length === 0 ? undefined : t.last_seq > 0 ? await heldEntryAt(tx, terminalId, t.last_seq) : undefined;
+  const firstAt = t.enrolled_at && Number.isFinite(Date.parse(t.enrolled_at)) ? new Date(Date.parse(t.enrolled_at) - FIRST_ENTRY_SLACK_MS).toISOString() : undefined;
+  const latestAt = new Date(Date.parse(now) + MAX_CLOCK_SKEW_MS).toISOString();
   const writes: Promise<unknown>[] = [];
+  const quarantined: { entry: WireJournalEntry; bytes: Buffer; reason: string }[] = [];
   try {
     for (const chunk of checkEntries(fresh, t.public_key!)) {
       const problems = await chunk.problems;
@@ -104,11 +124,19 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
         const problem = ENTRY_PROBLEMS[problems[i - chunk.from] ?? 2];
         if (problem === 'entry_hash') throw new Refusal(problem, e.seq, `entry ${e.seq} was altered: its contents do not match its hash`, null, e.hash);
         if (problem === 'entry_signature') throw new Refusal(problem, e.seq, `entry ${e.seq} is not signed by terminal ${terminalId}'s enrolled key`, null, e.hash);
+        const bad = moneyProblem(e);
+        if (bad) throw new Refusal('bad_money', e.seq, bad, null, e.hash);
+        const date = dateProblem(e, prevAt, prevSeq === 0 ? firstAt : undefined, latestAt);
+        if (date) throw new Refusal(date.reason, e.seq, date.detail, null, e.hash);
+        const why = unstorable(e);
+        if (why) quarantined.push({ entry: e, bytes: Buffer.from(canonicalJson(e), 'utf8'), reason: `entry ${e.seq}${why}: central cannot store it as text` });
         prevSeq = e.seq;
         prevHash = e.hash;
+        prevAt = e.at;
       }
-      if (chunk.to === chunk.from) continue;
-      const write = insertEntries(tx, terminalId, now, fresh.slice(chunk.from, chunk.to));
+      const rows = fresh.slice(chunk.from, chunk.to).filter((e) => !quarantined.some((q) => q.entry === e));
+      if (rows.length === 0) continue;
+      const write = insertEntries(tx, terminalId, now, rows);
       write.catch(() => undefined); // awaited below; a refusal meanwhile must not leave it unobserved
       writes.push(write);
     }
@@ -118,20 +146,38 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   }
   await Promise.all(writes);
 
+  // Entries and events central cannot store as text: kept as bytes, each with an integrity alert; the chain goes on.
+  await insertQuarantinedEntries(tx, terminalId, now, quarantined);
+  for (const q of quarantined) {
+    await insertIntegrityAlert(tx, terminalId, now, { reason: 'entry_quarantined', at_seq: q.entry.seq, held_hash: null, offered_hash: q.entry.hash, detail: q.reason });
+  }
+  const stored = quarantined.length === 0 ? fresh : fresh.filter((e) => !quarantined.some((q) => q.entry === e));
+  const events: typeof batch.events = [];
+  for (const ev of new Map(batch.events.map((x) => [x.key, x])).values()) {
+    const why = unstorable(ev);
+    if (!why) {
+      events.push(ev);
+      continue;
+    }
+    const detail = `event ${ev.key}${why}: central cannot store it as text`;
+    if (await insertQuarantinedEvent(tx, terminalId, now, ev, Buffer.from(canonicalJson(ev), 'utf8'), detail)) {
+      await insertIntegrityAlert(tx, terminalId, now, { reason: 'event_quarantined', at_seq: ev.journal_seq, held_hash: null, offered_hash: null, detail });
+    }
+  }
+
   // One statement moves the terminal's chain head and stores the events (an empty array inserts nothing).
-  const events = [...new Map(batch.events.map((ev) => [ev.key, ev])).values()];
   const storedEvents = await moveHeadAndStoreEvents(tx, terminalId, now, { seq: prevSeq, hash: prevHash }, events);
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
-  // then the payouts, then what they settle.
+  // then the payouts, then what they settle (of the entries stored, not those quarantined).
   await applyQueuedPackOps(c, tx, terminalId, events);
-  const { paid } = await reconcilePayouts(c, tx, terminalId, fresh);
+  const { paid } = await reconcilePayouts(c, tx, terminalId, stored);
   await settlePacks(c, tx, paid);
-  await recordPrizeClaims(c, tx, terminalId, fresh);
+  await recordPrizeClaims(c, tx, terminalId, stored);
   return {
     refused: false,
     last_seq: prevSeq,
     last_hash: prevHash,
-    stored_entries: fresh.length,
+    stored_entries: fresh.length, // quarantined ones included: central holds them, as bytes
     skipped_entries: batch.entries.length - fresh.length,
     stored_events: storedEvents,
     skipped_events: batch.events.length - storedEvents,

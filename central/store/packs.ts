@@ -9,7 +9,7 @@
  * `settle_days` after its activation, or when it is returned (configuration; defaults 70 %, 45 days,
  * 50 €). State stamps are central's clock.
  */
-import { gameByCode } from '../../games/index.js';
+import { GAME_CODES, gameByCode, isGameCode } from '../../games/index.js';
 import { GAME_NUMBERS } from '../../games/ticket-id.js';
 import {
   packNumberOf,
@@ -24,7 +24,7 @@ import {
   type WireOutboxEvent,
 } from '../../common/protocol/index.js';
 import { printData, publishedBlock } from './print-cache.js';
-import type { Central } from './context.js';
+import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { announce as announceFeed, currentConfig } from './feed.js';
 import {
@@ -195,6 +195,7 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
 
 /** One online operation in its own transaction (POST /v1/packs). */
 export async function packOperation(c: Central, terminalId: string, req: PackOpRequest): Promise<PackOpAnswer> {
+  if (!isGameCode(req.game)) throw new CentralError('unknown_game', `no game '${req.game}' (known: ${GAME_CODES.join(', ')})`);
   return c.db.transaction((tx) => applyPackOp(c, tx, terminalId, req));
 }
 

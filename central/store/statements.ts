@@ -1,6 +1,6 @@
 /**
  * The retailer's account per ISO week, computed from the journals central holds (the same `money`
- * blocks the terminals' X/Z reports add up): sales, voids, payouts, claims, the commissions (a share of
+ * blocks the terminals' X/Z reports add up, of the money entry types only: store/entry-checks.ts): sales, voids, payouts, claims, the commissions (a share of
  * net sales and a share of the prizes cashed, configuration `commission_sales_bp` / `commission_cashing_bp`
  * in basis points, 5 % and 1 % by default), settled packs, and the amount due to the lottery.
  */
@@ -16,6 +16,7 @@ import {
 import { gameByCode } from '../../games/index.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
+import { MONEY_ENTRY_TYPES } from './entry-checks.js';
 import { currentConfig } from './feed.js';
 import { moneyTotalsByKind, settledPacksByGame } from './queries/statements.js';
 import { retailerOfTerminal, terminalsOfRetailer } from './queries/terminals.js';
@@ -57,7 +58,7 @@ export async function retailerStatement(c: Central, retailer: string, week: stri
   }
   const terminals = await terminalsOfRetailer(c.db, retailer);
   if (terminals.length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404);
-  const rows = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to);
+  const rows = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES);
   const tally = (kind: string): { count: number; amount_cents: number } => {
     const r = rows.find((x) => x.kind === kind);
     return { count: Number(r?.n ?? 0), amount_cents: Number(r?.cents ?? 0) };

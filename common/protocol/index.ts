@@ -25,3 +25,6 @@ export const ENDPOINTS = {
 
 /** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Largest body of an unsigned route (enrolment, time, health): refused before it is parsed. */
+export const MAX_UNSIGNED_BODY_BYTES = 8 * 1024;

@@ -34,6 +34,19 @@ export const PUSH_REFUSALS = [
   'entry_hash',
   /** An entry whose signature does not verify with the enrolled key. */
   'entry_signature',
+  /**
+   * A money entry (sale, void, payout, claim) whose money block central does not accept: another kind
+   * than its type, an unknown game, a count or amount not a whole number within bounds
+   * (central/store/entry-checks.ts).
+   */
+  'bad_money',
+  /**
+   * An entry dated before the entry it follows (central holds the previous one's time), or, the
+   * terminal's first entry, more than a day before its enrolment at central.
+   */
+  'entry_backdated',
+  /** An entry dated more than MAX_CLOCK_SKEW_MS after central's clock. */
+  'entry_future',
 ] as const;
 export type PushRefusal = (typeof PUSH_REFUSALS)[number];
 

@@ -16,7 +16,7 @@ export interface NewJournalEntry {
 }
 
 /**
- * Seals and appends one entry: next seq, the clock's time, the previous entry's hash, the terminal's
+ * Seals and appends one entry: next seq, the clock's time (never before the last entry's), the previous entry's hash, the terminal's
  * signature. Throws outside a transaction, or for a payload canonical JSON cannot hold (fractions…).
  */
 export function appendJournal(t: LotteryTerminal, entry: NewJournalEntry): JournalEntry {
@@ -25,8 +25,12 @@ export function appendJournal(t: LotteryTerminal, entry: NewJournalEntry): Journ
   const text = canonicalJson(entry.payload);
   const payload = JSON.parse(text) as Json;
   const seq = nextCounter(t.db, 'journal');
-  const prev = lastJournalRow(t.db)?.hash ?? GENESIS_HASH;
-  const sealed = sealEntry({ seq, at: t.now(), terminal: t.id, type: entry.type, operator: entry.operator, payload }, prev, t.privateKey);
+  const last = lastJournalRow(t.db);
+  const prev = last?.hash ?? GENESIS_HASH;
+  // Never dated before the last entry (central refuses a journal dated out of order): a clock set back stamps its time.
+  const now = t.now();
+  const at = last && now < last.at ? last.at : now;
+  const sealed = sealEntry({ seq, at, terminal: t.id, type: entry.type, operator: entry.operator, payload }, prev, t.privateKey);
   insertJournalRow(t.db, { ...sealed, payload: text });
   return sealed;
 }

@@ -7,6 +7,7 @@ import { packStatesOperations } from './005-pack-states-operations.js';
 import { prizeClaims } from './006-prize-claims.js';
 import { journalsPartitionedByMonth } from './007-partition-by-month.js';
 import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
+import { quarantine } from './009-quarantine.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -21,4 +22,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   prizeClaims,
   journalsPartitionedByMonth,
   claimsPartitionedByTicket,
+  quarantine,
 ];

@@ -1,13 +1,24 @@
-/** SQL of a push: `journal_entries`, `outbox_events`, the chain head, integrity alerts and refused pushes (the rules: store/ingest.ts). */
+/** SQL of a push: `journal_entries`, `outbox_events`, the chain head, quarantine, integrity alerts and refused pushes (the rules: store/ingest.ts). */
 import type { WireJournalEntry, WireOutboxEvent } from '../../../common/protocol/index.js';
 import type { Queryable } from '../db.js';
 
-/** The hashes central holds for a terminal's entries `seqs`. */
+/** The hashes central holds for a terminal's entries `seqs` (stored or quarantined). */
 export async function heldEntryHashes(tx: Queryable, terminalId: string, seqs: readonly number[]): Promise<{ seq: number; hash: string }[]> {
-  return tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM journal_entries WHERE terminal_id = $1 AND seq = ANY($2::bigint[])', [
-    terminalId,
-    seqs,
-  ]);
+  return tx.query<{ seq: number; hash: string }>(
+    `SELECT seq, hash FROM journal_entries WHERE terminal_id = $1 AND seq = ANY($2::bigint[])
+     UNION ALL SELECT seq, hash FROM quarantined_entries WHERE terminal_id = $1 AND seq = ANY($2::bigint[])`,
+    [terminalId, seqs],
+  );
+}
+
+/** The time of a terminal's entry `seq` central holds, stored or quarantined (undefined when it holds none). */
+export async function heldEntryAt(tx: Queryable, terminalId: string, seq: number): Promise<string | undefined> {
+  return (
+    await tx.query<{ at: string }>(
+      'SELECT at FROM journal_entries WHERE terminal_id = $1 AND seq = $2 UNION ALL SELECT at FROM quarantined_entries WHERE terminal_id = $1 AND seq = $2',
+      [terminalId, seq],
+    )
+  )[0]?.at;
 }
 
 /**
@@ -91,4 +102,30 @@ export async function insertRefusedPush(tx: Queryable, terminalId: string, now: 
     entries,
     r.detail,
   ]);
+}
+
+/** Keeps entries central cannot store as text, as their canonical bytes (ON CONFLICT: a resent one is kept once). */
+export async function insertQuarantinedEntries(
+  tx: Queryable,
+  terminalId: string,
+  now: string,
+  rows: readonly { entry: WireJournalEntry; bytes: Buffer; reason: string }[],
+): Promise<void> {
+  for (const { entry: e, bytes, reason } of rows) {
+    await tx.execute(
+      `INSERT INTO quarantined_entries (terminal_id, seq, at, type, prev_hash, hash, entry, reason, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (terminal_id, seq) DO NOTHING`,
+      [terminalId, e.seq, e.at, e.type, e.prev_hash, e.hash, bytes, reason, now],
+    );
+  }
+}
+
+/** Keeps an event central cannot store as text, as its canonical bytes; false when it was already kept. */
+export async function insertQuarantinedEvent(tx: Queryable, terminalId: string, now: string, ev: WireOutboxEvent, bytes: Buffer, reason: string): Promise<boolean> {
+  const n = await tx.execute(
+    `INSERT INTO quarantined_events (terminal_id, event_key, journal_seq, event, reason, received_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (terminal_id, event_key) DO NOTHING`,
+    [terminalId, ev.key, ev.journal_seq, bytes, reason, now],
+  );
+  return n > 0;
 }

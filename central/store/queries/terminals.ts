@@ -101,10 +101,13 @@ export async function touchTerminalAt(q: Queryable, terminalId: string, now: str
 }
 
 /** A terminal's key and chain head, its row locked for the push. */
-export async function lockTerminalChain(tx: Queryable, terminalId: string): Promise<{ public_key: string | null; last_seq: number; last_hash: string } | undefined> {
+export async function lockTerminalChain(
+  tx: Queryable,
+  terminalId: string,
+): Promise<{ public_key: string | null; enrolled_at: string | null; last_seq: number; last_hash: string } | undefined> {
   return (
-    await tx.query<{ public_key: string | null; last_seq: number; last_hash: string }>(
-      'SELECT public_key, last_seq, last_hash FROM terminals WHERE terminal_id = $1 FOR UPDATE',
+    await tx.query<{ public_key: string | null; enrolled_at: string | null; last_seq: number; last_hash: string }>(
+      'SELECT public_key, enrolled_at, last_seq, last_hash FROM terminals WHERE terminal_id = $1 FOR UPDATE',
       [terminalId],
     )
   )[0];

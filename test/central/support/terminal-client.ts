@@ -109,17 +109,19 @@ export class TestJournal {
   readonly entries: WireJournalEntry[] = [];
   constructor(
     readonly t: TestTerminal,
-    private clock = Date.parse('2026-11-30T10:00:00.000Z'),
+    /** Entries are dated from here, 100 ms apart (default: a minute ago, so within central's bounds: after the enrolment less a day, not ahead of its clock). */
+    private clock = Date.now() - 60_000,
   ) {}
 
   get lastHash(): string {
     return this.entries.at(-1)?.hash ?? GENESIS_HASH;
   }
 
-  append(type = 'sale', payload: Record<string, unknown> = { amount_cents: 500 }, operator: string | null = 'alice'): WireJournalEntry {
-    this.clock += 1000;
+  /** Seals the next entry, dated by the journal's clock or at `at` (a forged date). */
+  append(type = 'sale', payload: Record<string, unknown> = { amount_cents: 500 }, operator: string | null = 'alice', at?: string): WireJournalEntry {
+    this.clock += 100;
     const sealed = sealEntry(
-      { seq: this.entries.length + 1, at: new Date(this.clock).toISOString(), terminal: this.t.id, type, operator, payload },
+      { seq: this.entries.length + 1, at: at ?? new Date(this.clock).toISOString(), terminal: this.t.id, type, operator, payload },
       this.lastHash,
       this.t.privateKey,
     );
