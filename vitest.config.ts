@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Three forks on two cores: many files wait on child processes, PostgreSQL and sockets (two left a
+    // third of the CPU idle); four made the slowest files crowd each other to half their time-outs.
+    maxWorkers: 3,
     reporters: ['default', './test/support/slowest-files.ts'],
     projects: [
       { extends: true, test: { name: 'quick', include: [...ALL], exclude: [...NEVER, ...FULL] } },
