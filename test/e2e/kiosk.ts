@@ -175,7 +175,9 @@ export async function wedgeScan(page: Page, data: string): Promise<void> {
   // DevTools protocol, each stamped 5 ms after the previous (KeyboardEvent.timeStamp), whatever the load.
   const cdp = await page.context().newCDPSession(page);
   try {
-    const start = Date.now() / 1000;
+    // The browser's own clock, read after every key sent before (a key typed by hand just before the
+    // scan keeps its real distance from it, as the decoder's reclaim window expects).
+    const start = await page.evaluate(() => (performance.timeOrigin + performance.now()) / 1000);
     const keys = [...[...data].map((ch) => keyOf(ch)), { key: 'Enter', code: 'Enter', text: '\r', keyCode: 13 }];
     await Promise.all(
       keys.flatMap((k, i) => {

@@ -12,8 +12,6 @@ import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type
 // status bar's longer text, "Central : hors ligne · contact il y a 2 min", wraps at 1024×768 and covers
 // the sale's key hints; to fix in the status bar, then run these both ways.)
 test.use({ liveCentral: true });
-// Its tests are independent (a kiosk copy each) and the longest of the suite: both workers share them.
-test.describe.configure({ mode: 'parallel' });
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const SIZES = [
