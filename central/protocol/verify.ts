@@ -6,7 +6,7 @@ import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:
 import { canonicalJson } from '../../common/canonical-json.js';
 import { contentDigestHeader, enrolProofString, lotterySigningString, requestSigningString, type SignedRequestParts, type WireJournalEntry } from '../../common/protocol/index.js';
 
-/** Hash the first journal entry points back to (main/services/journal/chain.ts GENESIS_HASH). */
+/** Hash the first journal entry points back to (main/kernel/chain.ts GENESIS_HASH). */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** The content-digest header value of a body. */
@@ -54,7 +54,7 @@ export function verifyEnrolProof(code: string, publicKeyPem: string, proof: stri
 }
 
 /**
- * The hash of a journal entry, computed exactly as the terminal does (main/services/journal/chain.ts
+ * The hash of a journal entry, computed exactly as the terminal does (main/kernel/chain.ts
  * entryHash): SHA-256 of `prev_hash`, a line feed, and the canonical JSON of its fields.
  */
 export function journalEntryHash(e: Pick<WireJournalEntry, 'seq' | 'at' | 'terminal' | 'type' | 'operator' | 'payload'>, prevHash: string): string {

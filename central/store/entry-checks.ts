@@ -7,7 +7,7 @@
  * (`sale`, `void`, `payout`, `claim`: main/services/sales/sell.ts, void.ts, digital/sell.ts,
  * tickets/pay.ts), and their block's kind must be their type. Any other type's money is stored as the
  * terminal signed it (the chain stays whole) and never counted. A money block of a money type must be
- * what the terminal's own checkMoney (main/services/journal/money.ts) lets through, within bounds:
+ * what the terminal's own checkMoney (main/kernel/money.ts) lets through, within bounds:
  * 1 to MAX_MONEY_LINES lines, each a known game, a whole count 0…MAX_MONEY_COUNT and a whole amount
  * 0…MAX_MONEY_LINE_CENTS; otherwise the push is refused ('bad_money').
  *
@@ -17,7 +17,7 @@
  * on a fresh data folder, after central's answer, on the terminal's clock: a day of slack keeps a slow
  * clock from blocking the terminal for good), and no entry more than the clock tolerance (MAX_CLOCK_SKEW_MS, the one of
  * signed requests) after central's clock: 'entry_backdated', 'entry_future'. The terminal stamps its
- * entries never before its last one (main/services/journal/append.ts), so a clock set back does not
+ * entries never before its last one (main/kernel/append.ts), so a clock set back does not
  * get an honest terminal refused.
  */
 import type { WireJournalEntry, WireOutboxEvent } from '../../common/protocol/index.js';

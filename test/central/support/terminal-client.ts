@@ -1,6 +1,6 @@
 /**
  * A terminal's side of the protocol for central's tests: an Ed25519 key, enrolment, signed requests,
- * and journal entries sealed by the terminal's own code (main/services/journal/chain.ts), so central is
+ * and journal entries sealed by the terminal's own code (main/kernel/chain.ts), so central is
  * tested against exactly what terminals send.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
@@ -16,7 +16,7 @@ import {
   type EnrolAnswer,
   type WireJournalEntry,
 } from '../../../common/protocol/index.js';
-import { GENESIS_HASH, sealEntry } from '../../../main/services/journal/chain.js';
+import { GENESIS_HASH, sealEntry } from '../../../main/kernel/chain.js';
 
 export interface TestTerminal {
   id: string;
