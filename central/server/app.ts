@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
@@ -14,6 +14,7 @@ import { ingestPush } from '../store/ingest.js';
 import { packOperation } from '../store/packs.js';
 import { terminalStatements } from '../store/statements.js';
 import { enrolTerminal } from '../store/terminals.js';
+import { answerSignatureHook } from './answer-signature.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
 import { pushGate } from './gate.js';
@@ -63,6 +64,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
 
   app.addHook('preValidation', signatureHook(c));
+  // Every answer to a request with a nonce is signed by the lottery, bound to that request.
+  app.addHook('onSend', answerSignatureHook(c));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -96,7 +99,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   // Unsigned routes take a small body only (MAX_UNSIGNED_BODY_BYTES), refused before it is parsed.
   const unsigned = { bodyLimit: MAX_UNSIGNED_BODY_BYTES };
   r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
-  r.get(ENDPOINTS.time, { ...unsigned, schema: { response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
+  r.get(ENDPOINTS.time, { ...unsigned, schema: { querystring: TimeQuery, response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
   r.post(ENDPOINTS.enrol, { ...unsigned, schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 

@@ -315,6 +315,10 @@ export type ClaimAnswer = z.infer<typeof ClaimAnswer>;
 
 // ── GET /v1/time, GET /v1/health (not signed) ────────────────────────────────────────────────────
 
+/** `?nonce=`: central's signed answer is bound to it (signature.ts, "Signed answers"). */
+export const TimeQuery = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '16 to 64 base64url characters').optional() });
+export type TimeQuery = z.infer<typeof TimeQuery>;
+
 export const TimeAnswer = z.object({ now: IsoUtc });
 export type TimeAnswer = z.infer<typeof TimeAnswer>;
 

@@ -58,3 +58,46 @@ export function contentDigestHeader(sha256Base64: string): string {
 export function enrolProofString(code: string, publicKeyPem: string): string {
   return `guichet-enrol/1\n${code}\n${publicKeyPem}`;
 }
+
+/**
+ * Signed answers. Central signs every answer to a request that carries a nonce — each signed route's
+ * answer, refusals (4xx) included, and `GET /v1/time?nonce=…` — with its online lottery key, bound to
+ * that request:
+ *
+ *   x-guichet-answer-signer     hex fingerprint of the signing lottery key (keyFingerprint)
+ *   x-guichet-answer-signature  base64 Ed25519 signature of the UTF-8 bytes of answerSigningString(...)
+ *
+ * The terminal verifies it against the lottery keys it trusts, with the nonce, terminal, method and
+ * path it sent and the digest of the bytes it received; an answer unsigned, or signed for another
+ * request, is no answer (a transient failure, retried), never data. Outcome files (`/v1/files/`) are
+ * streamed unsigned: each is lottery-signed itself and checked on import.
+ */
+export const HEADER_ANSWER_SIGNER = 'x-guichet-answer-signer';
+export const HEADER_ANSWER_SIGNATURE = 'x-guichet-answer-signature';
+
+/** The query parameter that carries the nonce of an unsigned request whose answer is signed (the time). */
+export const ANSWER_NONCE_PARAM = 'nonce';
+
+export interface SignedAnswerParts {
+  /** The HTTP status, e.g. 200, 409. */
+  readonly status: number;
+  /** Upper-case method of the request answered. */
+  readonly method: string;
+  /** The request's path with its query string, exactly as sent. */
+  readonly path: string;
+  /** The terminal id the request named (empty for an unsigned request). */
+  readonly terminal: string;
+  /** The request's nonce. */
+  readonly nonce: string;
+  /** content-digest of the answer's body bytes (`sha-256=:…:`). */
+  readonly digest: string;
+}
+
+/** `guichet-answer/1\nstatus\nmethod\npath\nterminal\nnonce\ndigest`: the text whose UTF-8 bytes central signs. */
+export function answerSigningString(p: SignedAnswerParts): string {
+  const texts = [p.method.toUpperCase(), p.path, p.terminal, p.nonce, p.digest];
+  if (!Number.isInteger(p.status) || texts.some((v) => typeof v !== 'string' || /[\r\n]/.test(v))) {
+    throw new TypeError('a signed answer part may not hold a line break');
+  }
+  return ['guichet-answer/1', String(p.status), ...texts].join('\n');
+}

@@ -19,11 +19,13 @@ export interface SyncStateRow {
   readonly refused_reason: string | null;
   readonly disabled_reason: string | null;
   readonly disabled_at: string | null;
+  /** PEM of the certificate authority central's TLS certificate must chain to (null: plain HTTP on loopback). */
+  readonly central_ca_pem: string | null;
 }
 
 const COLUMNS =
   'central_url, terminal_id, enrolled_at, pushed_seq, acked_seq, acked_hash, feed_cursor, last_contact_at, last_push_at, last_pull_at, ' +
-  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at';
+  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at, central_ca_pem';
 
 /** The row, or undefined when this terminal was never enrolled with a central. */
 export function syncStateRow(db: Database): SyncStateRow | undefined {
@@ -31,8 +33,10 @@ export function syncStateRow(db: Database): SyncStateRow | undefined {
 }
 
 /** Writes the row at enrolment; throws when one already exists. */
-export function insertSyncState(db: Database, row: Pick<SyncStateRow, 'central_url' | 'terminal_id' | 'enrolled_at' | 'feed_cursor'>): void {
-  db.prepare('INSERT INTO sync_state (singleton, central_url, terminal_id, enrolled_at, feed_cursor) VALUES (1, @central_url, @terminal_id, @enrolled_at, @feed_cursor)').run(row);
+export function insertSyncState(db: Database, row: Pick<SyncStateRow, 'central_url' | 'terminal_id' | 'enrolled_at' | 'feed_cursor'> & { central_ca_pem?: string | null }): void {
+  db.prepare(
+    'INSERT INTO sync_state (singleton, central_url, terminal_id, enrolled_at, feed_cursor, central_ca_pem) VALUES (1, @central_url, @terminal_id, @enrolled_at, @feed_cursor, @central_ca_pem)',
+  ).run({ central_ca_pem: null, ...row });
 }
 
 type Updatable = Omit<SyncStateRow, 'terminal_id' | 'enrolled_at'>;

@@ -1,16 +1,23 @@
 /**
- * Talking to central over HTTP: every request signed afresh (new timestamp and nonce per attempt),
- * answers parsed with the protocol's zod schemas, transient failures (network, cut bodies, 5xx, 429,
- * timeouts) retried by a cockatiel policy with exponential backoff and jitter. 4xx answers are not
- * retried: they carry central's reason (`CentralAnswerError`).
+ * Talking to central over HTTP(S): every request signed afresh (new timestamp and nonce per attempt),
+ * every answer to a request with a nonce checked for central's signature bound to that request
+ * (common/protocol/signature.ts, "Signed answers") before anything is read from it, answers parsed with
+ * the protocol's zod schemas, transient failures (network, cut bodies, 5xx, 429, timeouts, unsigned or
+ * mis-signed answers) retried by a cockatiel policy with exponential backoff and jitter. Signed 4xx
+ * answers are not retried: they carry central's reason (`CentralAnswerError`). With `ca`, only central's
+ * pinned certificate authority is trusted for TLS (an undici Agent of this client's own, nothing
+ * process-wide).
  */
 import { ExponentialBackoff, handleWhen, retry, type IPolicy } from 'cockatiel';
 import { createWriteStream, existsSync, statSync, truncateSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
-import { ErrorAnswer } from '../../../common/protocol/index.js';
+import { ANSWER_NONCE_PARAM, ErrorAnswer, HEADER_NONCE, HEADER_TERMINAL } from '../../../common/protocol/index.js';
+import { answerProblem } from './answer-signature.js';
 import { signedHeaders, type Signer } from './sign.js';
 
 /** Central answered with a definite refusal (4xx): retrying would not help. */
@@ -45,8 +52,19 @@ export interface CentralClientOptions {
   readonly initialDelayMs?: number;
   /** Longest backoff delay, ms (default 10 s). */
   readonly maxDelayMs?: number;
-  /** Called with every answer's Date header and the local send/receive times (clock offset). */
-  readonly onContact?: (contact: { sentAt: number; receivedAt: number; serverDate: number | null }) => void;
+  /**
+   * The lottery keys central's answers must be signed by (fingerprint → key), read at each answer.
+   * Absent: no key, so every answer to a request with a nonce is refused (an unsigned client, the
+   * enrolment, reads lottery-signed documents only).
+   */
+  readonly answerKeys?: () => ReadonlyMap<string, KeyObject>;
+  /** PEM of central's certificate authority: the only one trusted for https (the pin set at enrolment). */
+  readonly ca?: string;
+}
+
+/** Per call: send the nonce as `?nonce=` on an unsigned request (GET /v1/time), so that the answer is bound to it. */
+export interface CallOptions {
+  readonly nonceInQuery?: boolean;
 }
 
 export interface RawAnswer {
@@ -58,7 +76,7 @@ export interface RawAnswer {
 export interface CentralClient {
   readonly url: string;
   /** A JSON call; `schema` parses a 2xx answer. */
-  call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, body: unknown, schema: S): Promise<z.infer<S>>;
+  call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, body: unknown, schema: S, callOptions?: CallOptions): Promise<z.infer<S>>;
   /** A raw GET, with extra headers; answers 2xx/3xx as bytes. */
   getBytes(path: string, headers?: Record<string, string>): Promise<RawAnswer>;
   /**
@@ -85,6 +103,11 @@ function refusalOf(status: number, body: Buffer): CentralAnswerError {
 
 export function createCentralClient(options: CentralClientOptions): CentralClient {
   const base = options.url.replace(/\/+$/, '');
+  const answerKeys = options.answerKeys ?? (() => new Map<string, KeyObject>());
+  // The pinned authority, for this client only: a process-wide CA setting would trust it for everything.
+  const dispatcher = options.ca ? new Agent({ connect: { ca: options.ca, minVersion: 'TLSv1.2' } }) : undefined;
+  const send = (url: string, init: RequestInit): Promise<Response> =>
+    dispatcher ? (undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>) : fetch(url, init);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const policy: IPolicy = retry(handleWhen(isTransient), {
     maxAttempts: options.maxAttempts ?? 6,
@@ -92,34 +115,48 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
   });
 
   /** One attempt: sign, send, read the whole body; transient troubles become CentralUnreachableError. */
-  const attempt = async (method: string, path: string, body: Buffer | null, extra: Record<string, string>): Promise<RawAnswer> => {
+  const attempt = async (method: string, pathAsked: string, body: Buffer | null, extra: Record<string, string>, nonceInQuery = false): Promise<RawAnswer> => {
     const headers: Record<string, string> = { ...extra };
     if (body) headers['content-type'] = 'application/json';
-    if (options.signer) Object.assign(headers, signedHeaders(options.signer, method, path, body ?? Buffer.alloc(0)));
-    const sentAt = Date.now();
+    let path = pathAsked;
+    let nonce: string;
+    let terminal = '';
+    if (nonceInQuery) {
+      nonce = randomBytes(18).toString('base64url');
+      path = `${pathAsked}${pathAsked.includes('?') ? '&' : '?'}${ANSWER_NONCE_PARAM}=${nonce}`;
+    } else if (options.signer) {
+      Object.assign(headers, signedHeaders(options.signer, method, path, body ?? Buffer.alloc(0)));
+      nonce = headers[HEADER_NONCE]!;
+      terminal = headers[HEADER_TERMINAL]!;
+    } else {
+      nonce = '';
+    }
     let res: Response;
     let bytes: Buffer;
     try {
-      res = await fetch(`${base}${path}`, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}), signal: AbortSignal.timeout(timeoutMs) });
+      res = await send(`${base}${path}`, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}), signal: AbortSignal.timeout(timeoutMs) });
       bytes = Buffer.from(await res.arrayBuffer());
     } catch (err) {
       const cause = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
       throw new CentralUnreachableError(`central ${base} unreachable: ${cause}`);
     }
-    const date = res.headers.get('date');
-    options.onContact?.({ sentAt, receivedAt: Date.now(), serverDate: date ? Date.parse(date) : null });
     if (res.status >= 500 || res.status === 429 || res.status === 408) {
       throw new CentralUnreachableError(`central ${base} answered ${res.status}`);
+    }
+    if (nonce) {
+      // An answer not signed by the lottery for this very request is no answer: never read as data.
+      const problem = answerProblem({ status: res.status, method, path, terminal, nonce, body: bytes, headers: res.headers, keys: answerKeys() });
+      if (problem) throw new CentralUnreachableError(`central ${base}${pathAsked}: ${problem}; no answer taken`);
     }
     return { status: res.status, headers: res.headers, body: bytes };
   };
 
   return {
     url: base,
-    async call(method, path, body, schema) {
+    async call(method, path, body, schema, callOptions = {}) {
       const payload = body === undefined ? null : Buffer.from(JSON.stringify(body), 'utf8');
       return policy.execute(async () => {
-        const answer = await attempt(method, path, payload, {});
+        const answer = await attempt(method, path, payload, {}, callOptions.nonceInQuery === true);
         if (answer.status >= 400) throw refusalOf(answer.status, answer.body);
         let json: unknown;
         try {
@@ -143,12 +180,19 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
         if (options.signer) Object.assign(headers, signedHeaders(options.signer, 'GET', path, Buffer.alloc(0)));
         let res: Response;
         try {
-          res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs * 8) });
+          res = await send(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs * 8) });
         } catch (err) {
           throw new CentralUnreachableError(`central ${base}${path} unreachable: ${err instanceof Error ? err.message : String(err)}`);
         }
         if (res.status >= 500 || res.status === 429) throw new CentralUnreachableError(`central ${base}${path} answered ${res.status}`);
-        if (res.status !== 206 && res.status !== 200) throw refusalOf(res.status, Buffer.from(await res.arrayBuffer()));
+        if (res.status !== 206 && res.status !== 200) {
+          // A refusal is signed like any answer (the file's bytes are lottery-signed themselves).
+          const bytes = Buffer.from(await res.arrayBuffer());
+          const nonce = headers[HEADER_NONCE] ?? '';
+          const problem = answerProblem({ status: res.status, method: 'GET', path, terminal: headers[HEADER_TERMINAL] ?? '', nonce, body: bytes, headers: res.headers, keys: answerKeys() });
+          if (problem) throw new CentralUnreachableError(`central ${base}${path}: ${problem}; no answer taken`);
+          throw refusalOf(res.status, bytes);
+        }
         if (res.status === 200 && from > 0) truncateSync(file, 0); // the whole file came back: start over
         if (!res.body) throw new CentralUnreachableError(`central ${base}${path}: empty answer`);
         try {

@@ -16,6 +16,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { publicKeyPemOf } from '../../kernel/keys.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { applyCentralConfig } from './central-config.js';
+import { certificateFingerprint, checkCentralCa, checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
@@ -27,6 +28,8 @@ export interface EnrollOptions {
   readonly pin: string;
   readonly clock?: Clock;
   readonly client?: Partial<CentralClientOptions>;
+  /** PEM of the lottery's certificate authority, handed out with the code: pinned for every later TLS connection. */
+  readonly centralCa?: string;
 }
 
 export interface EnrollResult {
@@ -35,27 +38,15 @@ export interface EnrollResult {
   readonly enrolment: Enrolment;
 }
 
-/** Checks a central URL: http(s), no credentials, no query. */
-export function checkCentralUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new SyncError('bad-input', `'${url}' is not a URL: give central's address, e.g. http://127.0.0.1:8443`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new SyncError('bad-input', `central's URL must be http or https, not ${u.protocol}`);
-  if (u.username || u.password || u.search || u.hash) throw new SyncError('bad-input', "central's URL takes no credentials, query or fragment");
-  return u.toString().replace(/\/+$/, '');
-}
-
 export async function enrollTerminal(root: string, options: EnrollOptions): Promise<EnrollResult> {
   const url = checkCentralUrl(options.centralUrl);
+  const ca = options.centralCa === undefined ? null : checkCentralCa(options.centralCa);
   checkNewOperator({ name: options.managerName, role: 'manager', pin: options.pin });
   const { privateKey } = generateKeyPairSync('ed25519');
   const publicKey = createPublicKey(privateKey);
   const pem = publicKeyPemOf(publicKey);
   const proof = sign(null, Buffer.from(enrolProofString(options.code, pem), 'utf8'), privateKey).toString('base64');
-  const client = createCentralClient({ ...options.client, url });
+  const client = createCentralClient({ ...options.client, url, ...(ca ? { ca } : {}) });
   const answer = await client.call('POST', ENDPOINTS.enrol, { code: options.code, public_key: pem, proof }, EnrolAnswer);
   const e = answer.enrolment;
   // The code is the shared secret that makes the first lottery keys trustworthy; the answer must be
@@ -71,12 +62,12 @@ export async function enrollTerminal(root: string, options: EnrollOptions): Prom
     inside: (t) => {
       const at = t.now();
       for (const k of e.lottery_keys) addTrustedKey(t.db, { fingerprint: k.fingerprint, public_key_pem: k.public_key, label: 'central enrolment', added_at: at });
-      insertSyncState(t.db, { central_url: url, terminal_id: e.terminal_id, enrolled_at: at, feed_cursor: e.feed_cursor });
+      insertSyncState(t.db, { central_url: url, terminal_id: e.terminal_id, enrolled_at: at, feed_cursor: e.feed_cursor, central_ca_pem: ca });
       applyCentralConfig(t, e.config);
       record(t, {
         type: 'central.enrol',
         operator: null,
-        payload: { central_url: url, retailer: e.retailer, lottery_keys: e.lottery_keys.map((k) => k.fingerprint), feed_cursor: e.feed_cursor },
+        payload: { central_url: url, ...(ca ? { central_ca: certificateFingerprint(ca) } : {}), retailer: e.retailer, lottery_keys: e.lottery_keys.map((k) => k.fingerprint), feed_cursor: e.feed_cursor },
       });
     },
   });

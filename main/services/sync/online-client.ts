@@ -5,8 +5,9 @@
  */
 import { CLAIM_TIMEOUT_MS } from '../../../common/protocol/index.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { createCentralClient, type CentralClient } from './client.js';
+import type { CentralClient } from './client.js';
+import { terminalClient } from './terminal-client.js';
 
 export function onlineClient(t: LotteryTerminal, centralUrl: string, timeoutMs: number = CLAIM_TIMEOUT_MS): CentralClient {
-  return createCentralClient({ url: centralUrl, signer: { terminalId: t.id, privateKey: t.privateKey, now: () => t.clock() }, timeoutMs, maxAttempts: 1 });
+  return terminalClient(t, { url: centralUrl, timeoutMs, maxAttempts: 1 });
 }

@@ -6,15 +6,16 @@
 import { ENDPOINTS, TimeAnswer } from '../../../common/protocol/index.js';
 import { syncStateRow, updateSyncState, type SyncStateRow } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
+import type { CentralClient, CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { pullFeed, type PullReport } from './pull.js';
 import { pushJournal, type PushReport } from './push.js';
+import { terminalClient } from './terminal-client.js';
 
 export interface SyncOptions {
   readonly batchSize?: number;
   /** Client tuning (timeouts, attempts, backoff). */
-  readonly client?: Partial<Omit<CentralClientOptions, 'url' | 'signer'>>;
+  readonly client?: Partial<Omit<CentralClientOptions, 'url' | 'signer' | 'answerKeys'>>;
   /** Skip the feed (push only). */
   readonly pushOnly?: boolean;
 }
@@ -35,13 +36,17 @@ export function enrolledState(t: LotteryTerminal): SyncStateRow {
 /** A client for this terminal's central, signing with its key. */
 export function clientFor(t: LotteryTerminal, options: SyncOptions = {}): CentralClient {
   const state = enrolledState(t);
-  return createCentralClient({ ...options.client, url: state.central_url, signer: { terminalId: t.id, privateKey: t.privateKey, now: () => t.clock() } });
+  return terminalClient(t, { ...options.client, url: state.central_url });
 }
 
-/** Central's clock minus ours, ms, from /v1/time (half the round trip is assumed each way). */
+/**
+ * Central's clock minus ours, ms, from central's signed time (`GET /v1/time?nonce=…`, the answer bound
+ * to a fresh nonce, half the round trip assumed each way): the only source of the offset, which the
+ * terminal's signed requests are then timestamped with.
+ */
 export async function measureClockOffset(t: LotteryTerminal, client: CentralClient): Promise<number> {
   const sent = t.clock().getTime();
-  const answer = await client.call('GET', ENDPOINTS.time, undefined, TimeAnswer);
+  const answer = await client.call('GET', ENDPOINTS.time, undefined, TimeAnswer, { nonceInQuery: true });
   const received = t.clock().getTime();
   const offset = Math.round(Date.parse(answer.now) - (sent + received) / 2);
   const at = t.now();

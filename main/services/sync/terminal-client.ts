@@ -1,0 +1,39 @@
+/**
+ * The one way a terminal makes its client to central: requests signed by its key on the corrected clock
+ * (local clock + the offset learnt from central's signed time), answers checked against the lottery keys
+ * it trusts (`centralAnswerKeys`), TLS pinned to the authority set at enrolment.
+ */
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { listRevokedKeys, listTrustedKeys } from '../../../db/queries/trusted-keys.js';
+import { syncStateRow } from '../../../db/queries/sync-state.js';
+import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
+
+/**
+ * The lottery keys central's answers must be signed by: the terminal's trusted keys, revoked ones left
+ * out (fingerprint → key). The key hierarchy (branch `trust`) narrows this to the online keys.
+ */
+export function centralAnswerKeys(t: LotteryTerminal): Map<string, KeyObject> {
+  const revoked = new Set(listRevokedKeys(t.db).map((r) => r.fingerprint));
+  return new Map(listTrustedKeys(t.db).filter((k) => !revoked.has(k.fingerprint)).map((k) => [k.fingerprint, createPublicKey(k.public_key_pem)]));
+}
+
+/** The terminal's clock corrected by central's signed time: local clock + the measured offset. */
+export function correctedClock(t: LotteryTerminal): () => Date {
+  return () => new Date(t.clock().getTime() + (syncStateRow(t.db)?.clock_offset_ms ?? 0));
+}
+
+/** A client of this terminal's central (enrolled URL and pinned authority unless given). */
+export function terminalClient(t: LotteryTerminal, options: Partial<Omit<CentralClientOptions, 'signer' | 'answerKeys'>> = {}): CentralClient {
+  const state = syncStateRow(t.db);
+  const url = options.url ?? state?.central_url;
+  if (!url) throw new TypeError(`terminal ${t.id} has no central URL`);
+  const ca = options.ca ?? state?.central_ca_pem ?? undefined;
+  return createCentralClient({
+    ...options,
+    url,
+    ...(ca ? { ca } : {}),
+    signer: { terminalId: t.id, privateKey: t.privateKey, now: correctedClock(t) },
+    answerKeys: () => centralAnswerKeys(t),
+  });
+}
