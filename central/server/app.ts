@@ -47,7 +47,8 @@ function isLoopback(ip: string): boolean {
 export function buildCentralServer(c: Central, opts: ServerOptions = {}): FastifyInstance {
   const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
   const fastifyOpts: FastifyServerOptions = { bodyLimit: MAX_BODY_BYTES, logger: false, return503OnClosing: true };
-  const app = (opts.https ? Fastify({ ...fastifyOpts, https: opts.https } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
+  // TLS 1.2 at least (1.3 negotiated where both ends have it).
+  const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

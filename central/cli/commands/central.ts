@@ -12,6 +12,8 @@ import type { TerminalReport } from '../../store/reports.js';
 import type { RetailerStatement } from '../../../common/protocol/index.js';
 import { redactUrl } from '../../store/postgres.js';
 import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
+import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
+import { existsSync } from 'node:fs';
 
 interface CommonFlags {
   data: string;
@@ -80,6 +82,27 @@ export function centralCommand(): Command {
       ]);
     });
 
+  cmd
+    .command('tls')
+    .description("Make the lottery's TLS files in the data folder (tls/): its certificate authority when missing (hand ca.pem to every terminal with its code, and read out its fingerprint), and a new server certificate for the hosts named. `central serve` then serves https.")
+    .requiredOption('--data <dir>', 'central data folder')
+    .requiredOption('--host <name...>', 'host names or IP addresses terminals reach central by')
+    .option('--days <n>', 'validity of the server certificate, days (at most 397)', '397')
+    .option('--json', 'print JSON')
+    .action((flags: { data: string; host: string[]; days: string; json?: boolean }) => {
+      let made: ReturnType<typeof makeTlsFiles>;
+      try {
+        made = makeTlsFiles(flags.data, flags.host, Number(flags.days));
+      } catch (err) {
+        throw new CliError((err as Error).message);
+      }
+      print(flags, { ca: made.files.caCert, ca_fingerprint: made.caFingerprint, ca_created: made.caCreated, server_cert: made.files.serverCert, hosts: made.hosts, server_not_after: made.serverNotAfter }, () => [
+        made.caCreated ? `certificate authority created: ${made.files.caCert} (its key ca.key stays here)` : `certificate authority kept: ${made.files.caCert}`,
+        `authority fingerprint (SHA-256), to read out with each enrolment code: ${made.caFingerprint}`,
+        `server certificate for ${made.hosts.join(', ')} until ${made.serverNotAfter}: ${made.files.serverCert}`,
+      ]);
+    });
+
   common(cmd.command('serve'))
     .description('Serve the store to terminals; prints its URL. Other `central` commands go through it while it runs.')
     .option('--listen <host:port>', `address to listen on (default ${DEFAULT_LISTEN}; port 0 picks one)`, DEFAULT_LISTEN)
@@ -87,11 +110,14 @@ export function centralCommand(): Command {
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string }) => {
       if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new CliError('--tls-cert and --tls-key go together');
+      // The data folder's own TLS files (`central tls`) when none are named.
+      const own = tlsFilesOf(flags.data);
+      const tls = flags.tlsCert && flags.tlsKey ? { certFile: flags.tlsCert, keyFile: flags.tlsKey } : existsSync(own.serverCert) && existsSync(own.serverKey) ? { certFile: own.serverCert, keyFile: own.serverKey } : null;
       const running = await serveCentral({
         dataDir: flags.data,
         databaseUrl: databaseUrlFrom(flags.databaseUrl),
         listen: flags.listen,
-        ...(flags.tlsCert && flags.tlsKey ? { tls: { certFile: flags.tlsCert, keyFile: flags.tlsKey } } : {}),
+        ...(tls ? { tls } : {}),
       });
       print(flags, { url: running.url, pid: process.pid }, () => [`central listening on ${running.url}`]);
       await new Promise<void>((done) => {

@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { certificateFingerprint } from '../../../services/sync/central-url.js';
 import { enrollTerminal } from '../../../services/sync/enroll.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
@@ -8,26 +10,37 @@ interface EnrollOptions extends DataOption, JsonOption {
   readonly code: string;
   readonly manager: string;
   readonly pin?: string;
+  readonly centralCa?: string;
 }
 
 /** `guichet enroll --central URL --code CODE --manager NAME --pin PIN`: a fresh data folder becomes a terminal known to central. */
 export function enrollCommand(): Command {
   const cmd = new Command('enroll')
     .description("Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.")
-    .requiredOption('--central <url>', "central's URL, e.g. http://127.0.0.1:8470")
+    .requiredOption('--central <url>', "central's URL, e.g. https://central.example:8470 (plain http only on this machine)")
+    .option('--central-ca <file>', "the lottery's certificate authority (PEM, handed out with the code): pinned for every connection to central")
     .requiredOption('--code <code>', 'the one-time code `guichet central terminal add` printed')
     .requiredOption('--manager <name>', 'name of the first manager')
     .option('--pin <pin>', "the first manager's PIN, 4 to 8 digits (default: $GUICHET_PIN)");
   withJsonOption(withDataOption(cmd)).action(async (opts: EnrollOptions) => {
     const pin = opts.pin ?? process.env.GUICHET_PIN;
     if (!pin) throw new CliError('the first manager needs a PIN: give --pin PIN (or set GUICHET_PIN)');
-    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, managerName: opts.manager, pin });
+    let centralCa: string | undefined;
+    if (opts.centralCa) {
+      try {
+        centralCa = readFileSync(opts.centralCa, 'utf8');
+      } catch (err) {
+        throw new CliError(`cannot read --central-ca ${opts.centralCa}: ${(err as Error).message}`);
+      }
+    }
+    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
     try {
       if (opts.json) {
-        printJson({ terminal: terminal.id, retailer: enrolment.retailer, data: terminal.folder.root, central: opts.central, lottery_keys: enrolment.lottery_keys.map((k) => k.fingerprint), config: enrolment.config, manager: { id: manager.id, name: manager.name } });
+        printJson({ terminal: terminal.id, retailer: enrolment.retailer, data: terminal.folder.root, central: opts.central, ...(centralCa ? { central_ca: certificateFingerprint(centralCa) } : {}), lottery_keys: enrolment.lottery_keys.map((k) => k.fingerprint), config: enrolment.config, manager: { id: manager.id, name: manager.name } });
       } else {
         console.log(`terminal ${terminal.id} (${enrolment.retailer}) enrolled with ${opts.central}, in ${terminal.folder.root}`);
         console.log(`lottery key(s): ${enrolment.lottery_keys.map((k) => k.fingerprint.slice(0, 16)).join(', ')}`);
+        if (centralCa) console.log(`central's certificate authority pinned: ${certificateFingerprint(centralCa)} (compare with the one given with the code)`);
         console.log(`first manager: ${manager.name}`);
       }
     } finally {

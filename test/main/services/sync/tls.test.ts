@@ -1,0 +1,109 @@
+/**
+ * Central over TLS with the lottery's own, self-signed authority (`central tls`), pinned at enrolment
+ * (issue #20): enrolled with and synced to with no environment variable, an eavesdropper on the path
+ * (a TCP tap on loopback) sees neither the enrolment code nor a validation barcode, a terminal given
+ * another authority (or none) does not connect, and plain http to another machine is refused.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportUnits } from '../../../../central/emission/export.js';
+import { createEmission } from '../../../../central/emission/create.js';
+import { readPrintFile } from '../../../../central/emission/print-file.js';
+import { serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
+import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files.js';
+import { publishEmission } from '../../../../central/store/publish.js';
+import { addTerminal } from '../../../../central/store/terminals.js';
+import { syncStateRow } from '../../../../db/queries/sync-state.js';
+import { claimAtCentral } from '../../../../main/services/sync/claim.js';
+import { CentralUnreachableError } from '../../../../main/services/sync/client.js';
+import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
+import { SyncError } from '../../../../main/services/sync/errors.js';
+import { syncOnce } from '../../../../main/services/sync/sync.js';
+import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../../../central/support/engines.js';
+import { startTap, type Tap } from '../../../support/attack-proxy.js';
+
+const GAME = 'annee-chance-2013';
+const fast = { initialDelayMs: 10, maxDelayMs: 50, maxAttempts: 2, timeoutMs: 5000 };
+
+describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %s', (engine) => {
+  let tmp: string;
+  let running: RunningCentral;
+  let tls: MadeTls;
+  let tap: Tap;
+  let codes: Record<string, string>;
+  let barcode: string;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'guichet-tls-'));
+    const dataDir = path.join(tmp, 'central');
+    const databaseUrl = await databaseFor(engine);
+    const init = await initTestCentral({ dataDir, keyFile: path.join(tmp, 'lottery.key'), ...(databaseUrl ? { databaseUrl } : {}) });
+    codes = {};
+    for (const id of ['T1', 'T2', 'T3']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
+    await init.central.db.close();
+    tls = makeTlsFiles(dataDir, ['127.0.0.1', 'localhost']);
+    running = await serveCentral({ dataDir, databaseUrl, listen: '127.0.0.1:0', tls: { certFile: tls.files.serverCert, keyFile: tls.files.serverKey }, log: () => undefined });
+    const em = path.join(tmp, 'em');
+    await createEmission({ game: GAME, emission: 7, units: 60, keyFile: path.join(tmp, 'lottery.key'), outDir: em, workers: 0, claimDays: 60 });
+    await publishEmission(running.central, 'test', em);
+    barcode = [...exportUnits(readPrintFile(path.join(em, `${GAME}-7-1.print`)), 0, 60)].find((u) => u.prize_cents > 0)!.barcodes.validation;
+    tap = await startTap({ targetPort: Number(new URL(running.url).port) });
+  }, 240_000);
+
+  afterAll(async () => {
+    await tap?.close();
+    await running?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await releaseDatabase(engine);
+  });
+
+  it('serves https only, TLS 1.2 at least', () => {
+    expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(tls.caFingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  });
+
+  it('enrols and syncs with the pinned authority and no environment variable; the tap sees no plaintext', async () => {
+    // Nothing process-wide trusts the lottery's authority (this machine's NODE_EXTRA_CA_CERTS, if set, is not it).
+    const extra = process.env.NODE_EXTRA_CA_CERTS;
+    const caBody = readFileSync(tls.files.caCert, 'utf8').split('\n')[1]!;
+    expect(extra && existsSync(extra) ? readFileSync(extra, 'utf8').includes(caBody) : false).toBe(false);
+    const dir = mkdtempSync(path.join(tmp, 't1-'));
+    const url = `https://127.0.0.1:${tap.port}`;
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code: codes.T1!, managerName: 'alice', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    try {
+      expect(syncStateRow(t.db)?.central_ca_pem).toContain('BEGIN CERTIFICATE');
+      const report = await syncOnce(t, { client: fast });
+      expect(report.pull?.files).toBeGreaterThan(0); // the outcome files came over TLS too
+      const claim = await claimAtCentral(t, barcode, { timeoutMs: 5000 });
+      expect(claim.kind).toBe('answer');
+      const seen = tap.captured();
+      expect(seen.length).toBeGreaterThan(2000);
+      for (const secret of [codes.T1!, barcode, 'guichet-central', '/v1/']) expect(seen.includes(Buffer.from(secret, 'utf8'))).toBe(false);
+    } finally {
+      t.close();
+    }
+  }, 60_000);
+
+  it('a terminal given another authority, or none, does not connect, and its code stays unused', async () => {
+    const other = makeTlsFiles(path.join(tmp, 'other-lottery'), ['127.0.0.1']);
+    for (const centralCa of [readFileSync(other.files.caCert, 'utf8'), undefined]) {
+      const dir = mkdtempSync(path.join(tmp, 't2-'));
+      const p = enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, managerName: 'bob', pin: '123456', ...(centralCa ? { centralCa } : {}), client: fast });
+      await expect(p).rejects.toBeInstanceOf(CentralUnreachableError);
+      await expect(p).rejects.toThrow(/certificate/);
+      expect(existsSync(path.join(dir, 'guichet.db'))).toBe(false);
+    }
+    const dir = mkdtempSync(path.join(tmp, 't2-'));
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, managerName: 'bob', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    t.close();
+  }, 60_000);
+
+  it('plain http to another machine is refused with a clear error, before anything is sent', async () => {
+    const dir = mkdtempSync(path.join(tmp, 't3-'));
+    const p = enrollTerminal(dir, { centralUrl: 'http://192.0.2.10:8470', code: codes.T3!, managerName: 'carol', pin: '123456', client: { maxAttempts: 1, timeoutMs: 500 } });
+    await expect(p).rejects.toBeInstanceOf(SyncError);
+    await expect(p).rejects.toThrow(/plain http to another machine.*https:\/\//);
+  });
+});
