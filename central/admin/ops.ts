@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
-import { setConfig, stopListChange } from '../store/feed.js';
+import { announceCentralCa, setConfig, stopListChange } from '../store/feed.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
@@ -45,6 +45,10 @@ export const ADMIN_OPS = {
   'stoplist.add': {
     args: z.object({ pack: z.string(), reason: z.string() }).strict(),
     run: async (c: Central, a: { pack: string; reason: string }) => ({ pack: a.pack, cursor: await stopListChange(c, ACTOR, a.pack, 'add', a.reason) }),
+  },
+  'tls.announce': {
+    args: z.object({ certificates: z.array(z.string()), reason: z.string() }).strict(),
+    run: async (c: Central, a: { certificates: string[]; reason: string }) => ({ cursor: await announceCentralCa(c, ACTOR, a.certificates, a.reason) }),
   },
   'config.set': {
     args: z.object({ key: z.string(), value: z.unknown() }).strict(),

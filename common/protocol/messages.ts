@@ -218,6 +218,17 @@ export const LotteryKeyItem = z.object({
   action: z.enum(['add', 'revoke']),
   reason: z.string(),
 });
+/**
+ * The certificate authorities central's TLS certificate may chain to from now on (PEM, 1 to 4): how the
+ * lottery rotates the pin before the old authority expires (announce old and new, switch central's
+ * certificate, then announce the new alone). A terminal takes it from a lottery-signed feed entry only.
+ */
+export const CentralCaItem = z.object({
+  kind: z.literal('central_ca'),
+  certificates: z.array(z.string().min(1).max(16_384).regex(/^-----BEGIN CERTIFICATE-----/)).min(1).max(4),
+  reason: z.string(),
+});
+export type CentralCaItem = z.infer<typeof CentralCaItem>;
 export const TerminalStatusItem = z.object({
   kind: z.literal('terminal_status'),
   terminal: TerminalId,
@@ -241,7 +252,7 @@ export const PayoutExceptionItem = z.object({
   second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, CentralCaItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 

@@ -13,7 +13,7 @@ import type { RetailerStatement } from '../../../common/protocol/index.js';
 import { redactUrl } from '../../store/postgres.js';
 import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
 import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 interface CommonFlags {
   data: string;
@@ -82,8 +82,9 @@ export function centralCommand(): Command {
       ]);
     });
 
-  cmd
-    .command('tls')
+  const tlsCmd = cmd.command('tls').description("Central's TLS: the lottery's certificate authority, the server certificate, and the pin terminals hold.");
+  tlsCmd
+    .command('make')
     .description("Make the lottery's TLS files in the data folder (tls/): its certificate authority when missing (hand ca.pem to every terminal with its code, and read out its fingerprint), and a new server certificate for the hosts named. `central serve` then serves https.")
     .requiredOption('--data <dir>', 'central data folder')
     .requiredOption('--host <name...>', 'host names or IP addresses terminals reach central by')
@@ -101,6 +102,22 @@ export function centralCommand(): Command {
         `authority fingerprint (SHA-256), to read out with each enrolment code: ${made.caFingerprint}`,
         `server certificate for ${made.hosts.join(', ')} until ${made.serverNotAfter}: ${made.files.serverCert}`,
       ]);
+    });
+
+  common(tlsCmd.command('announce'))
+    .description('Announce on the signed feed the certificate authorities central may chain to from now on (the terminals\' pin): the current and the next one before switching central\'s certificate, then the next alone.')
+    .requiredOption('--ca <file...>', 'certificate authority files (PEM), 1 to 4')
+    .requiredOption('--reason <text>', 'why (journaled)')
+    .action(async (flags: CommonFlags & { ca: string[]; reason: string }) => {
+      const certificates = flags.ca.map((f) => {
+        try {
+          return readFileSync(f, 'utf8');
+        } catch (err) {
+          throw new CliError(`cannot read ${f}: ${(err as Error).message}`);
+        }
+      });
+      const r = (await run(flags, 'tls.announce', { certificates, reason: flags.reason })) as { cursor: number };
+      print(flags, r, () => [`certificate authorities announced at feed cursor ${r.cursor}`]);
     });
 
   common(cmd.command('serve'))

@@ -24,6 +24,7 @@ import { trustedKeyObjects } from '../outcomes/trust.js';
 import { parsePackRef } from '../packs/pack-ref.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { applyCentralCa } from './central-ca.js';
 import { applyCentralConfig } from './central-config.js';
 import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';
@@ -122,6 +123,9 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
         revokeTrustedKey(t.db, { fingerprint: item.fingerprint, revoked_at: at, reason: item.reason || 'revoked by the lottery' });
       }
       journal({ fingerprint: item.fingerprint, action: item.action, reason: item.reason });
+      break;
+    case 'central_ca':
+      journal(applyCentralCa(t, item));
       break;
     case 'terminal_status':
       if (item.terminal === t.id) {

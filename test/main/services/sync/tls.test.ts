@@ -13,6 +13,7 @@ import { createEmission } from '../../../../central/emission/create.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
 import { serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
 import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files.js';
+import { announceCentralCa } from '../../../../central/store/feed.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
 import { syncStateRow } from '../../../../db/queries/sync-state.js';
@@ -34,14 +35,15 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
   let tap: Tap;
   let codes: Record<string, string>;
   let barcode: string;
+  let databaseUrl: string | undefined;
 
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-tls-'));
     const dataDir = path.join(tmp, 'central');
-    const databaseUrl = await databaseFor(engine);
+    databaseUrl = await databaseFor(engine);
     const init = await initTestCentral({ dataDir, keyFile: path.join(tmp, 'lottery.key'), ...(databaseUrl ? { databaseUrl } : {}) });
     codes = {};
-    for (const id of ['T1', 'T2', 'T3']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
+    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
     await init.central.db.close();
     tls = makeTlsFiles(dataDir, ['127.0.0.1', 'localhost']);
     running = await serveCentral({ dataDir, databaseUrl, listen: '127.0.0.1:0', tls: { certFile: tls.files.serverCert, keyFile: tls.files.serverKey }, log: () => undefined });
@@ -106,4 +108,35 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     await expect(p).rejects.toBeInstanceOf(SyncError);
     await expect(p).rejects.toThrow(/plain http to another machine.*https:\/\//);
   });
+
+  it('rotation: the next authority comes on the signed feed; a terminal that heard it follows central to its new certificate', async () => {
+    const ca1 = readFileSync(tls.files.caCert, 'utf8');
+    const next = makeTlsFiles(path.join(tmp, 'next-authority'), ['127.0.0.1']);
+    const ca2 = readFileSync(next.files.caCert, 'utf8');
+    const enrol = async (id: string) =>
+      (await enrollTerminal(mkdtempSync(path.join(tmp, `${id}-`)), { centralUrl: running.url, code: codes[id]!, managerName: 'dan', pin: '123456', centralCa: ca1, client: fast })).terminal;
+    const heard = await enrol('T4');
+    const deaf = await enrol('T5');
+    try {
+      await announceCentralCa(running.central, 'test', [ca1, ca2], 'next authority');
+      await syncOnce(heard, { client: fast });
+      expect(syncStateRow(heard.db)?.central_ca_pem).toContain(ca2.trim());
+      // Central switches to a certificate of the next authority, on the same address.
+      const { dataDir } = running.central;
+      const listen = new URL(running.url).host;
+      await running.close();
+      running = await serveCentral({ dataDir, databaseUrl, listen, tls: { certFile: next.files.serverCert, keyFile: next.files.serverKey }, log: () => undefined });
+      await syncOnce(heard, { client: fast });
+      await expect(syncOnce(deaf, { client: fast })).rejects.toThrow(/certificate/);
+      // The old authority retired: the pin holds the next one alone.
+      await announceCentralCa(running.central, 'test', [ca2], 'old authority retired');
+      await syncOnce(heard, { client: fast });
+      expect(syncStateRow(heard.db)?.central_ca_pem).toBe(ca2.trim());
+      // Not a certificate authority: refused by central, nothing announced.
+      await expect(announceCentralCa(running.central, 'test', [readFileSync(next.files.serverCert, 'utf8').split(/(?<=-----END CERTIFICATE-----)/)[0]!], 'wrong')).rejects.toThrow(/not a certificate authority/);
+    } finally {
+      heard.close();
+      deaf.close();
+    }
+  }, 90_000);
 });
