@@ -324,7 +324,7 @@ export const ClaimAnswer = z.object({
 });
 export type ClaimAnswer = z.infer<typeof ClaimAnswer>;
 
-// ── GET /v1/time, GET /v1/health (not signed) ────────────────────────────────────────────────────
+// ── GET /v1/time?nonce= (answer signed), GET /v1/health (not signed) ────────────────────────────────────────────────────
 
 /** `?nonce=`: central's signed answer is bound to it (signature.ts, "Signed answers"). */
 export const TimeQuery = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '16 to 64 base64url characters').optional() });
