@@ -101,11 +101,22 @@ function refusalOf(status: number, body: Buffer): CentralAnswerError {
   return new CentralAnswerError(status, reason, message, parsed);
 }
 
+/** One connection pool per pinned authority: only that authority is trusted on its connections. */
+const pinnedAgents = new Map<string, Agent>();
+function pinnedAgent(ca: string): Agent {
+  // A process-wide CA setting (NODE_EXTRA_CA_CERTS) would trust the lottery's authority for everything, and every authority for central.
+  let agent = pinnedAgents.get(ca);
+  if (!agent) {
+    agent = new Agent({ connect: { ca, minVersion: 'TLSv1.2' } });
+    pinnedAgents.set(ca, agent);
+  }
+  return agent;
+}
+
 export function createCentralClient(options: CentralClientOptions): CentralClient {
   const base = options.url.replace(/\/+$/, '');
   const answerKeys = options.answerKeys ?? (() => new Map<string, KeyObject>());
-  // The pinned authority, for this client only: a process-wide CA setting would trust it for everything.
-  const dispatcher = options.ca ? new Agent({ connect: { ca: options.ca, minVersion: 'TLSv1.2' } }) : undefined;
+  const dispatcher = options.ca ? pinnedAgent(options.ca) : undefined;
   const send = (url: string, init: RequestInit): Promise<Response> =>
     dispatcher ? (undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>) : fetch(url, init);
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -188,8 +199,8 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
         if (res.status !== 206 && res.status !== 200) {
           // A refusal is signed like any answer (the file's bytes are lottery-signed themselves).
           const bytes = Buffer.from(await res.arrayBuffer());
-          const nonce = headers[HEADER_NONCE] ?? '';
-          const problem = answerProblem({ status: res.status, method: 'GET', path, terminal: headers[HEADER_TERMINAL] ?? '', nonce, body: bytes, headers: res.headers, keys: answerKeys() });
+          const nonce = headers[HEADER_NONCE];
+          const problem = nonce ? answerProblem({ status: res.status, method: 'GET', path, terminal: headers[HEADER_TERMINAL] ?? '', nonce, body: bytes, headers: res.headers, keys: answerKeys() }) : null;
           if (problem) throw new CentralUnreachableError(`central ${base}${path}: ${problem}; no answer taken`);
           throw refusalOf(res.status, bytes);
         }
