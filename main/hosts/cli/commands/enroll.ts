@@ -11,6 +11,7 @@ interface EnrollOptions extends DataOption, JsonOption {
   readonly manager: string;
   readonly pin?: string;
   readonly centralCa?: string;
+  readonly centralCaFingerprint?: string;
 }
 
 /** `guichet enroll --central URL --code CODE --manager NAME --pin PIN`: a fresh data folder becomes a terminal known to central. */
@@ -19,6 +20,7 @@ export function enrollCommand(): Command {
     .description("Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.")
     .requiredOption('--central <url>', "central's URL, e.g. https://central.example:8470 (plain http only on this machine)")
     .option('--central-ca <file>', "the lottery's certificate authority (PEM, handed out with the code): pinned for every connection to central")
+    .option('--central-ca-fingerprint <sha256>', "the authority's SHA-256 fingerprint as read out with the code (`central tls make` prints it): enrolment stops unless the file matches")
     .requiredOption('--code <code>', 'the one-time code `guichet central terminal add` printed')
     .requiredOption('--manager <name>', 'name of the first manager')
     .option('--pin <pin>', "the first manager's PIN, 4 to 8 digits (default: $GUICHET_PIN)");
@@ -32,6 +34,17 @@ export function enrollCommand(): Command {
       } catch (err) {
         throw new CliError(`cannot read --central-ca ${opts.centralCa}: ${(err as Error).message}`);
       }
+    }
+    if (opts.centralCaFingerprint !== undefined) {
+      if (!centralCa) throw new CliError('--central-ca-fingerprint checks the --central-ca file: give both');
+      const want = opts.centralCaFingerprint.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
+      let have: string;
+      try {
+        have = certificateFingerprint(centralCa).replace(/:/g, '');
+      } catch (err) {
+        throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not a PEM certificate: ${(err as Error).message}`);
+      }
+      if (want !== have) throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not the authority whose fingerprint was given (it is ${certificateFingerprint(centralCa)}): nothing enrolled`);
     }
     const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
     try {

@@ -46,6 +46,10 @@ describe('central tls make, and enroll over TLS', () => {
     const notCa = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', leaf, '--code', 'AAAA-BBBB-CCCC-DDDD', '--manager', 'alice', '--pin', '123456']);
     expect(notCa.code).toBe(1);
     expect(notCa.stderr).toMatch(/is not a CA certificate/);
+    const ca = path.join(data, 'tls', 'ca.pem');
+    const wrong = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--central-ca-fingerprint', 'AB'.repeat(32), '--code', 'AAAA-BBBB-CCCC-DDDD', '--manager', 'alice', '--pin', '123456']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/is not the authority whose fingerprint was given/);
     expect(existsSync(path.join(dir, 'guichet.db'))).toBe(false);
   });
 });

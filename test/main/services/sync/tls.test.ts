@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { createEmission } from '../../../../central/emission/create.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
-import { serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
+import { callService } from '../../../../central/admin/client.js';
+import { servingRecord, serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
 import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files.js';
 import { announceCentralCa } from '../../../../central/store/feed.js';
 import { publishEmission } from '../../../../central/store/publish.js';
@@ -61,9 +62,12 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     await releaseDatabase(engine);
   });
 
-  it('serves https only, TLS 1.2 at least', () => {
+  it('serves https from its tls/ files; the admin commands reach it through them', async () => {
     expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(tls.caFingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    const rec = servingRecord(running.central.dataDir)!;
+    const listed = (await callService(running.central.dataDir, { ...rec, url: rec.url! }, 'terminal.list', {})) as { terminal_id: string }[];
+    expect(listed.map((t) => t.terminal_id)).toContain('T1');
   });
 
   it('enrols and syncs with the pinned authority and no environment variable; the tap sees no plaintext', async () => {
