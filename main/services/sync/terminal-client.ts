@@ -7,6 +7,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { listRevokedKeys, listTrustedKeys } from '../../../db/queries/trusted-keys.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
 
 /**
@@ -23,11 +24,13 @@ export function correctedClock(t: LotteryTerminal): () => Date {
   return () => new Date(t.clock().getTime() + (syncStateRow(t.db)?.clock_offset_ms ?? 0));
 }
 
-/** A client of this terminal's central (enrolled URL and pinned authority unless given). */
+/** A client of this terminal's central (enrolled URL and pinned authority unless given); plain http only on loopback. */
 export function terminalClient(t: LotteryTerminal, options: Partial<Omit<CentralClientOptions, 'signer' | 'answerKeys'>> = {}): CentralClient {
   const state = syncStateRow(t.db);
-  const url = options.url ?? state?.central_url;
-  if (!url) throw new TypeError(`terminal ${t.id} has no central URL`);
+  const stored = options.url ?? state?.central_url;
+  if (!stored) throw new TypeError(`terminal ${t.id} has no central URL`);
+  // A link enrolled before TLS was required, over plain http to another machine, is not used either.
+  const url = checkCentralUrl(stored);
   const ca = options.ca ?? state?.central_ca_pem ?? undefined;
   return createCentralClient({
     ...options,

@@ -17,7 +17,7 @@ import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files
 import { announceCentralCa } from '../../../../central/store/feed.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
-import { syncStateRow } from '../../../../db/queries/sync-state.js';
+import { syncStateRow, updateSyncState } from '../../../../db/queries/sync-state.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { CentralUnreachableError } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
@@ -111,6 +111,14 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     const p = enrollTerminal(dir, { centralUrl: 'http://192.0.2.10:8470', code: codes.T3!, managerName: 'carol', pin: '123456', client: { maxAttempts: 1, timeoutMs: 500 } });
     await expect(p).rejects.toBeInstanceOf(SyncError);
     await expect(p).rejects.toThrow(/plain http to another machine.*https:\/\//);
+    // A link to central stored as plain http to another machine (enrolled before TLS was required) is not used either.
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T3!, managerName: 'carol', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    try {
+      updateSyncState(t.db, { central_url: 'http://192.0.2.10:8470' });
+      await expect(syncOnce(t, { client: fast })).rejects.toThrow(/plain http to another machine/);
+    } finally {
+      t.close();
+    }
   });
 
   it('rotation: the next authority comes on the signed feed; a terminal that heard it follows central to its new certificate', async () => {
