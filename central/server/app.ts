@@ -3,12 +3,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalFinaliseRequest, DigitalSaleAnswer, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
-import { sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
+import { finaliseDigitalSale, sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
 import { packOperation } from '../store/packs.js';
@@ -125,8 +125,11 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     serveFile(c, req.params.name, req.headers, reply),
   );
 
-  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
+  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
     sellDigitalUnit(c, req.terminalId!, req.body),
+  );
+  r.post(ENDPOINTS.digitalFinalise, { config: { signed: true }, schema: { body: DigitalFinaliseRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
+    finaliseDigitalSale(c, req.terminalId!, req.body),
   );
   r.post(ENDPOINTS.digitalVoid, { config: { signed: true }, schema: { body: DigitalVoidRequest, response: { 200: DigitalVoidAnswer } } }, async (req) =>
     voidDigitalSale(c, req.terminalId!, req.body),

@@ -83,6 +83,16 @@ function refusalOf(status: number, body: Buffer): CentralAnswerError {
   return new CentralAnswerError(status, reason, message, parsed);
 }
 
+/** A 429 whose body says central's quota is used up (not a passing overload). */
+function isQuotaRefusal(body: Buffer): boolean {
+  try {
+    const e = ErrorAnswer.safeParse(JSON.parse(body.toString('utf8')));
+    return e.success && e.data.reason === 'quota_exceeded';
+  } catch {
+    return false;
+  }
+}
+
 export function createCentralClient(options: CentralClientOptions): CentralClient {
   const base = options.url.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -108,6 +118,8 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
     }
     const date = res.headers.get('date');
     options.onContact?.({ sentAt, receivedAt: Date.now(), serverDate: date ? Date.parse(date) : null });
+    // A quota refusal (429 'quota_exceeded') is central's answer, final until the quota's window ends: surfaced, not retried.
+    if (res.status === 429 && isQuotaRefusal(bytes)) return { status: res.status, headers: res.headers, body: bytes };
     if (res.status >= 500 || res.status === 429 || res.status === 408) {
       throw new CentralUnreachableError(`central ${base} answered ${res.status}`);
     }
