@@ -9,6 +9,7 @@ import { journalsPartitionedByMonth } from './007-partition-by-month.js';
 import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
 import { quarantine } from './009-quarantine.js';
 import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
+import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -25,4 +26,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   claimsPartitionedByTicket,
   quarantine,
   digitalFinalityQuotas,
+  closedWeeksChargebacks,
 ];
