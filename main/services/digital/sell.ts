@@ -14,6 +14,7 @@
  * void window: a key found final at central is closed here as billed by central and never completed).
  */
 import { randomUUID } from 'node:crypto';
+import { cutText } from '../../../common/text.js';
 import { DigitalSaleAnswer, DigitalUnitAnswer, DigitalVoidAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import { parseBarcode } from '../../../games/ticket-id.js';
@@ -72,7 +73,7 @@ export async function settlePendingDigital(t: LotteryTerminal, client: CentralCl
     } catch (err) {
       // Final at central (its window passed): billed there; closed here, never completed.
       if (err instanceof CentralAnswerError && err.reason === 'sale_final') {
-        markDigitalVoided(t.db, row.sale_key, t.now(), `final at central, not completed here: ${err.message}`.slice(0, 200));
+        markDigitalVoided(t.db, row.sale_key, t.now(), cutText(`final at central, not completed here: ${err.message}`, 200));
         settled++;
         continue;
       }
@@ -116,7 +117,7 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
   } catch (err) {
     // Committed nothing: release the unit at central (or later).
     await client
-      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: `terminal could not complete the sale: ${(err as Error).message}`.slice(0, 200) }, DigitalVoidAnswer)
+      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: cutText(`terminal could not complete the sale: ${(err as Error).message}`, 200) }, DigitalVoidAnswer)
       .then(() => markDigitalVoided(t.db, saleKey, t.now(), (err as Error).message))
       .catch(() => undefined);
     throw err;
