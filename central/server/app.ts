@@ -16,6 +16,8 @@ import { terminalStatements } from '../store/statements.js';
 import { enrolTerminal } from '../store/terminals.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
+import { quotaHook } from './quotas.js';
+import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
 
 export const CENTRAL_VERSION = '1';
@@ -98,7 +100,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
   r.get(ENDPOINTS.time, { ...unsigned, schema: { response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
-  r.post(ENDPOINTS.enrol, { ...unsigned, schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
+  r.post(ENDPOINTS.enrol, { ...unsigned, preHandler: quotaHook(c, ROUTE_QUOTAS.enrol), schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 
   const pushes = pushGate();
   r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {
@@ -110,9 +112,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     return PushAnswer.parse(answer);
   });
 
-  r.post(ENDPOINTS.claim, { config: { signed: true }, schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.claim), schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
-  r.post(ENDPOINTS.packs, { config: { signed: true }, schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
+  r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.pack_receipt, (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
     return packOperation(c, req.terminalId!, req.body);
   });

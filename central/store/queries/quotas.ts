@@ -12,7 +12,7 @@ export async function bumpCounter(q: Queryable, subject: string, counter: string
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Forgets windows that ended before `before` (their counts no longer matter). */
-export async function dropCountersBefore(q: Queryable, before: string): Promise<void> {
-  await q.execute('DELETE FROM quota_counters WHERE window_start < $1', [before]);
+/** Forgets a subject's counts of windows before `start` (they no longer matter). */
+export async function dropOlderWindows(q: Queryable, subject: string, counter: string, start: string): Promise<void> {
+  await q.execute('DELETE FROM quota_counters WHERE subject = $1 AND counter = $2 AND window_start < $3', [subject, counter, start]);
 }
