@@ -48,7 +48,7 @@ export interface RouteQuota {
 
 /** The quotas of central's routes (configuration keys and defaults). */
 export const ROUTE_QUOTAS = {
-  claim: { counter: 'claim', per: 'terminal', window_seconds: 60, config_key: 'quota_claims_per_minute', fallback: 120, what: 'claims of the minute (quota_claims_per_minute)' },
+  claim: { counter: 'claim', per: 'terminal', window_seconds: 60, config_key: 'quota_claims_per_minute', fallback: 600, what: 'claims of the minute (quota_claims_per_minute)' },
   pack_receipt: { counter: 'pack_receipt', per: 'terminal', window_seconds: 3600, config_key: 'quota_pack_receipts_per_hour', fallback: 200, what: 'pack receipts of the hour (quota_pack_receipts_per_hour)' },
   enrol: { counter: 'enrol', per: 'address', window_seconds: 3600, config_key: 'quota_enrolments_per_hour', fallback: 100, what: 'enrolment attempts of the hour from this address (quota_enrolments_per_hour)' },
 } as const satisfies Record<string, RouteQuota>;
