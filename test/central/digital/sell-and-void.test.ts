@@ -18,7 +18,7 @@ import { publishEmission } from '../../../central/store/publish.js';
 import { isoWeekOf, type DigitalSaleAnswer, type DigitalUnitAnswer, type StatementAnswer } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
-import { enrol, newTerminalKey, signedRequest, type TestTerminal } from '../support/terminal-client.js';
+import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
 const UNITS = 260;
 const LOOP = 200;
@@ -91,6 +91,18 @@ describe.each(ENGINES)('the sell-and-void loop on %s', (engine) => {
     expect(st.json.current.exceptions.digital_not_journaled).toBe(LOOP);
     expect(st.json.current.amount_due_cents).toBe(LOOP * 300 - st.json.current.commissions.total_cents);
   }, 240_000);
+
+  it("bills central's sales, never the terminal's digital lines: a line central never sold is listed, not billed", async () => {
+    const before = (await signedRequest<StatementAnswer>(c.url, other, 'GET', `/v1/statement?week=${isoWeekOf(c.central.now())}`, undefined, at())).json.current;
+    const j = new TestJournal(other);
+    // Ten units journaled as sold, under a sale key central never handed out, with their money.
+    const line = { ticket: 'x', game: 'happy-2014', emission: 1, block: 1, unit: 0, price_cents: 300, digital: true, sale_key: 'never-sold-0001' };
+    const forged = j.append('sale', { sale_id: 1, lines: [line], total_cents: 3_000, receipt_no: 1, money: { kind: 'sale', lines: [{ game: 'happy-2014', count: 10, amount_cents: 3_000 }] } });
+    expect((await signedRequest(c.url, other, 'POST', '/v1/push', { entries: [forged], events: [] }, at())).status).toBe(200);
+    const after = (await signedRequest<StatementAnswer>(c.url, other, 'GET', `/v1/statement?week=${isoWeekOf(c.central.now())}`, undefined, at())).json.current;
+    expect(after.sales).toEqual(before.sales);
+    expect(after.exceptions.digital_not_sold).toBe(before.exceptions.digital_not_sold + 1);
+  });
 
   it('voids a sale not final within the window only; after it the sale is final', async () => {
     expect((await sell(t, 'window-in-0001')).status).toBe(200);
