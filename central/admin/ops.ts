@@ -3,12 +3,14 @@
  * command's own process, or by the running service when it holds the store (POST /v1/admin/:op).
  */
 import { z } from 'zod';
+import { listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { announceCentralCa, setConfig, stopListChange } from '../store/feed.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
+import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { retailerStatement } from '../store/statements.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
@@ -63,7 +65,25 @@ export const ADMIN_OPS = {
   },
   exceptions: {
     args: z.object({}).strict(),
-    run: async (c: Central) => payoutExceptions(c),
+    run: async (c: Central) => {
+      const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
+      return (await payoutExceptions(c)).map((x) => {
+        const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);
+        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, settle_reason: s?.reason ?? null };
+      });
+    },
+  },
+  'exceptions.write-off': {
+    args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
+    run: async (c: Central, a: { id: number; reason: string }) => writeOffException(c, ACTOR, a.id, a.reason),
+  },
+  'quarantine.list': {
+    args: z.object({ terminal: z.string().optional() }).strict(),
+    run: async (c: Central, a: { terminal?: string | undefined }) => listQuarantine(c, a.terminal),
+  },
+  'quarantine.show': {
+    args: z.object({ terminal: z.string().min(1), ref: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { terminal: string; ref: string }) => showQuarantined(c, a.terminal, a.ref),
   },
   packs: {
     args: z.object({ state: z.enum(['received', 'active', 'settled', 'returned']).optional(), terminal: z.string().optional() }).strict(),

@@ -3,12 +3,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ClaimAnswer, ClaimRequest, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
+import { ClaimAnswer, ClaimRequest, DigitalFinaliseRequest, DigitalSaleAnswer, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOp } from '../admin/ops.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
-import { sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
+import { finaliseDigitalSale, sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
 import { ingestPush } from '../store/ingest.js';
 import { packOperation } from '../store/packs.js';
@@ -17,6 +17,8 @@ import { enrolTerminal } from '../store/terminals.js';
 import { answerSignatureHook } from './answer-signature.js';
 import { signatureHook } from './auth.js';
 import { serveFile } from './files.js';
+import { quotaHook } from './quotas.js';
+import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
 
 export const CENTRAL_VERSION = '1';
@@ -102,7 +104,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
   r.get(ENDPOINTS.time, { ...unsigned, schema: { querystring: TimeQuery, response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
-  r.post(ENDPOINTS.enrol, { ...unsigned, schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
+  r.post(ENDPOINTS.enrol, { ...unsigned, preHandler: quotaHook(c, ROUTE_QUOTAS.enrol), schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 
   const pushes = pushGate();
   r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {
@@ -114,9 +116,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     return PushAnswer.parse(answer);
   });
 
-  r.post(ENDPOINTS.claim, { config: { signed: true }, schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.claim), schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
-  r.post(ENDPOINTS.packs, { config: { signed: true }, schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
+  r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.pack_receipt, (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
     return packOperation(c, req.terminalId!, req.body);
   });
@@ -129,8 +131,11 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     serveFile(c, req.params.name, req.headers, reply),
   );
 
-  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
+  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
     sellDigitalUnit(c, req.terminalId!, req.body),
+  );
+  r.post(ENDPOINTS.digitalFinalise, { config: { signed: true }, schema: { body: DigitalFinaliseRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
+    finaliseDigitalSale(c, req.terminalId!, req.body),
   );
   r.post(ENDPOINTS.digitalVoid, { config: { signed: true }, schema: { body: DigitalVoidRequest, response: { 200: DigitalVoidAnswer } } }, async (req) =>
     voidDigitalSale(c, req.terminalId!, req.body),

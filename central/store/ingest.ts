@@ -13,6 +13,7 @@ import { CentralError, type Central } from './context.js';
 import { dateProblem, FIRST_ENTRY_SLACK_MS, moneyProblem, unstorable } from './entry-checks.js';
 import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
+import { settleNewExceptions } from './chargebacks.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { recordPrizeClaims } from './prize-claims.js';
@@ -170,7 +171,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle (of the entries stored, not those quarantined).
   await applyQueuedPackOps(c, tx, terminalId, events);
-  const { paid } = await reconcilePayouts(c, tx, terminalId, stored);
+  const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, stored);
+  if (exceptions > 0) await settleNewExceptions(c, tx, terminalId, now); // charged back or written off (store/chargebacks.ts)
   await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, stored);
   return {

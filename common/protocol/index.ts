@@ -19,6 +19,7 @@ export const ENDPOINTS = {
   health: '/v1/health',
   digitalSell: '/v1/digital/sell',
   digitalVoid: '/v1/digital/void',
+  digitalFinalise: '/v1/digital/finalise',
   packs: '/v1/packs',
   statement: '/v1/statement',
 } as const;

@@ -1,6 +1,9 @@
 /**
- * The retailer's account, per ISO week: what central computes from the terminals' journals and sends to
- * a terminal (GET /v1/statement, signed), and the ISO week arithmetic both sides share.
+ * The retailer's account, per ISO week: what central computes from the terminals' journals and its own
+ * digital sales, and sends to a terminal (GET /v1/statement, signed), and the ISO week arithmetic both
+ * sides share. A week is closed once central's clock passed its end: its statement is issued once and
+ * never changes; what central learns later (an entry of that week pushed late, a chargeback) is an
+ * adjustment of the week in which central learnt it (#19).
  */
 import { z } from 'zod';
 
@@ -54,8 +57,10 @@ export const RetailerStatement = z.object({
   from: z.string(),
   to: z.string(),
   terminals: z.array(z.string()),
-  /** Tickets sold (count) and their price; voids of sales; net sales = sales − voids. */
+  /** Tickets sold (count) and their price: paper from the journals, digital from central's own sales; voids of paper sales; net sales = sales − voids. */
   sales: Tally,
+  /** The digital units central handed out in the week and did not void (part of `sales`): billed whether or not a terminal journaled them. */
+  digital_sales: Tally,
   voids: Tally,
   net_sales_cents: z.number().int(),
   /** Prizes paid at the retailer's counters. */
@@ -66,8 +71,35 @@ export const RetailerStatement = z.object({
   commissions: z.object({ sales_cents: z.number().int(), cashing_cents: z.number().int(), total_cents: z.number().int() }),
   /** Packs settled in the week (from central's pack settlement when present, else 0). */
   settled_packs: z.object({ count: z.number().int().nonnegative(), value_cents: z.number().int().nonnegative() }),
-  /** What the retailer owes the lottery for the week (negative: the lottery owes the retailer): net sales − payouts − commissions. */
+  /** Facts of earlier, closed weeks central learnt this week. */
+  adjustments: z.object({
+    /** Entries journaled in an earlier week that central received this week (a late push). */
+    late_sales: Tally,
+    late_voids: Tally,
+    late_payouts: Tally,
+    late_claims: Tally,
+    /** The earliest journal time among them (null: none). */
+    late_since: z.string().nullable(),
+    /** Second payouts of tickets paid twice, charged back to this retailer (its terminal paid second). */
+    chargebacks: Tally,
+    /** Chargebacks of earlier weeks written off this week (given back). */
+    chargebacks_written_off: Tally,
+    /** Late net sales − late payouts + chargebacks − chargebacks written off. */
+    amount_cents: z.number().int(),
+  }),
+  /** Disagreements listed, not billed twice. */
+  exceptions: z.object({
+    /** Tickets this retailer paid first that another terminal paid again (found this week): its payout stands. */
+    paid_first: Tally,
+    /** Digital units central made final this week that no sale entry of the terminal names (billed all the same). */
+    digital_not_journaled: z.number().int().nonnegative(),
+    /** Digital lines journaled this week whose sale central never made or voided (not billed). */
+    digital_not_sold: z.number().int().nonnegative(),
+  }),
+  /** What the retailer owes the lottery for the week (negative: the lottery owes the retailer): net sales − payouts − commissions + adjustments. */
   amount_due_cents: z.number().int(),
+  /** Closed: central's clock is past the week's end, and this is the statement issued then (it never changes). */
+  closed: z.boolean(),
   computed_at: z.string(),
 });
 export type RetailerStatement = z.infer<typeof RetailerStatement>;

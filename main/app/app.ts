@@ -54,7 +54,9 @@ function zodDetails(err: ZodError): Record<string, string | number> {
   if (!issue) return {};
   const field = [...issue.path].reverse().find((p): p is string => typeof p === 'string') ?? 'input';
   const limit = 'maximum' in issue ? issue.maximum : 'minimum' in issue ? issue.minimum : undefined;
-  return { field, problem: issue.code, ...(typeof limit === 'number' && Number.isFinite(limit) ? { limit } : {}) };
+  // A refinement's own problem (common/text.ts: 'nul', 'lone-surrogate') rather than zod's 'custom'.
+  const own = issue.code === 'custom' && typeof issue.params?.problem === 'string' ? issue.params.problem : undefined;
+  return { field, problem: own ?? issue.code, ...(typeof limit === 'number' && Number.isFinite(limit) ? { limit } : {}) };
 }
 
 function describeZod(err: ZodError): string {

@@ -222,20 +222,54 @@ export function centralCommand(): Command {
       ]);
     });
 
+  type ListedException = PayoutException & { id: number | null; state: string; settled_at: string | null; settle_reason: string | null };
+  const euros2 = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
+  const writeOff = async (id: string | undefined, flags: CommonFlags & { reason?: string }): Promise<void> => {
+    if (!id || !/^[1-9][0-9]{0,15}$/.test(id)) throw new CliError(`'${id ?? ''}' is not an exception number: see guichet central exceptions`);
+    if (!flags.reason) throw new CliError('say why with --reason <text>');
+    const r = (await run(flags, 'exceptions.write-off', { id: Number(id), reason: flags.reason })) as { ticket: string; amount_cents: number };
+    print(flags, r, () => [`exception #${id} (${r.ticket}, ${euros2(r.amount_cents)}) written off: ${flags.reason ?? ''}`]);
+  };
   common(cmd.command('exceptions'))
-    .description('Tickets paid at two terminals (found when offline payouts reached central): both payouts, terminals and retailers.')
-    .action(async (flags: CommonFlags) => {
-      const rows = (await run(flags, 'exceptions', {})) as PayoutException[];
-      const euros = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
+    .description(
+      'Tickets paid at two terminals (found when offline payouts reached central): both payouts, terminals and retailers, and what became of it (open, charged_back, written_off). ' +
+        '`exceptions write-off ID --reason TEXT`: the lottery bears the second payout (a chargeback is given back on this week\'s statement), journaled at central.',
+    )
+    .argument('[action]', 'write-off')
+    .argument('[id]', 'exception number (#ID in the list)')
+    .option('--reason <text>', 'why (write-off)')
+    .action(async (action: string | undefined, id: string | undefined, flags: CommonFlags & { reason?: string }) => {
+      if (action === 'write-off') return writeOff(id, flags);
+      if (action !== undefined) throw new CliError(`unknown action '${action}': guichet central exceptions [write-off ID --reason TEXT]`);
+      const rows = (await run(flags, 'exceptions', {})) as ListedException[];
       print(flags, rows, () =>
         rows.length === 0
           ? ['no payout exception']
           : rows.flatMap((x) => [
-              `${x.ticket}: paid twice (found ${x.at})`,
-              `  first:  ${x.first.at} at ${x.first.terminal} (${x.first.retailer}) ${euros(x.first.amount_cents)}`,
-              `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
+              `${x.id === null ? '' : `#${x.id} `}${x.ticket}: paid twice (found ${x.at}), ${x.state}${x.settled_at ? ` at ${x.settled_at}` : ''}${x.settle_reason ? `: ${x.settle_reason}` : ''}`,
+              `  first:  ${x.first.at} at ${x.first.terminal} (${x.first.retailer}) ${euros2(x.first.amount_cents)}`,
+              `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros2(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
             ]),
       );
+    });
+
+  const quarantine = cmd.command('quarantine').description('Journal entries and events central could not store as text (a NUL, a lone surrogate), kept as bytes.');
+  common(quarantine.command('list'))
+    .description('Every quarantined entry and event, oldest first.')
+    .option('--terminal <id>', 'only this terminal')
+    .action(async (flags: CommonFlags & { terminal?: string }) => {
+      const rows = (await run(flags, 'quarantine.list', flags.terminal ? { terminal: flags.terminal } : {})) as { terminal: string; kind: string; seq: number; name: string; reason: string; received_at: string; bytes: number }[];
+      print(flags, rows, () =>
+        rows.length === 0 ? ['nothing quarantined'] : rows.map((q) => `${q.received_at}  ${q.terminal}  ${q.kind} ${q.kind === 'entry' ? `#${q.seq} ${q.name}` : `${q.name} (entry #${q.seq})`}  ${q.bytes} bytes: ${q.reason}`),
+      );
+    });
+  common(quarantine.command('show'))
+    .description('One quarantined entry (by its number) or event (by its key), as the JSON it was received as.')
+    .argument('<terminal>', 'terminal id')
+    .argument('<ref>', 'entry number, or event key')
+    .action(async (terminal: string, ref: string, flags: CommonFlags) => {
+      const r = (await run(flags, 'quarantine.show', { terminal, ref })) as { kind: string; reason: string; received_at: string; json: string };
+      print(flags, r, () => [`${terminal} ${r.kind} ${ref}, received ${r.received_at}: ${r.reason}`, r.json]);
     });
 
   common(cmd.command('packs'))

@@ -8,6 +8,8 @@ import { prizeClaims } from './006-prize-claims.js';
 import { journalsPartitionedByMonth } from './007-partition-by-month.js';
 import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
 import { quarantine } from './009-quarantine.js';
+import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
+import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -23,4 +25,6 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   journalsPartitionedByMonth,
   claimsPartitionedByTicket,
   quarantine,
+  digitalFinalityQuotas,
+  closedWeeksChargebacks,
 ];

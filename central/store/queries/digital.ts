@@ -10,9 +10,11 @@ export interface SaleRow {
   status: 'sold' | 'voided';
   sold_at: string;
   voided_at: string | null;
+  /** When the sale was made final (finalise, or the first look after its void window). */
+  final_at: string | null;
 }
 
-const SALE_COLUMNS = 'sale_key, game, emission, block, unit, status, sold_at, voided_at';
+const SALE_COLUMNS = 'sale_key, game, emission, block, unit, status, sold_at, voided_at, final_at';
 
 /** Records a digital block as allocatable from its first unit (nothing when it is recorded already). */
 export async function insertDigitalBlock(
@@ -56,6 +58,41 @@ export async function insertSale(tx: Queryable, terminal: string, saleKey: strin
 
 export async function voidSale(tx: Queryable, terminal: string, saleKey: string, at: string, reason: string): Promise<void> {
   await tx.execute(`UPDATE digital_sales SET status = 'voided', voided_at = $3, void_reason = $4 WHERE terminal_id = $1 AND sale_key = $2`, [terminal, saleKey, at, reason]);
+}
+
+export async function finaliseSale(tx: Queryable, terminal: string, saleKey: string, at: string): Promise<void> {
+  await tx.execute(`UPDATE digital_sales SET final_at = $3 WHERE terminal_id = $1 AND sale_key = $2 AND final_at IS NULL`, [terminal, saleKey, at]);
+}
+
+/** Units `terminals` were handed out in [from, to) and not voided, by game (central bills them). */
+export async function digitalSalesByGame(q: Queryable, terminals: readonly string[], from: string, to: string): Promise<{ game: string; n: number | string }[]> {
+  return q.query<{ game: string; n: number | string }>(
+    `SELECT game, count(*) AS n FROM digital_sales
+      WHERE terminal_id = ANY($1::text[]) AND sold_at >= $2 AND sold_at < $3 AND status = 'sold'
+      GROUP BY game`,
+    [terminals, from, to],
+  );
+}
+
+/**
+ * Disagreements between central's digital sales in [from, to) and the terminals' journals: sales central
+ * made final that no `sale` entry of the terminal names (billed all the same), and digital lines of `sale`
+ * entries journaled in [from, to) whose sale key central never sold or voided (not billed).
+ */
+export async function digitalDisagreements(q: Queryable, terminals: readonly string[], from: string, to: string): Promise<{ not_journaled: number; not_sold: number }> {
+  const rows = await q.query<{ not_journaled: number | string; not_sold: number | string }>(
+    `SELECT
+       (SELECT count(*) FROM digital_sales d
+         WHERE d.terminal_id = ANY($1::text[]) AND d.sold_at >= $2 AND d.sold_at < $3 AND d.status = 'sold' AND d.final_at IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.terminal_id = d.terminal_id AND j.type = 'sale'
+                            AND j.payload->'lines' @> jsonb_build_array(jsonb_build_object('sale_key', d.sale_key)))) AS not_journaled,
+       (SELECT count(*) FROM journal_entries j
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'lines') = 'array' THEN j.payload->'lines' ELSE '[]'::jsonb END) AS l
+         WHERE j.terminal_id = ANY($1::text[]) AND j.at >= $2 AND j.at < $3 AND j.type = 'sale' AND jsonb_typeof(l) = 'object' AND l ? 'sale_key'
+           AND NOT EXISTS (SELECT 1 FROM digital_sales d WHERE d.terminal_id = j.terminal_id AND d.sale_key = l->>'sale_key' AND d.status = 'sold')) AS not_sold`,
+    [terminals, from, to],
+  );
+  return { not_journaled: Number(rows[0]?.not_journaled ?? 0), not_sold: Number(rows[0]?.not_sold ?? 0) };
 }
 
 /** A game's suspension, if central has one recorded. */

@@ -12,10 +12,14 @@ export async function settledPacksByGame(q: Queryable, retailer: string, from: s
 }
 
 /**
- * The `money` lines of the terminals' journal entries in [from, to), summed by kind (sale, void, payout,
- * claim): only entries of the money types `types` whose block's kind is their type. Ingest checks their
- * numbers (store/entry-checks.ts); a line that is still not a plain whole number counts nothing, so no
- * stored entry can make this query fail.
+ * The `money` lines of the terminals' journal entries, summed by kind (sale, void, payout, claim): only
+ * entries of the money types `types` whose block's kind is their type. Ingest checks their numbers
+ * (store/entry-checks.ts); a line that is still not a plain whole number counts nothing, so no stored
+ * entry can make this query fail. Sale and void lines of the `centralBilled` games (digital: central
+ * bills its own sales) count nothing.
+ *
+ * `own`: entries journaled in [from, to) and received before `to` (the week's own, fixed once it is
+ * over); `late`: entries received in [from, to) but journaled before `from` (adjustments).
  */
 export async function moneyTotalsByKind(
   q: Queryable,
@@ -23,17 +27,32 @@ export async function moneyTotalsByKind(
   from: string,
   to: string,
   types: readonly string[],
-): Promise<{ kind: string; n: number | string; cents: number | string }[]> {
-  return q.query<{ kind: string; n: number | string; cents: number | string }>(
+  centralBilled: readonly string[] = [],
+  which: 'own' | 'late' = 'own',
+): Promise<{ kind: string; n: number | string; cents: number | string; since: string | null }[]> {
+  const when = which === 'own' ? 'j.at >= $2 AND j.at < $3 AND j.received_at < $3' : 'j.received_at >= $2 AND j.received_at < $3 AND j.at < $2';
+  return q.query<{ kind: string; n: number | string; cents: number | string; since: string | null }>(
     `SELECT j.type AS kind,
             sum(CASE WHEN jsonb_typeof(l->'count') = 'number' AND (l->>'count') ~ '^[0-9]{1,15}$' THEN (l->>'count')::bigint END) AS n,
-            sum(CASE WHEN jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$' THEN (l->>'amount_cents')::bigint END) AS cents
+            sum(CASE WHEN jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$' THEN (l->>'amount_cents')::bigint END) AS cents,
+            min(j.at) AS since
        FROM journal_entries j
        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
-      WHERE j.terminal_id = ANY($1::text[]) AND j.at >= $2 AND j.at < $3
+      WHERE j.terminal_id = ANY($1::text[]) AND ${when}
         AND j.type = ANY($4::text[]) AND j.payload->'money'->>'kind' = j.type
         AND jsonb_typeof(l) = 'object'
+        AND NOT (j.type IN ('sale', 'void') AND coalesce(l->>'game', '') = ANY($5::text[]))
       GROUP BY 1`,
-    [terminals, from, to, types],
+    [terminals, from, to, types, centralBilled],
   );
+}
+
+/** The statement issued for a closed week, if any. */
+export async function issuedStatement(q: Queryable, retailer: string, week: string): Promise<unknown> {
+  return (await q.query<{ statement: unknown }>('SELECT statement FROM issued_statements WHERE retailer = $1 AND week = $2', [retailer, week]))[0]?.statement;
+}
+
+/** Issues a closed week's statement (the first one stored stays). */
+export async function insertIssuedStatement(q: Queryable, retailer: string, week: string, statement: unknown, at: string): Promise<void> {
+  await q.execute('INSERT INTO issued_statements (retailer, week, statement, issued_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [retailer, week, JSON.stringify(statement), at]);
 }

@@ -1,5 +1,6 @@
 /** Cash sessions and reports: open with a float, cash in and out, the X report and the Z closing. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { StatementAnswer } from '../../protocol/index.js';
 import type { ReceiptView } from '../views.js';
 
@@ -9,7 +10,7 @@ export const cashMethods = {
   'cash.status': z.object({}).strict(),
   'cash.open': z.object({ float_cents: cents }).strict(),
   /** Manager: cash put in or taken out of the drawer, with a reason. */
-  'cash.move': z.object({ kind: z.enum(['in', 'out']), amount_cents: cents.min(1), reason: z.string().trim().min(1).max(200) }).strict(),
+  'cash.move': z.object({ kind: z.enum(['in', 'out']), amount_cents: cents.min(1), reason: cleanText(z.string().trim().min(1).max(200)) }).strict(),
   /** Manager: the X report (changes nothing); printed when `print` is true. */
   'cash.x': z.object({ print: z.boolean().optional() }).strict(),
   /** Manager: closes the session with the counted cash and prints the Z; a difference must be confirmed. */

@@ -1,23 +1,24 @@
 /** Digital games sold at the counter (Happy 2014, Millionnaire): the sale (online), the play, the history. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { DigitalPlayView, ReceiptView } from '../views.js';
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const saleKey = z.string().trim().min(1).max(80);
+const saleKey = cleanText(z.string().trim().min(1).max(80));
 
 export const digitalMethods = {
   /** Sells one unit of a digital game (online only: central hands it out); its play starts on the customer display. */
   'digital.sell': z.object({ game: z.enum(['happy-2014', 'millionnaire']), tendered_cents: cents }).strict(),
   /** Jouer: reveals one zone (or the next one); Auto: reveals everything. The play state is kept at every step. */
   'digital.reveal': z.union([
-    z.object({ sale_key: saleKey, zone: z.string().min(1).max(20) }).strict(),
+    z.object({ sale_key: saleKey, zone: cleanText(z.string().min(1).max(20)) }).strict(),
     z.object({ sale_key: saleKey, next: z.literal(true) }).strict(),
     z.object({ sale_key: saleKey, all: z.literal(true) }).strict(),
   ]),
   /** A sold unit by sale key or number; without one, the last unit sold here (to resume its play). */
-  'digital.get': z.object({ ref: z.string().trim().min(1).max(80).optional() }).strict(),
+  'digital.get': z.object({ ref: cleanText(z.string().trim().min(1).max(80)).optional() }).strict(),
   /** Shows a sold unit's play again on the customer display. */
-  'digital.replay': z.object({ ref: z.string().trim().min(1).max(80) }).strict(),
+  'digital.replay': z.object({ ref: cleanText(z.string().trim().min(1).max(80)) }).strict(),
   /** The digital units sold today with their results (manager). */
   'digital.history': z.object({}).strict(),
 } as const;

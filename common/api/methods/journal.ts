@@ -1,5 +1,6 @@
 /** The journal: browse it (newest first, by type) and verify its chain. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 
 export const journalMethods = {
   /** A page of entries, newest first: those before `before_seq` (default: the newest), optionally of one type. */
@@ -7,7 +8,7 @@ export const journalMethods = {
     .object({
       before_seq: z.number().int().min(1).optional(),
       limit: z.number().int().min(1).max(200).optional(),
-      type: z.string().trim().min(1).max(64).optional(),
+      type: cleanText(z.string().trim().min(1).max(64)).optional(),
     })
     .strict(),
   /** Checks every entry's hash, chaining and signature, that none is missing at the end, and the business invariants. */

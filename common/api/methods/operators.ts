@@ -1,8 +1,9 @@
 /** Operators (manager): list them with their lock state, and lift a PIN lock. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { Role } from '../views.js';
 
-const name = z.string().trim().min(1).max(64);
+const name = cleanText(z.string().trim().min(1).max(64));
 
 export const operatorMethods = {
   'operators.list': z.object({}).strict(),

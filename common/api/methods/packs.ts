@@ -1,9 +1,10 @@
 /** Paper packs at this terminal: receive, activate, return, settle, and the inventory per game. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { GameCode } from '../../../games/types.js';
 
 /** A pack number `GGG-EEE-BB-PPPPP` or the inventory barcode of any ticket in the pack. */
-const ref = z.object({ ref: z.string().trim().min(1).max(64) }).strict();
+const ref = z.object({ ref: cleanText(z.string().trim().min(1).max(64)) }).strict();
 
 export const packMethods = {
   'pack.list': z.object({}).strict(),

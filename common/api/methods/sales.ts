@@ -1,9 +1,10 @@
 /** Selling paper tickets: the cart (checked as the sale would be), the sale for cash, voids and reprints. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { GameCode } from '../../../games/types.js';
 import type { ReceiptView } from '../views.js';
 
-const barcode = z.string().trim().min(1).max(64);
+const barcode = cleanText(z.string().trim().min(1).max(64));
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const receiptNo = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** A counter cart: a customer buys a handful of tickets, never a whole shipment. */
@@ -23,7 +24,7 @@ export const salesMethods = {
   /** The sales of the open cash session, newest first. */
   'sale.list': z.object({}).strict(),
   /** Voids a sale of the open cash session (manager). */
-  'sale.void': z.object({ receipt_no: receiptNo, reason: z.string().trim().min(1).max(200) }).strict(),
+  'sale.void': z.object({ receipt_no: receiptNo, reason: cleanText(z.string().trim().min(1).max(200)) }).strict(),
   /** Prints a sale's receipt again, marked duplicate. */
   'sale.reprint': z.object({ receipt_no: receiptNo }).strict(),
 } as const;

@@ -4,6 +4,7 @@
  * `selfcheck.status` says so and the other two are refused.
  */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { GameCode, WinningZone } from '../../../games/types.js';
 import type { Language, VerdictKind } from '../views.js';
 
@@ -13,9 +14,9 @@ export const selfCheckMethods = {
   /** Checks a scanned barcode for a player; rate-limited per scanner. Nothing is paid. */
   'selfcheck.check': z
     .object({
-      barcode: z.string().trim().min(1, 'scan the barcode').max(128),
+      barcode: cleanText(z.string().trim().min(1, 'scan the barcode').max(128)),
       /** The scan's source (`wedge`, or the host scanner's), the rate limit's key. */
-      scanner: z.string().trim().min(1).max(64).default('wedge'),
+      scanner: cleanText(z.string().trim().min(1).max(64)).default('wedge'),
     })
     .strict(),
   /** The player's language button (self-check mode only). */

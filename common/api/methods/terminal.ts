@@ -1,8 +1,9 @@
 /** Settings (manager): payout limit, devices by URI, language, PIN length, idle logout, wrong-code alert. */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { Language } from '../views.js';
 
-const uri = z.string().trim().min(1, 'the URI is empty').max(256);
+const uri = cleanText(z.string().trim().min(1, 'the URI is empty').max(256));
 
 export const terminalMethods = {
   'settings.get': z.object({}).strict(),
@@ -20,7 +21,7 @@ export const terminalMethods = {
     })
     .strict(),
   /** Checks a device URI without saving it (the form shows the problem while typing). */
-  'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: z.string().max(256) }).strict(),
+  'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: cleanText(z.string().max(256)) }).strict(),
 } as const;
 
 export interface SettingsView {

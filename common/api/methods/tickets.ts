@@ -5,10 +5,11 @@
  * ReceiptView and never undoes the payment.
  */
 import { z } from 'zod';
+import { cleanText } from '../../text.js';
 import type { ReceiptView, VerdictView } from '../views.js';
 
 /** A validation barcode as scanned or typed (spaces are ignored by the barcode parser). */
-const barcode = z.string().trim().min(1, 'scan or type the validation barcode').max(128);
+const barcode = cleanText(z.string().trim().min(1, 'scan or type the validation barcode').max(128));
 
 export const ticketMethods = {
   /** Permission `ticket.check`. Changes nothing. */

@@ -1,6 +1,23 @@
 import { Command, Help } from 'commander';
 import { VERSION } from '../../services/terminal/version.js';
+import { CliError } from '../../../common/cli-run.js';
+import { textProblem, textProblemMessage, type TextProblem } from '../../../common/text.js';
 import { COMMANDS, LOTTERY_HELP, targetCommand } from './command-table.js';
+
+/** The first argument or option of the command about to run holding text a terminal cannot journal. */
+export function badCliText(action: Command): { what: string; problem: TextProblem } | null {
+  for (const [i, arg] of action.args.entries()) {
+    const p = typeof arg === 'string' ? textProblem(arg) : null;
+    if (p) return { what: `argument ${i + 1}`, problem: p };
+  }
+  for (const [name, value] of Object.entries(action.opts())) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const p = typeof v === 'string' ? textProblem(v) : null;
+      if (p) return { what: `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, problem: p };
+    }
+  }
+  return null;
+}
 
 /**
  * The `guichet` command tree; each subcommand lives in its own file under `commands/`. Given the
@@ -18,6 +35,11 @@ export async function buildProgram(args?: readonly string[]): Promise<Command> {
       sortSubcommands: true,
       subcommandTerm: (cmd) => stubTerms.get(cmd) ?? Help.prototype.subcommandTerm.call(new Help(), cmd),
     });
+  // Text a terminal cannot journal (a NUL, a lone surrogate) is refused before any command runs (common/text.ts).
+  program.hook('preAction', (_root, action) => {
+    const bad = badCliText(action);
+    if (bad) throw new CliError(`${bad.what} ${textProblemMessage(bad.problem)}; nothing changed`);
+  });
   // The lottery side's commands, run by bin/guichet.js from central/cli: listed here for --help.
   for (const { name, description } of LOTTERY_HELP) program.command(name).description(description).helpOption(false);
   for (const entry of COMMANDS) {

@@ -44,6 +44,8 @@ export function statementReceipt(t: LotteryTerminal, session: OperatorSession, s
     salesCommissionCents: s.commissions.sales_cents,
     cashingCommissionCents: s.commissions.cashing_cents,
     settledPacks: { count: s.settled_packs.count, amountCents: s.settled_packs.value_cents },
+    adjustmentsCents: s.adjustments.amount_cents,
+    chargebacks: { count: s.adjustments.chargebacks.count, amountCents: s.adjustments.chargebacks.amount_cents },
     amountDueCents: s.amount_due_cents,
   };
 }

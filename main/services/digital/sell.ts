@@ -4,14 +4,18 @@
  * 1. Every local check first (terminal enabled, permission, open cash session, enough cash), then a
  *    row `pending` with a fresh sale key is committed before central is asked: a crash in between
  *    leaves a key to void at central, never a unit lost or sold twice.
- * 2. Central hands out the next unsold unit under that key (a retry answers the same unit).
+ * 2. Central hands out the next unsold unit under that key (a retry answers the same unit), without its
+ *    prize; the terminal asks central to make the sale final, and only that answer carries the unit's
+ *    validation barcode and prize (central bills every unit it hands out, #19).
  * 3. One transaction: the sale, its journal entry (the unit number and its validation barcode on the
  *    receipt), the money, the outbox event, and the unit with its play data, play state empty.
  * A refusal from central, or central out of reach, refuses the sale with the reason; the pending key
- * is voided at central (now, or by `settlePendingDigital` once central answers again).
+ * is voided at central (now, or by `settlePendingDigital` once central answers again, within central's
+ * void window: a key found final at central is closed here as billed by central and never completed).
  */
 import { randomUUID } from 'node:crypto';
-import { DigitalUnitAnswer, DigitalVoidAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
+import { cutText } from '../../../common/text.js';
+import { DigitalSaleAnswer, DigitalUnitAnswer, DigitalVoidAnswer, ENDPOINTS } from '../../../common/protocol/index.js';
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import { parseBarcode } from '../../../games/ticket-id.js';
 import { digitalByKey, insertPendingDigital, markDigitalSold, markDigitalVoided, pendingDigital } from '../../../db/queries/digital-units.js';
@@ -67,6 +71,12 @@ export async function settlePendingDigital(t: LotteryTerminal, client: CentralCl
     try {
       await client.call('POST', ENDPOINTS.digitalVoid, { sale_key: row.sale_key, reason }, DigitalVoidAnswer);
     } catch (err) {
+      // Final at central (its window passed): billed there; closed here, never completed.
+      if (err instanceof CentralAnswerError && err.reason === 'sale_final') {
+        markDigitalVoided(t.db, row.sale_key, t.now(), cutText(`final at central, not completed here: ${err.message}`, 200));
+        settled++;
+        continue;
+      }
       if (!(err instanceof CentralAnswerError && err.reason === 'no_such_sale')) continue; // try again later
     }
     markDigitalVoided(t.db, row.sale_key, t.now(), reason);
@@ -92,7 +102,9 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
   });
   let unit: DigitalUnitAnswer;
   try {
-    unit = await client.call('POST', ENDPOINTS.digitalSell, { sale_key: saleKey, game: game.code }, DigitalUnitAnswer);
+    const sold = await client.call('POST', ENDPOINTS.digitalSell, { sale_key: saleKey, game: game.code }, DigitalSaleAnswer);
+    if (sold.status === 'voided' || sold.sale_key !== saleKey) throw new SaleError('central-bad-answer', `central answered a ${sold.status} unit for another sale`);
+    unit = await client.call('POST', ENDPOINTS.digitalFinalise, { sale_key: saleKey }, DigitalUnitAnswer);
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -105,7 +117,7 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
   } catch (err) {
     // Committed nothing: release the unit at central (or later).
     await client
-      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: `terminal could not complete the sale: ${(err as Error).message}`.slice(0, 200) }, DigitalVoidAnswer)
+      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: cutText(`terminal could not complete the sale: ${(err as Error).message}`, 200) }, DigitalVoidAnswer)
       .then(() => markDigitalVoided(t.db, saleKey, t.now(), (err as Error).message))
       .catch(() => undefined);
     throw err;
@@ -113,7 +125,7 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
 }
 
 function completeSale(t: LotteryTerminal, session: OperatorSession, saleKey: string, unit: DigitalUnitAnswer, tendered: number): DigitalSaleResult {
-  if (unit.status !== 'sold' || unit.sale_key !== saleKey) throw new SaleError('central-bad-answer', `central answered a ${unit.status} unit for another sale`);
+  if (unit.status !== 'final' || unit.sale_key !== saleKey) throw new SaleError('central-bad-answer', `central answered a ${unit.status} unit for another sale`);
   const parsed = parseBarcode(unit.validation_barcode);
   if (parsed.kind !== 'validation' || parsed.id.game !== unit.game || parsed.id.emission !== unit.emission || parsed.id.block !== unit.block || parsed.id.unit !== unit.unit) {
     throw new SaleError('central-bad-answer', `central's validation barcode does not name unit ${unit.number}`);

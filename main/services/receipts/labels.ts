@@ -39,6 +39,8 @@ export interface ReceiptLabels {
   readonly commissionSales: (rate: string) => string;
   readonly commissionCashing: (rate: string) => string;
   readonly settledPacks: string;
+  readonly adjustments: string;
+  readonly chargebacks: string;
   readonly amountDue: string;
   readonly statementNote: string;
   readonly total: string;
@@ -135,6 +137,8 @@ const fr: ReceiptLabels = {
   commissionSales: (rate) => `Commission sur ventes (${rate})`,
   commissionCashing: (rate) => `Commission sur paiements (${rate})`,
   settledPacks: 'Carnets soldés',
+  adjustments: 'Ajustements (semaines closes)',
+  chargebacks: 'Rétrofacturations (payés deux fois)',
   amountDue: 'MONTANT DÛ À LA LOTERIE',
   statementNote: 'Calculé par la loterie d’après les journaux des terminaux.',
   total: 'TOTAL',
@@ -231,6 +235,8 @@ const en: ReceiptLabels = {
   commissionSales: (rate) => `Commission on sales (${rate})`,
   commissionCashing: (rate) => `Commission on cashing (${rate})`,
   settledPacks: 'Settled packs',
+  adjustments: 'Adjustments (closed weeks)',
+  chargebacks: 'Chargebacks (paid twice)',
   amountDue: 'AMOUNT DUE TO THE LOTTERY',
   statementNote: "Computed by the lottery from the terminals' journals.",
   total: 'TOTAL',

@@ -268,6 +268,8 @@ function statement(r: StatementReceipt, l: ReceiptLabels, o: Required<ReceiptLay
     { type: 'pair', left: l.commissionSales(pct(r.salesCommissionBp)), right: signed(r.salesCommissionCents) },
     { type: 'pair', left: l.commissionCashing(pct(r.cashingCommissionBp)), right: signed(r.cashingCommissionCents) },
     total(l.settledPacks, r.settledPacks, o),
+    ...(r.chargebacks && r.chargebacks.count > 0 ? [total(l.chargebacks, r.chargebacks, o)] : []),
+    ...(r.adjustmentsCents ? [{ type: 'pair' as const, left: l.adjustments, right: signed(r.adjustmentsCents) }] : []),
     { type: 'rule' },
     { type: 'pair', left: l.amountDue, right: signed(r.amountDueCents), style: { bold: true } },
     { type: 'text', text: l.statementNote },

@@ -123,6 +123,10 @@ export interface StatementReceipt extends ReceiptHeader {
   readonly salesCommissionCents: number;
   readonly cashingCommissionCents: number;
   readonly settledPacks: ReportTotal;
+  /** Facts of closed weeks central learnt this week (late entries, chargebacks), in the amount due (#19). */
+  readonly adjustmentsCents?: number;
+  /** Second payouts of tickets paid twice charged back to this retailer. */
+  readonly chargebacks?: ReportTotal;
   readonly amountDueCents: number;
 }
 

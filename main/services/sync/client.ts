@@ -113,6 +113,16 @@ function pinnedAgent(ca: string): Agent {
   return agent;
 }
 
+/** A 429 whose body says central's quota is used up (not a passing overload). */
+function isQuotaRefusal(body: Buffer): boolean {
+  try {
+    const e = ErrorAnswer.safeParse(JSON.parse(body.toString('utf8')));
+    return e.success && e.data.reason === 'quota_exceeded';
+  } catch {
+    return false;
+  }
+}
+
 export function createCentralClient(options: CentralClientOptions): CentralClient {
   const base = options.url.replace(/\/+$/, '');
   const answerKeys = options.answerKeys ?? (() => new Map<string, KeyObject>());
@@ -151,7 +161,8 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
       const cause = err instanceof Error ? (err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message) : String(err);
       throw new CentralUnreachableError(`central ${base} unreachable: ${cause}`);
     }
-    if (res.status >= 500 || res.status === 429 || res.status === 408) {
+    // A quota refusal (429 'quota_exceeded') is central's answer, final until the quota's window ends: surfaced, not retried.
+    if (res.status >= 500 || res.status === 408 || (res.status === 429 && !isQuotaRefusal(bytes))) {
       throw new CentralUnreachableError(`central ${base} answered ${res.status}`);
     }
     if (nonce) {

@@ -6,6 +6,7 @@
  * lock), the payout or claim row — whose UNIQUE constraint on the ticket is what forbids paying twice —,
  * the journal entry with its receipt number and money, and the outbox event keyed by the ticket.
  */
+import { cutText } from '../../../common/text.js';
 import { assertTerminalEnabled } from '../terminal/enabled.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
@@ -132,7 +133,8 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
 /** Where claim forms go: central's configuration `claim_address`, when it set one. */
 export function claimAddress(t: LotteryTerminal): string | undefined {
   const a = centralConfig(t).claim_address;
-  return typeof a === 'string' && a.trim() !== '' ? a.trim().slice(0, 200) : undefined;
+  // Cut on code points (never half an emoji); central's settings are clean text (central-config.ts).
+  return typeof a === 'string' && a.trim() !== '' ? cutText(a.trim(), 200) : undefined;
 }
 
 function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict): PayResult {

@@ -29,6 +29,7 @@ export const digitalText = defineTexts({
     'digital.link.disabled': 'Terminal désactivé par la loterie : pas de vente de jeux numériques.',
     'error.central-sold-out': 'Vente refusée par le central : plus aucune unité de ce jeu à vendre.',
     'error.central-game-disabled': 'Vente refusée par le central : ce jeu est suspendu.',
+    'error.central-quota-exceeded': 'Vente refusée par le central : ce terminal a atteint son nombre de ventes numériques du jour. Appelez la loterie pour relever la limite.',
     'error.not-enrolled': 'Vente refusée : ce terminal n’est pas inscrit auprès du central (jeux numériques en ligne uniquement).',
     // The symbols and fields of the digital games' plays (PlayBoard), as the player reads them.
     'digital.symbol.sun': 'soleil',
@@ -102,6 +103,7 @@ export const digitalText = defineTexts({
     'digital.link.disabled': 'Terminal disabled by the lottery: no digital game sales.',
     'error.central-sold-out': 'Sale refused by central: no unit of this game left to sell.',
     'error.central-game-disabled': 'Sale refused by central: this game is suspended.',
+    'error.central-quota-exceeded': 'Sale refused by central: this terminal has reached its digital sales for the day. Call the lottery to raise the limit.',
     'error.not-enrolled': 'Sale refused: this terminal is not enrolled with a central (digital games are sold online only).',
     // The symbols and fields of the digital games' plays (PlayBoard), as the player reads them.
     'digital.symbol.sun': 'sun',

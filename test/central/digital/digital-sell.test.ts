@@ -1,4 +1,4 @@
-/** POST /v1/digital/sell and /v1/digital/void: allocation once across the network, retries, voids. */
+/** POST /v1/digital/sell, /finalise and /void: allocation once across the network, retries, voids. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { publishEmission } from '../../../central/store/publish.js';
 import { exportUnits } from '../../../central/emission/export.js';
 import { printFileName } from '../../../central/emission/files.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
-import { DigitalUnitAnswer, type ClaimAnswer } from '../../../common/protocol/index.js';
+import { DigitalSaleAnswer, DigitalUnitAnswer, type ClaimAnswer } from '../../../common/protocol/index.js';
 import { parseBarcode } from '../../../games/ticket-id.js';
 import { prizeOf } from '../../../games/index.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
@@ -20,7 +20,9 @@ let emissions: string;
 let t1: TestTerminal;
 let t2: TestTerminal;
 
-const sell = (t: TestTerminal, sale_key: string, game = 'happy-2014') => signedRequest<DigitalUnitAnswer & { reason?: string; error?: string }>(c.url, t, 'POST', '/v1/digital/sell', { sale_key, game });
+const sell = (t: TestTerminal, sale_key: string, game = 'happy-2014') => signedRequest<DigitalSaleAnswer & { reason?: string; error?: string }>(c.url, t, 'POST', '/v1/digital/sell', { sale_key, game });
+const finalise = (t: TestTerminal, sale_key: string) => signedRequest<DigitalUnitAnswer & { reason?: string; error?: string }>(c.url, t, 'POST', '/v1/digital/finalise', { sale_key });
+const printed = (unit: number) => [...exportUnits(readPrintFile(join(emissions, printFileName('happy-2014', 1, 1))), unit, 1)][0]!;
 
 beforeAll(async () => {
   c = await startCentral({ terminals: ['T1', 'T2'] });
@@ -47,16 +49,25 @@ describe('digital sell at central', () => {
     expect(claim.json.message).toMatch(/never sold/);
   });
 
-  it('hands out a unit with its validation barcode and play, and the same unit to a retry', async () => {
+  // Changed by #19: the sale answers the unit without its validation barcode, prize or play; finalise answers them.
+  it('hands out a unit, its validation barcode and play once final, and the same unit to a retry', async () => {
     const a = await sell(t1, 'sale-key-0001');
     expect(a.status).toBe(200);
-    const unit = DigitalUnitAnswer.parse(a.json);
-    expect(unit).toMatchObject({ game: 'happy-2014', emission: 1, block: 1, status: 'sold', price_cents: 300 });
+    const sold = DigitalSaleAnswer.parse(a.json);
+    expect(sold).toMatchObject({ game: 'happy-2014', emission: 1, block: 1, status: 'sold', price_cents: 300 });
+    expect(a.json).not.toHaveProperty('validation_barcode');
+    expect(a.json).not.toHaveProperty('prize_cents');
+    expect(a.json).not.toHaveProperty('play');
+    const f = await finalise(t1, 'sale-key-0001');
+    expect(f.status).toBe(200);
+    const unit = DigitalUnitAnswer.parse(f.json);
+    expect(unit).toMatchObject({ unit: sold.unit, status: 'final' });
     const parsed = parseBarcode(unit.validation_barcode);
     expect(parsed).toMatchObject({ kind: 'validation', id: { game: 'happy-2014', unit: unit.unit } });
     expect(prizeOf('happy-2014', unit.play).prize_cents).toBe(unit.prize_cents);
+    expect((await finalise(t1, 'sale-key-0001')).json).toEqual(f.json);
     const again = await sell(t1, 'sale-key-0001');
-    expect(again.json).toEqual(a.json);
+    expect(again.json).toEqual({ ...a.json, status: 'final' });
     // The same key from another terminal is another sale.
     const other = await sell(t2, 'sale-key-0001');
     expect(other.status).toBe(200);
@@ -93,13 +104,15 @@ describe('digital sell at central', () => {
   });
 
   it('refuses the claim of a voided unit, and claims a sold one', async () => {
-    const voided = DigitalUnitAnswer.parse((await sell(t1, 'void-claim-0001')).json);
+    const voided = DigitalSaleAnswer.parse((await sell(t1, 'void-claim-0001')).json);
     expect((await signedRequest(c.url, t1, 'POST', '/v1/digital/void', { sale_key: 'void-claim-0001', reason: 'never completed' })).status).toBe(200);
-    const refused = await signedRequest<ClaimAnswer>(c.url, t2, 'POST', '/v1/claim', { barcode: voided.validation_barcode, claim_key: 'claim-voided-0001' });
+    expect(await finalise(t1, 'void-claim-0001')).toMatchObject({ status: 409, json: { reason: 'sale_voided' } });
+    const refused = await signedRequest<ClaimAnswer>(c.url, t2, 'POST', '/v1/claim', { barcode: printed(voided.unit).barcodes.validation, claim_key: 'claim-voided-0001' });
     expect(refused).toMatchObject({ status: 200, json: { verdict: 'not_sold', ticket: `happy-2014/1/1/${voided.unit}` } });
     expect(refused.json.message).toMatch(/voided/);
     // A sold unit's claim goes on as for paper: claimed when it wins, not_winner when it does not.
-    const sold = DigitalUnitAnswer.parse((await sell(t1, 'sold-claim-0001')).json);
+    expect((await sell(t1, 'sold-claim-0001')).status).toBe(200);
+    const sold = DigitalUnitAnswer.parse((await finalise(t1, 'sold-claim-0001')).json);
     const claim = await signedRequest<ClaimAnswer>(c.url, t1, 'POST', '/v1/claim', { barcode: sold.validation_barcode, claim_key: 'claim-sold-00001' });
     expect(claim.json.verdict).toBe(sold.prize_cents > 0 ? 'claimed' : 'not_winner');
   });

@@ -36,6 +36,7 @@ export function StatementPanel() {
         <p className="muted small">
           {s.retailer} · {t('statement.terminals', { list: s.terminals.join(', ') })}
         </p>
+        {s.closed && <p className="muted small">{t('statement.closed')}</p>}
       </header>
       <table className="report-cash">
         <tbody>
@@ -45,6 +46,14 @@ export function StatementPanel() {
               ×{count(s.sales.count, language)} {m(s.sales.amount_cents)}
             </td>
           </tr>
+          {s.digital_sales.count > 0 && (
+            <tr>
+              <th scope="row">{t('statement.digital')}</th>
+              <td className="num">
+                ×{count(s.digital_sales.count, language)} {m(s.digital_sales.amount_cents)}
+              </td>
+            </tr>
+          )}
           <tr>
             <th scope="row">{t('statement.voids')}</th>
             <td className="num">
@@ -81,6 +90,22 @@ export function StatementPanel() {
               ×{count(s.settled_packs.count, language)} {m(s.settled_packs.value_cents)}
             </td>
           </tr>
+          {s.adjustments.chargebacks.count > 0 && (
+            <tr>
+              <th scope="row">{t('statement.chargebacks')}</th>
+              <td className="num" data-testid={`statement-${which}-chargebacks`}>
+                ×{count(s.adjustments.chargebacks.count, language)} {m(s.adjustments.chargebacks.amount_cents)}
+              </td>
+            </tr>
+          )}
+          {s.adjustments.amount_cents !== 0 && (
+            <tr>
+              <th scope="row">{t('statement.adjustments')}</th>
+              <td className="num" data-testid={`statement-${which}-adjustments`}>
+                {m(s.adjustments.amount_cents)}
+              </td>
+            </tr>
+          )}
           <tr className="strong">
             <th scope="row">{t('statement.due')}</th>
             <td className="num" data-testid={`statement-${which}-due`}>

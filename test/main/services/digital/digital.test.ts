@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportUnits } from '../../../../central/emission/export.js';
 import { printFileName } from '../../../../central/emission/files.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
-import { DigitalUnitAnswer, ENDPOINTS } from '../../../../common/protocol/index.js';
+import { DigitalSaleAnswer, ENDPOINTS } from '../../../../common/protocol/index.js';
 import { prizeOf } from '../../../../games/index.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import { currentDigital, digitalHistoryToday, findDigital, revealDigital } from '../../../../main/services/digital/play.js';
@@ -112,7 +112,7 @@ describe('digital sales at the counter', () => {
     const retrying: CentralClient = {
       ...real,
       async call(method, path, body, schema) {
-        if (path === ENDPOINTS.digitalSell) await real.call(method, path, body, DigitalUnitAnswer);
+        if (path === ENDPOINTS.digitalSell) await real.call(method, path, body, DigitalSaleAnswer);
         return real.call(method, path, body, schema);
       },
     };

@@ -1,0 +1,67 @@
+/**
+ * #19's review commands, run as `guichet central …` against a running central (through its admin route),
+ * on both engines: `quarantine list|show` (what central could not store as text) and `exceptions`
+ * with its states and `exceptions write-off ID --reason …` (journaled at central).
+ */
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushAnswer, WireJournalEntry } from '../../../common/protocol/index.js';
+import { databaseFor, ENGINES } from '../support/engines.js';
+import { GUICHET_BIN, startCentral, type StartedCentral } from '../support/start-central.js';
+import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
+
+function guichet(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [GUICHET_BIN, ...args], { env: { ...process.env, GUICHET_DATABASE_URL: '' }, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const GAME = 'annee-chance-2013';
+const payout = (unit: number, cents: number) => ({ game: GAME, emission: 3, block: 1, unit, amount_cents: cents, receipt_no: 1, money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: cents }] } });
+
+describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engine) => {
+  let c: StartedCentral;
+  let a: TestTerminal;
+  let b: TestTerminal;
+
+  beforeAll(async () => {
+    const databaseUrl = await databaseFor(engine);
+    c = await startCentral({ terminals: ['Q1', 'Q2'], ...(databaseUrl ? { databaseUrl } : {}) });
+    a = newTerminalKey();
+    b = newTerminalKey();
+    expect((await enrol(c.url, c.codes.Q1!, a)).status).toBe(200);
+    expect((await enrol(c.url, c.codes.Q2!, b)).status).toBe(200);
+    const ja = new TestJournal(a);
+    const jb = new TestJournal(b);
+    const push = (t: TestTerminal, entries: WireJournalEntry[]) => signedRequest<PushAnswer>(c.url, t, 'POST', '/v1/push', { entries, events: [] });
+    expect((await push(a, [ja.append('note', { text: 'a NUL \u0000 here' }), ja.append('payout', payout(5, 1_500))])).status).toBe(200);
+    expect((await push(b, [jb.append('payout', payout(5, 1_500))])).status).toBe(200);
+  }, 180_000);
+  afterAll(() => c?.close(), 60_000);
+
+  it('lists and shows a quarantined entry', async () => {
+    const list = await guichet(['central', 'quarantine', 'list', '--data', c.dataDir, '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ terminal: a.id, kind: 'entry', seq: 1, name: 'note', reason: expect.stringMatching(/cannot store/) })]);
+    const show = await guichet(['central', 'quarantine', 'show', a.id, '1', '--data', c.dataDir]);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('a NUL \\u0000 here');
+    const none = await guichet(['central', 'quarantine', 'show', a.id, '2', '--data', c.dataDir]);
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/no quarantined entry 2/);
+  });
+
+  it('lists an exception charged back, and writes it off', async () => {
+    const list = await guichet(['central', 'exceptions', '--data', c.dataDir, '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    const [x] = JSON.parse(list.stdout) as { id: number; state: string; ticket: string }[];
+    expect(x).toMatchObject({ ticket: `${GAME}/3/1/5`, state: 'charged_back' });
+    const off = await guichet(['central', 'exceptions', 'write-off', String(x!.id), '--reason', 'paid on the lottery\'s word', '--data', c.dataDir]);
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toMatch(new RegExp(`exception #${x!.id} .* written off`));
+    const journaled = await c.central.db.query<{ actor: string; payload: { reason: string } }>(`SELECT actor, payload FROM central_journal WHERE type = 'exception.write-off'`);
+    expect(journaled).toEqual([{ actor: 'admin', payload: expect.objectContaining({ exception_id: x!.id, reason: 'paid on the lottery\'s word', was: 'charged_back' }) }]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * #19's quotas at central, on both engines: claims and pack receipts per terminal, enrolment attempts
+ * per address, each configurable; beyond the limit 429 `quota_exceeded` naming it. The terminal's
+ * client surfaces that refusal at once (attempts counted at central), never retrying it as an overload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '../../../central/store/feed.js';
+import { ClaimAnswer } from '../../../common/protocol/index.js';
+import { CentralAnswerError, createCentralClient } from '../../../main/services/sync/client.js';
+import { databaseFor, ENGINES } from '../support/engines.js';
+import { startCentral, type StartedCentral } from '../support/start-central.js';
+import { enrol, newTerminalKey, signedRequest, type TestTerminal } from '../support/terminal-client.js';
+
+describe.each(ENGINES)('quotas at central on %s', (engine) => {
+  let c: StartedCentral;
+  let t: TestTerminal;
+  let other: TestTerminal;
+
+  beforeAll(async () => {
+    const databaseUrl = await databaseFor(engine);
+    c = await startCentral({ terminals: ['L1', 'L2'], ...(databaseUrl ? { databaseUrl } : {}) });
+    t = newTerminalKey();
+    other = newTerminalKey();
+    expect((await enrol(c.url, c.codes.L1!, t)).status).toBe(200);
+    expect((await enrol(c.url, c.codes.L2!, other)).status).toBe(200);
+  }, 180_000);
+  afterAll(() => c?.close(), 60_000);
+
+  const claim = (who: TestTerminal, i: number) =>
+    signedRequest<{ reason?: string; error?: string; verdict?: string }>(c.url, who, 'POST', '/v1/claim', { barcode: `2130010100${String(i).padStart(3, '0')}0000000000000000000000`.slice(0, 34), claim_key: `quota-claim-${String(i).padStart(4, '0')}` });
+  const claimCount = async (who: TestTerminal) =>
+    (await c.central.db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM quota_counters WHERE subject = $1 AND counter = 'claim'`, [`terminal:${who.id}`]))[0]!.n;
+
+  it('answers 429 after N claims of a terminal in the minute; another terminal still claims', async () => {
+    await setConfig(c.central, 'test', 'quota_claims_per_minute', 3);
+    for (let i = 0; i < 3; i++) expect((await claim(t, i)).status).not.toBe(429);
+    const over = await claim(t, 3);
+    expect(over).toMatchObject({ status: 429, json: { reason: 'quota_exceeded' } });
+    expect(over.json.error).toMatch(/quota_claims_per_minute/);
+    expect((await claim(other, 10)).status).not.toBe(429);
+  });
+
+  it("is surfaced by the terminal's client at once, not retried", async () => {
+    const client = createCentralClient({ url: c.url, signer: { terminalId: t.id, privateKey: t.privateKey, now: () => new Date() }, maxAttempts: 6, initialDelayMs: 1, maxDelayMs: 2 });
+    const before = await claimCount(t);
+    const err = await client.call('POST', '/v1/claim', { barcode: '2'.repeat(34), claim_key: 'quota-client-0001' }, ClaimAnswer).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CentralAnswerError);
+    expect(err).toMatchObject({ status: 429, reason: 'quota_exceeded' });
+    expect(await claimCount(t)).toBe(before + 1);
+  });
+
+  it('answers 429 after N pack receipts of a terminal in the hour (other pack operations not counted)', async () => {
+    await setConfig(c.central, 'test', 'quota_pack_receipts_per_hour', 1);
+    const op = (pack: number, action: string) =>
+      signedRequest<{ reason?: string }>(c.url, t, 'POST', '/v1/packs', { game: 'annee-chance-2013', emission: 1, block: 1, pack, action, op_key: `${t.id}/pack/q/${pack}/${action}`, at: new Date().toISOString() });
+    expect((await op(1, 'receive')).status).not.toBe(429);
+    expect((await op(1, 'activate')).status).not.toBe(429);
+    expect(await op(2, 'receive')).toMatchObject({ status: 429, json: { reason: 'quota_exceeded' } });
+  });
+
+  it('answers 429 after N enrolment attempts from one address in the hour', async () => {
+    await setConfig(c.central, 'test', 'quota_enrolments_per_hour', 2);
+    const attempt = () => enrol(c.url, 'WRONG-CODE-0000', newTerminalKey());
+    // The two enrolments above came from this address too: refused from the first attempt here.
+    const a = await attempt();
+    expect(a.status).toBe(429);
+    expect(a.json).toMatchObject({ reason: 'quota_exceeded' });
+    expect(a.json.error).toMatch(/quota_enrolments_per_hour/);
+  });
+});
