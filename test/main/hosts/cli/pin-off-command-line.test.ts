@@ -140,4 +140,26 @@ describe('PINs never on the command line', () => {
     const empty = await watchedGuichet(['report', 'x', '--operator', 'alice', '--pin-fd', '3', '--data', data], {}, ['']);
     expect([empty.code, empty.stderr]).toEqual([1, 'guichet: --pin-fd 3: no PIN read (an empty first line)\n']);
   });
+
+  it('in a terminal, asks for the PIN and does not echo it', async () => {
+    // util-linux `script` gives the command a pseudo-terminal; what we write goes to it as typed keys.
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GUICHET_')));
+    const command = [process.execPath, BIN, 'login', '--operator', 'alice', '--data', data].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: clean, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    // Typed once the prompt shows (or the command ended without one: the assertions below say so).
+    const prompted = new Promise<boolean>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        screen += d;
+        if (screen.includes('PIN for operator alice: ')) resolve(true);
+      });
+      child.on('close', () => resolve(false));
+    });
+    const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(await prompted, screen).toBe(true);
+    child.stdin.write(`${MANAGER_PIN}\r`);
+    expect(await code).toBe(0);
+    expect(screen).toMatch(/alice \(manager\) logged in on terminal T-PIN/);
+    expect(screen).not.toContain(MANAGER_PIN);
+  });
 });
