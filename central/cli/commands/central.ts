@@ -21,7 +21,7 @@ interface CommonFlags {
 function common(cmd: Command): Command {
   return cmd
     .requiredOption('--data <dir>', 'central data folder')
-    .addOption(new Option('--database-url <url>', 'PostgreSQL server (default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
+    .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
     .option('--json', 'print JSON');
 }
 

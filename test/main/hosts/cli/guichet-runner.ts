@@ -6,6 +6,7 @@ import { buildProgram } from '../../../../main/hosts/cli/program.js';
 import { buildLotteryProgram, LOTTERY_COMMANDS } from '../../../../central/cli/program.js';
 import { runCli } from '../../../../common/cli-run.js';
 import { refusePinsOnCommandLine } from '../../../../main/hosts/cli/pin-input.js';
+import { refuseSecretsOnCommandLine } from '../../../../central/cli/secrets.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const BIN = path.join(ROOT, 'bin/guichet.js');
@@ -41,7 +42,7 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
   process.exitCode = undefined;
   try {
     const lottery = LOTTERY_COMMANDS.includes(args[0] ?? '') && !(args[0] === 'units' && args[1] === 'show');
-    await runCli(lottery ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args], lottery ? undefined : refusePinsOnCommandLine);
+    await runCli(lottery ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args], lottery ? refuseSecretsOnCommandLine : refusePinsOnCommandLine);
     return { code: Number(process.exitCode ?? 0), stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.exitCode = undefined;
