@@ -21,10 +21,14 @@ export function wholeNumber(min: number): (value: string) => number {
   };
 }
 
-/** Parses and runs; prints known errors as one line on stderr and sets the exit status. */
-export async function runCli(program: Command, argv: readonly string[]): Promise<void> {
+/**
+ * Parses and runs; prints known errors as one line on stderr and sets the exit status. `check`, when
+ * given, runs first on the arguments (e.g. refusing a secret on the command line) and may throw a CliError.
+ */
+export async function runCli(program: Command, argv: readonly string[], check?: (args: readonly string[]) => void): Promise<void> {
   program.exitOverride();
   try {
+    check?.(argv.slice(2));
     await program.parseAsync(argv as string[]);
   } catch (err) {
     if (err instanceof CommanderError) {

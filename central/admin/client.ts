@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { join, resolve } from 'node:path';
-import { TOKEN_FILE, type ServingRecord } from '../server/serve.js';
+import { TOKEN_FILE, type ServingRecord } from '../server/holder.js';
 
 export class AdminRefusal extends Error {
   constructor(

@@ -4,7 +4,7 @@
  * one process. Both files go when it stops.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Central } from '../store/context.js';
@@ -12,88 +12,8 @@ import { openCentral } from '../store/open.js';
 import { ensureMonthPartitions } from '../store/partitions.js';
 import { warmVerifyPool } from '../protocol/verify-pool.js';
 import { buildCentralServer } from './app.js';
-
-export const URL_FILE = 'central.url';
-export const TOKEN_FILE = 'admin.token';
-
-export interface ServingRecord {
-  /** null while the process opens the store (or when a command uses it directly). */
-  url: string | null;
-  pid: number;
-  /** PEM file of the TLS certificate, when serving https (the admin client pins it). */
-  tls_cert?: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The process holding a data folder, or null (a record left by a killed process is ignored). */
-export function servingRecord(dataDir: string): ServingRecord | null {
-  const path = join(resolve(dataDir), URL_FILE);
-  if (!existsSync(path)) return null;
-  try {
-    const rec = JSON.parse(readFileSync(path, 'utf8')) as ServingRecord;
-    return typeof rec.pid === 'number' && alive(rec.pid) ? rec : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Takes the data folder for this process (PGlite admits one): writes `central.url` with our pid and no
- * URL yet. Returns the holder's record instead when another live process holds it.
- */
-export function claimDataDir(dataDir: string): ServingRecord | null {
-  const path = join(resolve(dataDir), URL_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(path, `${JSON.stringify({ url: null, pid: process.pid })}\n`, { mode: 0o644, flag: 'wx' });
-      return null;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = servingRecord(dataDir);
-      if (holder) return holder;
-      rmSync(path, { force: true }); // left by a killed process
-    }
-  }
-  throw new Error(`cannot take ${path}`);
-}
-
-/** Gives the data folder back (only when this process holds it). */
-export function releaseDataDir(dataDir: string): void {
-  const path = join(resolve(dataDir), URL_FILE);
-  try {
-    const rec = JSON.parse(readFileSync(path, 'utf8')) as ServingRecord;
-    if (rec.pid === process.pid) rmSync(path, { force: true });
-  } catch {
-    // already gone
-  }
-}
-
-/** Waits until the holder of a data folder serves it (its URL is known) or is gone; null when gone. */
-export async function waitForService(dataDir: string, timeoutMs = 120_000): Promise<ServingRecord | null> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const rec = servingRecord(dataDir);
-    if (!rec || rec.url) return rec;
-    if (Date.now() > until) throw new Error(`process ${rec.pid} holds ${dataDir} but serves no URL yet`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Parses `host:port` (IPv6 in brackets); port 0 picks a free one. */
-export function parseListen(value: string): { host: string; port: number } {
-  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
-  const port = Number(m?.[3]);
-  if (!m || port > 65535) throw new Error(`--listen takes HOST:PORT, e.g. 127.0.0.1:8470, not '${value}'`);
-  return { host: (m[1] ?? m[2]) as string, port };
-}
+import { DEFAULT_LISTEN, parseListen } from './listen.js';
+import { claimDataDir, releaseDataDir, TOKEN_FILE, URL_FILE, type ServingRecord } from './holder.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -109,8 +29,6 @@ export interface RunningCentral {
   readonly central: Central;
   close(): Promise<void>;
 }
-
-export const DEFAULT_LISTEN = '127.0.0.1:8470';
 
 export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> {
   const dataDir = resolve(opts.dataDir);

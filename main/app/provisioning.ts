@@ -18,7 +18,7 @@ export interface ProvisioningAppOptions {
 export function notProvisionedMessage(dataDir: string): string {
   return (
     `this terminal is not set up (no terminal in ${dataDir}): enrol it with the lottery's central (guichet enroll), ` +
-    `or a technician runs guichet init --data ${dataDir} --terminal ID --manager NAME --pin PIN`
+    `or a technician runs guichet init --data ${dataDir} --terminal ID --manager NAME (it asks for the manager's PIN)`
   );
 }
 

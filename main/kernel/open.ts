@@ -25,7 +25,7 @@ export function openLotteryTerminal(root: string, options: OpenLotteryTerminalOp
   try {
     const row = terminalRow(base.db);
     if (!row) {
-      throw new TerminalError('not-initialised', `${base.folder.root} is not a terminal yet: run guichet init --data ${base.folder.root} --terminal ID --manager NAME --pin PIN`);
+      throw new TerminalError('not-initialised', `${base.folder.root} is not a terminal yet: run guichet init --data ${base.folder.root} --terminal ID --manager NAME (it asks for the manager's PIN)`);
     }
     const keyFile = terminalKeyPath(base.folder);
     if (!existsSync(keyFile)) throw new TerminalError('key-missing', `the terminal key ${keyFile} is missing: the journal cannot be signed`);

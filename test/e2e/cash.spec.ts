@@ -74,7 +74,7 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await expect(page.getByTestId('statement-load')).toHaveText('Demander les relevés à la loterie');
 
   // The CLI sees the same Z.
-  const r = kiosk.cli(['report', 'z', '--operator', 'Marie', '--pin', '123456']);
+  const r = kiosk.cli(['report', 'z', '--operator', 'Marie'], { GUICHET_PIN: '123456' });
   expect(r.stderr).toBe('');
   expect(r.stdout).toMatch(/Z report no\. 1/);
 });

@@ -59,9 +59,9 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     run(['central', 'publish', em, '--data', centralDir]);
     const added = JSON.parse(run(['central', 'terminal', 'add', '--data', centralDir, '--id', 'SHOP-01', '--retailer', 'Tabac du Port', '--json'])) as { code: string };
     const central = await serve(centralDir);
-    run(['enroll', '--data', dataDir, '--central', central.url, '--code', added.code, '--manager', MANAGER.name, '--pin', MANAGER.pin]);
+    run(['enroll', '--data', dataDir, '--central', central.url, '--code', added.code, '--manager', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     run(['sync', '--once', '--data', dataDir]);
-    run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name, '--pin', MANAGER.pin]);
+    run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });
     const stopCentral = async () => {
       if (central.child.exitCode !== null || central.child.signalCode !== null) return;

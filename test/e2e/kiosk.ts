@@ -33,7 +33,8 @@ export interface Kiosk {
   /** Demo tickets of the demo lottery (secret print data that a real terminal never holds). */
   units(game: string): DemoUnit[];
   /** Runs the guichet CLI against this kiosk's data folder. */
-  cli(args: string[]): { status: number | null; stdout: string; stderr: string };
+  /** `guichet ARGS` on this kiosk's data folder; `env` adds variables (a PIN goes in GUICHET_PIN, never in ARGS). */
+  cli(args: string[], env?: Record<string, string>): { status: number | null; stdout: string; stderr: string };
 }
 
 /** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
@@ -136,8 +137,8 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
   kiosk: async ({ demoTemplate, liveCentral }, use) => {
     const dataDir = copyDemo(demoTemplate, liveCentral);
     const { url, child, output } = await startKiosk(dataDir, { demo: liveCentral });
-    const cli = (args: string[]) => {
-      const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir }, maxBuffer: 1 << 28 });
+    const cli = (args: string[], env: Record<string, string> = {}) => {
+      const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: dataDir, ...env }, maxBuffer: 1 << 28 });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     };
     await use({

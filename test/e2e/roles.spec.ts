@@ -38,7 +38,7 @@ test('a technician sees neither sale nor payout, and the API refuses them', asyn
     expect({ method, ok: r.ok, code: r.error?.code }).toEqual({ method, ok: false, code: 'forbidden' });
   }
   // Nothing was sold or paid.
-  const out = kiosk.cli(['report', 'x', '--operator', 'Marie', '--pin', '123456']);
+  const out = kiosk.cli(['report', 'x', '--operator', 'Marie'], { GUICHET_PIN: '123456' });
   expect(out.stdout).toMatch(/\+ sales\s+0,00 €/);
   expect(out.stdout).toMatch(/- payouts\s+0,00 €/);
 });

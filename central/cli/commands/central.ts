@@ -2,16 +2,15 @@
 import { Command, Option } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
 import { AdminRefusal, callService } from '../../admin/client.js';
-import { runAdminOp, type AdminOp } from '../../admin/ops.js';
+import type { AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
-import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
 import type { PayoutException } from '../../store/claims.js';
 import type { CentralPackView } from '../../../common/protocol/index.js';
 import type { PrizeClaim } from '../../store/prize-claims.js';
 import type { TerminalReport } from '../../store/reports.js';
 import type { RetailerStatement } from '../../../common/protocol/index.js';
-import { redactUrl } from '../../store/postgres.js';
-import { claimDataDir, DEFAULT_LISTEN, releaseDataDir, serveCentral, waitForService } from '../../server/serve.js';
+import { claimDataDir, releaseDataDir, waitForService } from '../../server/holder.js';
+import { DEFAULT_LISTEN } from '../../server/listen.js';
 import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -24,7 +23,7 @@ interface CommonFlags {
 function common(cmd: Command): Command {
   return cmd
     .requiredOption('--data <dir>', 'central data folder')
-    .addOption(new Option('--database-url <url>', 'PostgreSQL server (default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
+    .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
     .option('--json', 'print JSON');
 }
 
@@ -37,6 +36,7 @@ async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown
       // Nobody serves the folder: take it for the time of this command.
       if (claimDataDir(flags.data)) continue;
       try {
+        const [{ databaseUrlFrom, openCentral }, { runAdminOp }] = await Promise.all([import('../../store/open.js'), import('../../admin/ops.js')]);
         const central = await openCentral({ dataDir: flags.data, databaseUrl: databaseUrlFrom(flags.databaseUrl) });
         try {
           return await runAdminOp(central, op, args);
@@ -72,6 +72,7 @@ export function centralCommand(): Command {
     .description('Create a central store in the data folder; the lottery key is created when missing (Ed25519, PKCS#8 PEM, as `emission create` uses).')
     .requiredOption('--key <file>', "the lottery's signing key")
     .action(async (flags: CommonFlags & { key: string }) => {
+      const [{ databaseUrlFrom, initCentral }, { redactUrl }] = await Promise.all([import('../../store/open.js'), import('../../store/postgres.js')]);
       const url = databaseUrlFrom(flags.databaseUrl);
       const { central, keyCreated } = await initCentral({ dataDir: flags.data, databaseUrl: url, keyFile: flags.key });
       await central.db.close();
@@ -130,6 +131,7 @@ export function centralCommand(): Command {
       // The data folder's own TLS files (`central tls`) when none are named.
       const own = tlsFilesOf(flags.data);
       const tls = flags.tlsCert && flags.tlsKey ? { certFile: flags.tlsCert, keyFile: flags.tlsKey } : existsSync(own.serverCert) && existsSync(own.serverKey) ? { certFile: own.serverCert, keyFile: own.serverKey } : null;
+      const [{ databaseUrlFrom }, { serveCentral }] = await Promise.all([import('../../store/open.js'), import('../../server/serve.js')]);
       const running = await serveCentral({
         dataDir: flags.data,
         databaseUrl: databaseUrlFrom(flags.databaseUrl),

@@ -2,9 +2,6 @@
 import { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { auditEmission } from '../../emission/audit.js';
-import { createEmission } from '../../emission/create.js';
-import { drawDemoEmissions } from '../../emission/demo.js';
 import { createProgress } from '../../progress.js';
 import { CliError, wholeNumber } from '../../../common/cli-run.js';
 
@@ -52,6 +49,7 @@ export function emissionCommand(): Command {
     .option('--workers <w>', 'worker threads for sealing (default: one per core, at most 4; 0 = none)', wholeNumber(0))
     .requiredOption('--out <dir>', 'output folder')
     .action(async (flags: CreateFlags) => {
+      const { createEmission } = await import('../../emission/create.js');
       const progress = progressCallback();
       const started = performance.now();
       try {
@@ -92,6 +90,7 @@ export function emissionCommand(): Command {
     .option('--workers <w>', 'worker threads (default: one per core, at most 4; 0 = none)', wholeNumber(0))
     .option('--max-findings <n>', 'list at most N disagreements (default 200)', wholeNumber(1))
     .action(async (dir: string, flags: { workers?: number; maxFindings?: number }) => {
+      const { auditEmission } = await import('../../emission/audit.js');
       const progress = progressCallback();
       let report;
       try {
@@ -120,6 +119,7 @@ export function emissionCommand(): Command {
     .action(async (dir: string, flags: { now?: string }) => {
       const now = flags.now === undefined ? undefined : new Date(flags.now);
       if (now && Number.isNaN(now.getTime())) throw new CliError(`--now ${flags.now}: not a date and time (UTC ISO, e.g. 2026-01-01T00:00:00Z)`);
+      const { drawDemoEmissions } = await import('../../emission/demo.js');
       await drawDemoEmissions(dir, { ...(now ? { now } : {}), onProgress: (step) => console.log(step) });
       console.log(`demo lottery written to ${dir}`);
     });

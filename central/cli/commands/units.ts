@@ -5,14 +5,8 @@
  */
 import { Command } from 'commander';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { gameByCode } from '../../../games/index.js';
-import { parseUnitRef, TicketIdError } from '../../../games/ticket-id.js';
-import { renderTicketPng } from '../../../render/index.js';
 import { join } from 'node:path';
-import { openOutcomeFile } from '../../../db/outcome/reader.js';
-import { exportUnits, writeJsonLines } from '../../emission/export.js';
 import { outcomeFileName, parseBlockFileName } from '../../emission/files.js';
-import { readPrintFile } from '../../emission/print-file.js';
 import { CliError, wholeNumber } from '../../../common/cli-run.js';
 
 /** The print files of an emission folder, in block order, optionally only block `block`. */
@@ -43,6 +37,11 @@ export function unitsCommand(): Command {
     .option('--from <i>', 'first unit index (default: the first unit of the outcome file, else 0)', wholeNumber(0))
     .option('--count <n>', 'number of units (default: to the end of the outcome file, else of the block)', wholeNumber(0))
     .action(async (dir: string, flags: ExportFlags) => {
+      const [{ readPrintFile }, { openOutcomeFile }, { exportUnits, writeJsonLines }] = await Promise.all([
+        import('../../emission/print-file.js'),
+        import('../../../db/outcome/reader.js'),
+        import('../../emission/export.js'),
+      ]);
       // `| head` closes the pipe early: that ends the export quietly, not with an error.
       process.stdout.on('error', (err: NodeJS.ErrnoException) => {
         if (err.code !== 'EPIPE') throw err;
@@ -80,7 +79,13 @@ export function unitsCommand(): Command {
     .requiredOption('--out <file>', 'PNG file to write')
     .option('--winning', 'highlight the winning zones (as the validation screen shows them)')
     .option('--lang <fr|en>', 'language of the notes around the ticket', 'fr')
-    .action((dir: string, ref: string, flags: { out: string; winning?: boolean; lang: string }) => {
+    .action(async (dir: string, ref: string, flags: { out: string; winning?: boolean; lang: string }) => {
+      const [{ gameByCode }, { parseUnitRef, TicketIdError }, { readPrintFile }, { exportUnits }] = await Promise.all([
+        import('../../../games/index.js'),
+        import('../../../games/ticket-id.js'),
+        import('../../emission/print-file.js'),
+        import('../../emission/export.js'),
+      ]);
       let id;
       try {
         id = parseUnitRef(ref, (code) => gameByCode(code).pack_size);
@@ -100,6 +105,7 @@ export function unitsCommand(): Command {
         throw new CliError(`${ref}: ${(err as Error).message}`);
       }
       if (!unit) throw new CliError(`${ref}: not a unit of the block`);
+      const { renderTicketPng } = await import('../../../render/index.js');
       const png = renderTicketPng({
         game: unit.game,
         unit: unit.unit,

@@ -1,7 +1,8 @@
 /**
- * Options of the commands that act for an operator: `--operator NAME --pin PIN`, falling back to the
- * `GUICHET_OPERATOR` and `GUICHET_PIN` environment variables. Never prompts: a missing credential is
- * an error, so the CLI stays scriptable.
+ * Options of the commands that act for an operator: `--operator NAME` (else `GUICHET_OPERATOR`) and the
+ * operator's PIN, never on the command line (pin-input.ts): `--pin-fd N`, `GUICHET_PIN`, or typed when
+ * asked in a terminal. Without a terminal nothing is asked: a missing credential is an error, so the CLI
+ * stays scriptable.
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { authenticate } from '../../services/auth/login.js';
@@ -10,31 +11,31 @@ import { openLotteryTerminal } from '../../kernel/open.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { dataDirOf, type DataOption, type OpenMode } from './options.js';
 import { CliError } from '../../../common/cli-run.js';
+import { fdArg, OPERATOR_PIN, readPin } from './pin-input.js';
 
 export interface OperatorOptions {
   readonly operator?: string;
-  readonly pin?: string;
+  readonly pinFd?: number;
 }
 
-/** Adds `--operator NAME` and `--pin PIN`. */
+/** Adds `--operator NAME` and `--pin-fd N`. */
 export function withOperatorOptions(command: Command): Command {
   return command
     .option('--operator <name>', 'the operator acting (default: $GUICHET_OPERATOR)')
-    .option('--pin <pin>', "the operator's PIN (default: $GUICHET_PIN)");
+    .option('--pin-fd <n>', "read the operator's PIN from file descriptor N (else $GUICHET_PIN, else asked in a terminal)", fdArg);
 }
 
-/** The credentials from the options, else the environment; a CliError names what is missing. */
-export function operatorCredentials(opts: OperatorOptions, env: NodeJS.ProcessEnv = process.env): { name: string; pin: string } {
+/** The credentials: the name from the option or the environment, the PIN as pin-input.ts says; a CliError names what is missing. */
+export async function operatorCredentials(opts: OperatorOptions, env: NodeJS.ProcessEnv = process.env): Promise<{ name: string; pin: string }> {
   const name = opts.operator ?? env.GUICHET_OPERATOR;
-  const pin = opts.pin ?? env.GUICHET_PIN;
   if (!name) throw new CliError('this command acts for an operator: give --operator NAME (or set GUICHET_OPERATOR)');
-  if (!pin) throw new CliError(`operator '${name}' needs a PIN: give --pin PIN (or set GUICHET_PIN)`);
+  const pin = await readPin(OPERATOR_PIN, opts, { question: `PIN for operator ${name}: `, missing: `operator '${name}' needs a PIN` }, env);
   return { name, pin };
 }
 
 /** Authenticates the operator named by the options (no journal entry; the action itself is journaled). */
 export async function actAs(t: LotteryTerminal, opts: OperatorOptions): Promise<OperatorSession> {
-  const { name, pin } = operatorCredentials(opts);
+  const { name, pin } = await operatorCredentials(opts);
   return authenticate(t, name, pin);
 }
 

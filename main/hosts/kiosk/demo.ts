@@ -52,6 +52,11 @@ export interface DemoOptions {
    * it; default false (tests that set up a demo terminal need no central).
    */
   readonly central?: boolean;
+  /**
+   * With `central`: once the demo terminal is set up, leave its central serving and return it (the kiosk
+   * that asked goes on with it, rather than stopping it and starting it again). Default: stopped.
+   */
+  readonly keepCentral?: boolean;
 }
 
 /** Runs `guichet emission demo DIR` as a child process (the lottery's side, never loaded here). */
@@ -74,7 +79,8 @@ export const drawEmissionsByCommand: DrawDemoEmissions = async (outDir, options)
   if (code !== 0) throw new Error(`guichet emission demo ${outDir} failed (exit ${code}): ${err.trim()}`);
 };
 
-export async function setupDemo(root: string, options: DemoOptions = {}): Promise<void> {
+/** Sets the demo terminal up; returns its demo central when asked to keep it serving (`keepCentral`), else null. */
+export async function setupDemo(root: string, options: DemoOptions = {}): Promise<DemoCentral | null> {
   const say = options.onProgress ?? (() => undefined);
   const [manager, ...others] = DEMO_OPERATORS;
   const lottery = demoLotteryDir(root);
@@ -100,6 +106,7 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
   }
   const t = openLotteryTerminal(root);
+  let done = false;
   try {
     const boss = await authenticate(t, manager.name, manager.pin);
     for (const op of others) await addOperator(t, boss, { name: op.name, role: op.role, pin: op.pin });
@@ -132,10 +139,12 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
         'tickets to scan. A real terminal never holds these files. List demo tickets with:\n' +
         '  npx guichet units export demo-lottery --block 1\n',
     );
+    done = true;
   } finally {
     t.close();
-    await central?.stop();
+    if (!(done && options.keepCentral)) await central?.stop();
   }
+  return options.keepCentral ? central : null;
 }
 
 /** True when the folder holds no terminal yet (no database). */

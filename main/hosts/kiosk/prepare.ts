@@ -69,13 +69,14 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     return { app, demo: false, selfCheck: false, provisioned: false, close: () => Promise.resolve(app.close()) };
   }
   const demo = empty;
-  if (demo) await setupDemo(options.dataDir, { central: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  // The first start's demo central goes on serving the kiosk (not stopped and started again).
+  const setUp = demo ? await setupDemo(options.dataDir, { central: true, keepCentral: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : null;
   // What is open so far, undone in reverse order should a later step fail: a failed start leaves no
   // database handle, scanner port or listener behind. (A printer holds nothing open between jobs.)
   const opened: (() => unknown)[] = [];
   try {
     // The demo terminal's central runs alongside it (a child process), stopped with the kiosk.
-    const central = options.demo ? await serveDemoCentral(options.dataDir) : null;
+    const central = setUp ?? (options.demo ? await serveDemoCentral(options.dataDir) : null);
     if (central) opened.push(() => central.stop());
     const terminal = openLotteryTerminal(options.dataDir);
     opened.unshift(() => terminal.close());

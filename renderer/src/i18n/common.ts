@@ -52,7 +52,7 @@ export const commonText = defineTexts({
     'provisioning.title': 'Ce terminal n’est pas installé',
     'provisioning.explain': 'Aucun terminal dans ce dossier de données : il faut d’abord l’installer. Aucun code ni aucune clé n’est inventé.',
     'provisioning.enroll': 'Enrôlez-le auprès du central de la loterie :',
-    'provisioning.init': 'ou, hors ligne, un technicien l’initialise :',
+    'provisioning.init': 'ou, hors ligne, un technicien l’initialise (la commande demande le code du gérant) :',
     'provisioning.restart': 'Puis redémarrez le guichet.',
 
     'nav.menu': 'Menu',
@@ -192,7 +192,7 @@ export const commonText = defineTexts({
     'provisioning.title': 'This terminal is not set up',
     'provisioning.explain': 'No terminal in this data folder: it must be set up first. No PIN and no key is ever invented.',
     'provisioning.enroll': 'Enrol it with the lottery’s central:',
-    'provisioning.init': 'or, offline, a technician initialises it:',
+    'provisioning.init': 'or, offline, a technician initialises it (the command asks for the manager’s PIN):',
     'provisioning.restart': 'Then restart the counter.',
 
     'nav.menu': 'Menu',

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callService } from '../../../central/admin/client.js';
-import { servingRecord, serveCentral, type RunningCentral } from '../../../central/server/serve.js';
+import { servingRecord } from '../../../central/server/holder.js';
+import { serveCentral, type RunningCentral } from '../../../central/server/serve.js';
 import { initTestCentral } from '../support/engines.js';
 
 function get(url: string, ca: Buffer): Promise<{ status: number; body: string }> {

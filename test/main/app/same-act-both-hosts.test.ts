@@ -85,15 +85,16 @@ describe('the same act through the kiosk API and the CLI', () => {
 
     // Through the commands, with a printer (and the drawer on its port).
     const printer = openPrinter('virtual:same-act') as VirtualPrinter;
-    const marie = ['--data', cli.dir, '--operator', 'Marie', '--pin', '123456'];
-    const camille = ['--data', cli.dir, '--operator', 'Camille', '--pin', '2222'];
+    const data = ['--data', cli.dir];
+    const marie = { GUICHET_OPERATOR: 'Marie', GUICHET_PIN: '123456' };
+    const camille = { GUICHET_OPERATOR: 'Camille', GUICHET_PIN: '2222' };
     const withPrinter = ['--printer', 'virtual:same-act'];
     const runs = [
-      await runGuichet(['session', 'open', '--float-cents', '10000', ...marie]),
-      await runGuichet(['sell', inv(30), '--tendered', '1000', ...withPrinter, ...camille]),
-      await runGuichet(['pay', winner, ...withPrinter, ...camille]),
-      await runGuichet(['void', String(sale.sale.receipt_no), '--reason', 'customer changed mind', ...withPrinter, ...marie]),
-      await runGuichet(['session', 'close', '--counted-cents', '0', '--confirm-difference', ...withPrinter, ...marie]),
+      await runGuichet(['session', 'open', '--float-cents', '10000', ...data], marie),
+      await runGuichet(['sell', inv(30), '--tendered', '1000', ...withPrinter, ...data], camille),
+      await runGuichet(['pay', winner, ...withPrinter, ...data], camille),
+      await runGuichet(['void', String(sale.sale.receipt_no), '--reason', 'customer changed mind', ...withPrinter, ...data], marie),
+      await runGuichet(['session', 'close', '--counted-cents', '0', '--confirm-difference', ...withPrinter, ...data], marie),
     ];
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
 

@@ -88,7 +88,7 @@ export function checkCommand(): Command {
     .addOption(new Option('--now <iso>', 'check as of this UTC time (tests and audits)').hideHelp())
     .addHelpText('after', '\nExit status: 0 winner or loser, 2 unreadable barcode, 3 unknown ticket, wrong code or expired, 4 tampered data.');
   return withOperatorOptions(withJsonOption(withDataOption(cmd)))
-    .addHelpText('after', 'With an operator (--operator/--pin or $GUICHET_OPERATOR/$GUICHET_PIN): the counter verdict (pack, stop list, payouts, payout limit).')
+    .addHelpText('after', 'With an operator (--operator or $GUICHET_OPERATOR; the PIN by --pin-fd N, $GUICHET_PIN or asked): the counter verdict (pack, stop list, payouts, payout limit).')
     .action(async (barcode: string, opts: DataOption & JsonOption & OperatorOptions & { now?: string }) => {
       let now: (() => Date) | undefined;
       if (opts.now !== undefined) {
@@ -116,7 +116,7 @@ export function checkCommand(): Command {
 
 /** The counter verdict for an operator: the terminal's pack states, stop list, payouts and payout limit. */
 async function counterCheck(barcode: string, opts: DataOption & JsonOption & OperatorOptions, now: (() => Date) | undefined): Promise<void> {
-  const { name, pin } = operatorCredentials(opts);
+  const { name, pin } = await operatorCredentials(opts);
   const t = openLotteryTerminal(dataDirOf(opts), { readOnly: true, ...(now ? { clock: fixedClock(now().toISOString()) } : {}) });
   try {
     const v = checkTicket(t, await authenticate(t, name, pin), barcode, NO_DEVICES);

@@ -4,17 +4,18 @@ import { certificateFingerprint } from '../../../services/sync/central-url.js';
 import { enrollTerminal } from '../../../services/sync/enroll.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
+import { fdArg, OPERATOR_PIN, readPin } from '../pin-input.js';
 
 interface EnrollOptions extends DataOption, JsonOption {
   readonly central: string;
   readonly code: string;
   readonly manager: string;
-  readonly pin?: string;
+  readonly pinFd?: number;
   readonly centralCa?: string;
   readonly centralCaFingerprint?: string;
 }
 
-/** `guichet enroll --central URL --code CODE --manager NAME --pin PIN`: a fresh data folder becomes a terminal known to central. */
+/** `guichet enroll --central URL --code CODE --manager NAME` (the PIN by --pin-fd, GUICHET_PIN or asked): a fresh data folder becomes a terminal known to central. */
 export function enrollCommand(): Command {
   const cmd = new Command('enroll')
     .description("Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.")
@@ -23,10 +24,9 @@ export function enrollCommand(): Command {
     .option('--central-ca-fingerprint <sha256>', "the authority's SHA-256 fingerprint as read out with the code (`central tls make` prints it): enrolment stops unless the file matches")
     .requiredOption('--code <code>', 'the one-time code `guichet central terminal add` printed')
     .requiredOption('--manager <name>', 'name of the first manager')
-    .option('--pin <pin>', "the first manager's PIN, 4 to 8 digits (default: $GUICHET_PIN)");
+    .option('--pin-fd <n>', "read the first manager's PIN (4 to 8 digits) from file descriptor N (else $GUICHET_PIN, else asked in a terminal)", fdArg);
   withJsonOption(withDataOption(cmd)).action(async (opts: EnrollOptions) => {
-    const pin = opts.pin ?? process.env.GUICHET_PIN;
-    if (!pin) throw new CliError('the first manager needs a PIN: give --pin PIN (or set GUICHET_PIN)');
+    const pin = await readPin(OPERATOR_PIN, opts, { question: `PIN for the first manager ${opts.manager}: `, missing: 'the first manager needs a PIN' });
     let centralCa: string | undefined;
     if (opts.centralCa) {
       try {

@@ -37,9 +37,9 @@ export function kioskCommand(): Command {
     const binary = opts.browser ? null : electronBinary();
     if (binary && existsSync(electronMain)) {
       // The demo is set up here, in Node, where the lottery's command can run; Electron then opens it.
-      if (opts.demo && isEmptyDataFolder(dataDir)) await setupDemo(dataDir, { central: true, onProgress: progress });
-      // The demo central runs here too, for the time of the window.
-      const central = opts.demo ? await serveDemoCentral(dataDir) : null;
+      const setUp = opts.demo && isEmptyDataFolder(dataDir) ? await setupDemo(dataDir, { central: true, keepCentral: true, onProgress: progress }) : null;
+      // The demo central runs here too, for the time of the window (the first start's goes on serving).
+      const central = setUp ?? (opts.demo ? await serveDemoCentral(dataDir) : null);
       const { spawn } = await import('node:child_process');
       const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -8,7 +8,7 @@ import { operatorCredentials, withCounter, withOperatorOptions, type OperatorOpt
 export function loginCommand(): Command {
   const cmd = withOperatorOptions(withJsonOption(withDataOption(new Command('login').description("Log an operator in: checks the PIN, shows the role's permissions."))));
   cmd.action(async (opts: DataOption & JsonOption & OperatorOptions) => {
-    const { name, pin } = operatorCredentials(opts);
+    const { name, pin } = await operatorCredentials(opts);
     await withCounter(opts, async (t) => {
       const s = await login(t, name, pin);
       const permissions = permissionsOf(s.role);

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { addOperator, changePin, disableOperator, listOperators, unlockOperator, type OperatorInfo } from '../../../services/operators/operators.js';
 import { printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
-import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
-import { CliError } from '../../../../common/cli-run.js';
+import { actAs, operatorCredentials, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
+import { authenticate } from '../../../services/auth/login.js';
+import { CURRENT_PIN, fdArg, NEW_PIN, pinGiven, readPin } from '../pin-input.js';
 
 type Opts = DataOption & JsonOption & OperatorOptions;
 
@@ -24,13 +25,16 @@ export function operatorCommand(): Command {
       .description('Add an operator.')
       .argument('<name>', "the new operator's name")
       .requiredOption('--role <role>', 'cashier, manager or technician')
-      .option('--new-pin <pin>', "the new operator's PIN: 6 to 8 digits for a manager or technician, 4 (the terminal's setting) to 8 for a cashier (default: $GUICHET_NEW_PIN)"),
+      .option(
+        '--new-pin-fd <n>',
+        "read the new operator's PIN from file descriptor N (else $GUICHET_NEW_PIN, else asked in a terminal): 6 to 8 digits for a manager or technician, 4 (the terminal's setting) to 8 for a cashier",
+        fdArg,
+      ),
   );
-  add.action(async (name: string, opts: Opts & { role: string; newPin?: string }) => {
-    const pin = opts.newPin ?? process.env.GUICHET_NEW_PIN;
-    if (!pin) throw new CliError(`give the new operator's PIN with --new-pin PIN (or set GUICHET_NEW_PIN)`);
+  add.action(async (name: string, opts: Opts & { role: string; newPinFd?: number }) => {
     await withCounter(opts, async (t) => {
       const session = await actAs(t, opts);
+      const pin = await readPin(NEW_PIN, opts, { question: `PIN for the new operator ${name}: `, missing: `the new operator '${name}' needs a PIN` });
       const info = await addOperator(t, session, { name, role: opts.role, pin });
       if (opts.json) printJson(info);
       else console.log(`operator ${info.name} (${info.role}) added`);
@@ -68,17 +72,17 @@ export function operatorCommand(): Command {
 
   const pin = common(
     new Command('pin')
-      .description("Change a PIN: your own (give --current-pin), or another operator's (manager).")
+      .description("Change a PIN: your own (your current PIN is the acting one, or --current-pin-fd), or another operator's (manager).")
       .argument('[name]', 'whose PIN (default: the operator acting)')
-      .option('--new-pin <pin>', 'the new PIN (default: $GUICHET_NEW_PIN)')
-      .option('--current-pin <pin>', 'your current PIN, to change your own (default: --pin)'),
+      .option('--new-pin-fd <n>', 'read the new PIN from file descriptor N (else $GUICHET_NEW_PIN, else asked in a terminal)', fdArg)
+      .option('--current-pin-fd <n>', "read your current PIN, to change your own, from file descriptor N (else $GUICHET_CURRENT_PIN, else the acting operator's PIN)", fdArg),
   );
-  pin.action(async (name: string | undefined, opts: Opts & { newPin?: string; currentPin?: string }) => {
-    const newPin = opts.newPin ?? process.env.GUICHET_NEW_PIN;
-    if (!newPin) throw new CliError('give the new PIN with --new-pin PIN (or set GUICHET_NEW_PIN)');
+  pin.action(async (name: string | undefined, opts: Opts & { newPinFd?: number; currentPinFd?: number }) => {
     await withCounter(opts, async (t) => {
-      const session = await actAs(t, opts);
-      const currentPin = opts.currentPin ?? opts.pin ?? process.env.GUICHET_PIN;
+      const { name: actor, pin: actingPin } = await operatorCredentials(opts);
+      const session = await authenticate(t, actor, actingPin);
+      const newPin = await readPin(NEW_PIN, opts, { question: `new PIN for ${name ?? actor}: `, missing: 'give the new PIN' });
+      const currentPin = pinGiven(CURRENT_PIN, opts) ? await readPin(CURRENT_PIN, opts, { question: 'your current PIN: ', missing: 'your current PIN' }) : actingPin;
       const info = await changePin(t, session, { ...(name !== undefined ? { name } : {}), pin: newPin, ...(currentPin !== undefined ? { currentPin } : {}) });
       if (opts.json) printJson(info);
       else console.log(`PIN of operator ${info.name} changed`);

@@ -74,7 +74,7 @@ export function trustCommand(): Command {
         return;
       }
       if (keys.length === 0) {
-        console.log(`no trusted key in ${t.folder.root} (a manager enrols one with: guichet trust add lottery.pub --operator NAME --pin PIN)`);
+        console.log(`no trusted key in ${t.folder.root} (a manager enrols one with: guichet trust add lottery.pub --operator NAME)`);
         return;
       }
       for (const k of keys) {

@@ -22,7 +22,7 @@ export function ProvisioningScreen(props: { dataDir: string }) {
         </li>
         <li>
           <p>{t('provisioning.init')}</p>
-          <pre data-testid="provisioning-init">{`guichet init --data ${props.dataDir} --terminal ID --manager NAME --pin PIN`}</pre>
+          <pre data-testid="provisioning-init">{`guichet init --data ${props.dataDir} --terminal ID --manager NAME`}</pre>
         </li>
       </ol>
       <p>{t('provisioning.restart')}</p>

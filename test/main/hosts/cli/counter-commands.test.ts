@@ -16,7 +16,7 @@ const json = <T>(s: string): T => JSON.parse(s) as T;
 
 describe('guichet counter commands', () => {
   it('init, operators, login, session, reports, outbox and journal, scriptable with --json', async () => {
-    const init = await guichet(['init', ...data, '--terminal', 'T-042', '--manager', 'alice', '--pin', '123456', '--json']);
+    const init = await guichet(['init', ...data, '--terminal', 'T-042', '--manager', 'alice', '--json'], { GUICHET_PIN: '123456' });
     expect(init.stderr).toBe('');
     expect(json<{ terminal: string; data: string; manager: unknown; key_fingerprint: string }>(init.stdout)).toMatchObject({
       terminal: 'T-042',
@@ -24,27 +24,27 @@ describe('guichet counter commands', () => {
       manager: { id: 1, name: 'alice', role: 'manager' },
       key_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const again = await guichet(['init', ...data, '--terminal', 'T-043', '--manager', 'zoe', '--pin', '123456']);
+    const again = await guichet(['init', ...data, '--terminal', 'T-043', '--manager', 'zoe'], { GUICHET_PIN: '123456' });
     expect([again.status, again.stderr.trim()]).toEqual([1, `guichet: ${dir} is already terminal T-042`]);
 
-    const add = await guichet(['operator', 'add', 'bob', '--role', 'cashier', '--new-pin', '4321', ...data, '--json'], asAlice);
+    const add = await guichet(['operator', 'add', 'bob', '--role', 'cashier', ...data, '--json'], { ...asAlice, GUICHET_NEW_PIN: '4321' });
     expect(json(add.stdout)).toMatchObject({ id: 2, name: 'bob', role: 'cashier', active: true });
-    await guichet(['operator', 'add', 'tom', '--role', 'technician', '--new-pin', '555555', ...data], asAlice);
-    const list = await guichet(['operator', 'list', ...data, '--json', '--operator', 'alice', '--pin', '123456']);
+    await guichet(['operator', 'add', 'tom', '--role', 'technician', ...data], { ...asAlice, GUICHET_NEW_PIN: '555555' });
+    const list = await guichet(['operator', 'list', ...data, '--json', '--operator', 'alice'], { GUICHET_PIN: '123456' });
     expect(json<{ name: string }[]>(list.stdout).map((o) => o.name)).toEqual(['alice', 'bob', 'tom']);
 
-    const wrong = await guichet(['login', ...data, '--operator', 'bob', '--pin', '0000']);
+    const wrong = await guichet(['login', ...data, '--operator', 'bob'], { GUICHET_PIN: '0000' });
     expect(wrong).toMatchObject({ status: 1, hung: false, stdout: '' });
     expect(wrong.stderr).toBe("guichet: wrong PIN for operator 'bob' (4 more tries before a 5-minute lock)\n");
     const noPin = await guichet(['session', 'open', '--float-cents', '10000', ...data], { GUICHET_OPERATOR: 'bob' });
     expect(noPin).toMatchObject({ status: 1, hung: false });
-    expect(noPin.stderr).toMatch(/operator 'bob' needs a PIN: give --pin PIN \(or set GUICHET_PIN\)/);
-    const tech = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--operator', 'tom', '--pin', '555555']);
+    expect(noPin.stderr).toMatch(/operator 'bob' needs a PIN: set GUICHET_PIN, give --pin-fd N \(read from file descriptor N\), or type it when asked/);
+    const tech = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--operator', 'tom'], { GUICHET_PIN: '555555' });
     expect([tech.status, tech.stderr]).toEqual([1, "guichet: operator 'tom' (technician) may not open a cash session\n"]);
 
     const login = await guichet(['login', ...data, '--json'], { GUICHET_OPERATOR: 'bob', GUICHET_PIN: '4321' });
     expect(json(login.stdout)).toMatchObject({ terminal: 'T-042', operator: 'bob', role: 'cashier', permissions: expect.arrayContaining(['ticket.sell', 'payout.pay']) });
-    const open = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--json', '--operator', 'bob', '--pin', '4321']);
+    const open = await guichet(['session', 'open', '--float-cents', '10000', ...data, '--json', '--operator', 'bob'], { GUICHET_PIN: '4321' });
     expect(json(open.stdout)).toMatchObject({ session_id: 1, float_cents: 10000 });
 
     // A sale recorded by a service (as the sales helper will), between two CLI runs.
@@ -55,11 +55,11 @@ describe('guichet counter commands', () => {
     );
     t.close();
 
-    const xByBob = await guichet(['report', 'x', ...data, '--operator', 'bob', '--pin', '4321']);
+    const xByBob = await guichet(['report', 'x', ...data, '--operator', 'bob'], { GUICHET_PIN: '4321' });
     expect([xByBob.status, xByBob.stderr]).toEqual([1, "guichet: operator 'bob' (cashier) may not see the X report\n"]);
     const x = await guichet(['report', 'x', ...data, '--json'], asAlice);
     expect(json<{ kind: string; cash: { expected_cents: number } }>(x.stdout)).toMatchObject({ kind: 'X', cash: { expected_cents: 10300 } });
-    const outbox = await guichet(['outbox', ...data, '--json', '--operator', 'tom', '--pin', '555555']);
+    const outbox = await guichet(['outbox', ...data, '--json', '--operator', 'tom'], { GUICHET_PIN: '555555' });
     expect(json(outbox.stdout)).toEqual({
       pending: 1,
       events: [expect.objectContaining({ key: 'T-042/sale/1', type: 'sale', attempts: 0 })],

@@ -5,6 +5,8 @@ import { vi } from 'vitest';
 import { buildProgram } from '../../../../main/hosts/cli/program.js';
 import { buildLotteryProgram, LOTTERY_COMMANDS } from '../../../../central/cli/program.js';
 import { runCli } from '../../../../common/cli-run.js';
+import { refusePinsOnCommandLine } from '../../../../main/hosts/cli/pin-input.js';
+import { refuseSecretsOnCommandLine } from '../../../../central/cli/secrets.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const BIN = path.join(ROOT, 'bin/guichet.js');
@@ -39,7 +41,8 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
   Object.assign(process.env, env);
   process.exitCode = undefined;
   try {
-    await runCli(LOTTERY_COMMANDS.includes(args[0] ?? '') && !(args[0] === 'units' && args[1] === 'show') ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args]);
+    const lottery = LOTTERY_COMMANDS.includes(args[0] ?? '') && !(args[0] === 'units' && args[1] === 'show');
+    await runCli(lottery ? buildLotteryProgram() : await buildProgram(args), ['node', 'guichet', ...args], lottery ? refuseSecretsOnCommandLine : refusePinsOnCommandLine);
     return { code: Number(process.exitCode ?? 0), stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.exitCode = undefined;

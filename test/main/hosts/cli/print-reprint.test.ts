@@ -37,7 +37,7 @@ describe('guichet print reprint', () => {
     const sale = sellTickets(f.t, f.camille, { barcodes: [units[0]!.barcodes.inventory], tendered_cents: 1000 });
     f.t.close();
     const out = path.join(f.dir, 'reprints');
-    const r = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--lang', 'en', '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Camille', '--pin', '2222']);
+    const r = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--lang', 'en', '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Camille'], { GUICHET_PIN: '2222' });
     expect(r.stderr).toBe('');
     expect(acts.reprints).toEqual([{ receiptNo: sale.receipt_no, language: 'en' }]);
     expect(r.stdout).toContain(`Receipt ${sale.receipt_no} (sale) reprinted on virtual:cli: duplicate no. 1.`);
@@ -50,7 +50,7 @@ describe('guichet print reprint', () => {
     openCashSession(f.t, f.marie, { float_cents: 10_000 });
     const sale = sellTickets(f.t, f.camille, { barcodes: [demoUnits(f.dir, 'annee-chance-2013')[0]!.barcodes.inventory], tendered_cents: 1000 });
     f.t.close();
-    const r = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'tcp://127.0.0.1:1', '--data', f.dir, '--operator', 'Camille', '--pin', '2222']);
+    const r = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'tcp://127.0.0.1:1', '--data', f.dir, '--operator', 'Camille'], { GUICHET_PIN: '2222' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`receipt ${sale.receipt_no} not printed: .+ \\(reprint 1 was recorded; run the command again\\)`));
   });

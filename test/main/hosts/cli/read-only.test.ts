@@ -13,11 +13,11 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const READ_ONLY: readonly (readonly string[])[] = [
   ['check', '2131000000000000000000000'],
-  ['check', '2131000000000000000000000', '--operator', 'Marie', '--pin', '123456'],
+  ['check', '2131000000000000000000000', '--operator', 'Marie'],
   ['journal', 'verify'],
-  ['report', 'x', '--operator', 'Marie', '--pin', '123456'],
-  ['outbox', '--operator', 'Marie', '--pin', '123456'],
-  ['operator', 'list', '--operator', 'Marie', '--pin', '123456'],
+  ['report', 'x', '--operator', 'Marie'],
+  ['outbox', '--operator', 'Marie'],
+  ['operator', 'list', '--operator', 'Marie'],
   ['trust', 'list'],
   ['pack', 'list'],
   ['session', 'status'],
@@ -29,7 +29,7 @@ describe('read-only commands on a data folder without a terminal', () => {
     for (const root of [path.join(base, 'missing', args.join('-')), path.join(base, 'empty', args.join('-'))]) {
       if (root.includes(`${path.sep}empty${path.sep}`)) mkdirSync(root, { recursive: true });
       const before = existsSync(root) ? readdirSync(root) : null;
-      const r = await runGuichet([...args, '--data', root]);
+      const r = await runGuichet([...args, '--data', root], { GUICHET_PIN: '123456' });
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(`no terminal in ${root}: run guichet init or guichet enroll`);
       expect(existsSync(root) ? readdirSync(root) : null).toEqual(before);

@@ -11,19 +11,19 @@ const data = ['--data', dir];
 
 describe('guichet mode and kiosk --self-check', () => {
   it('shows the mode, changes it for a manager only, and refuses an unknown one', async () => {
-    expect((await guichet(['init', ...data, '--terminal', 'T-077', '--manager', 'alice', '--pin', '123456'])).status).toBe(0);
-    expect((await guichet(['operator', 'add', 'bob', '--role', 'cashier', '--new-pin', '4321', ...data], { GUICHET_OPERATOR: 'alice', GUICHET_PIN: '123456' })).status).toBe(0);
+    expect((await guichet(['init', ...data, '--terminal', 'T-077', '--manager', 'alice'], { GUICHET_PIN: '123456' })).status).toBe(0);
+    expect((await guichet(['operator', 'add', 'bob', '--role', 'cashier', ...data], { GUICHET_OPERATOR: 'alice', GUICHET_PIN: '123456', GUICHET_NEW_PIN: '4321' })).status).toBe(0);
     expect((await guichet(['mode', ...data])).stdout.trim()).toBe('counter');
 
-    const cashier = await guichet(['mode', 'self_check', ...data, '--operator', 'bob', '--pin', '4321']);
+    const cashier = await guichet(['mode', 'self_check', ...data, '--operator', 'bob'], { GUICHET_PIN: '4321' });
     expect(cashier.status).not.toBe(0);
     expect(cashier.stderr).toMatch(/bob|not allowed|permission/i);
-    const unknown = await guichet(['mode', 'kiosk', ...data, '--operator', 'alice', '--pin', '123456']);
+    const unknown = await guichet(['mode', 'kiosk', ...data, '--operator', 'alice'], { GUICHET_PIN: '123456' });
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toContain('counter, self_check');
     expect((await guichet(['mode', ...data])).stdout.trim()).toBe('counter');
 
-    const set = await guichet(['mode', 'self_check', ...data, '--operator', 'alice', '--pin', '123456']);
+    const set = await guichet(['mode', 'self_check', ...data, '--operator', 'alice'], { GUICHET_PIN: '123456' });
     expect([set.status, set.stdout.trim()]).toEqual([0, 'terminal mode: self_check (from the next start of the kiosk)']);
     expect((await guichet(['mode', ...data])).stdout.trim()).toBe('self_check');
   });

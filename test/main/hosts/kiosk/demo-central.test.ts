@@ -14,6 +14,7 @@ import { syncStateRow } from '../../../../db/queries/sync-state.js';
 import { demoCentralDir } from '../../../../main/hosts/kiosk/demo-central.js';
 import { prepareKiosk } from '../../../../main/hosts/kiosk/prepare.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
+import { seedDemoCentralStore } from './demo-central-store.js';
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -37,7 +38,7 @@ function stored(dataDir: string): { url: string; files: number } {
 }
 
 describe('the demo central', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-demo-central-'));
+  const dataDir = seedDemoCentralStore(mkdtempSync(path.join(tmpdir(), 'guichet-demo-central-')));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('enrols the demo terminal, serves it while the kiosk runs, and moves when its port is taken', { timeout: 180_000 }, async () => {

@@ -15,6 +15,7 @@ import { login } from '../../../../main/services/auth/login.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { VERSION } from '../../../../main/services/terminal/version.js';
+import { seedDemoCentralStore } from './demo-central-store.js';
 
 const scanners = vi.hoisted(() => ({ closed: [] as string[], failOpen: new Set<string>() }));
 
@@ -69,7 +70,7 @@ function openFilesIn(dir: string): string[] {
 describe('prepareKiosk', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-prepare-'));
+    dataDir = seedDemoCentralStore(mkdtempSync(path.join(tmpdir(), 'guichet-prepare-')));
     const kiosk = await prepareKiosk({ dataDir, host: 'browser', demo: true });
     expect(kiosk.demo).toBe(true);
     expect(kiosk.app.context?.version).toBe(VERSION);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/guichet-runner.js';
+import { seedDemoCentralStore } from './demo-central-store.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'guichet-kiosk-stop-'));
 const renderer = path.join(scratch, 'renderer');
@@ -52,7 +53,7 @@ describe('guichet kiosk --demo stopped by a signal', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('while it sets up the demo terminal (its central serving): ends, and its central with it', { timeout: 180_000 }, async () => {
-    const dataDir = path.join(scratch, 'setting-up');
+    const dataDir = seedDemoCentralStore(path.join(scratch, 'setting-up'));
     const { code, output } = await stopKioskWhen(dataDir, /demo terminal \(sync\)/, 'SIGTERM');
     expect(output).toContain('(sync)');
     expect(output).not.toContain('Guichet kiosk:');
@@ -61,7 +62,7 @@ describe('guichet kiosk --demo stopped by a signal', () => {
   });
 
   it('once it runs: stops cleanly, and its central with it', { timeout: 180_000 }, async () => {
-    const dataDir = path.join(scratch, 'running');
+    const dataDir = seedDemoCentralStore(path.join(scratch, 'running'));
     const { code, output } = await stopKioskWhen(dataDir, /Guichet kiosk: /, 'SIGINT');
     expect(output).toContain('demo central: http://127.0.0.1:');
     expect(processesNaming(dataDir)).toEqual([]);

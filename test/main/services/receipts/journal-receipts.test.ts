@@ -83,14 +83,14 @@ describe('receipts rebuilt from the journal and reprinted', () => {
     const { sale } = await saleAndPayout(f);
     f.t.close();
     const out = path.join(f.dir, 'reprints');
-    const args = ['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Camille', '--pin', '2222'];
-    const r = await runGuichet(args);
+    const args = ['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Camille'];
+    const r = await runGuichet(args, { GUICHET_PIN: '2222' });
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain(`Receipt ${sale.receipt_no} (sale) reprinted on virtual:cli: duplicate no. 1.`);
     const bin = readdirSync(out).find((n) => n.endsWith('.bin'));
     expect(readdirSync(out).some((n) => n.endsWith('.png'))).toBe(true);
     expect(readFileSync(path.join(out, bin!)).toString('latin1')).toContain('DUPLICATA - r');
-    const refused = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Theo', '--pin', '333333']);
+    const refused = await runGuichet(['print', 'reprint', String(sale.receipt_no), '--printer', 'virtual:cli', '--out', out, '--data', f.dir, '--operator', 'Theo'], { GUICHET_PIN: '333333' });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Theo.*may not/);
   });
