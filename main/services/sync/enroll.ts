@@ -7,7 +7,8 @@
  * configuration. Then the terminal is initialised as `guichet init` does, with its root, keys and link
  * to central in the same transaction.
  */
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { EnrolAnswer, ENDPOINTS, normaliseFingerprint, type Enrolment } from '../../../common/protocol/index.js';
 import { keyFingerprint } from '../../../db/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
@@ -22,7 +23,10 @@ import { applyCentralConfig } from './central-config.js';
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { checkEnrolAnswer } from './enrol-answer.js';
-import { enrolNonce, enrolRequest } from './enrol-code.js';
+import { enrolCodeKeys, enrolNonce, enrolRequest } from './enrol-code.js';
+import { dropPendingEnrolKey, pendingEnrolKey } from './enrol-pending.js';
+import { dataFolder } from '../../kernel/data-folder.js';
+import { TerminalError } from '../../kernel/errors.js';
 
 export interface EnrollOptions {
   readonly centralUrl: string;
@@ -59,7 +63,9 @@ export async function enrollTerminal(root: string, options: EnrollOptions): Prom
   const lotteryRoot = normaliseFingerprint(options.root);
   if (!lotteryRoot) throw new SyncError('bad-input', `'${options.root}' is not the lottery root's fingerprint: copy the 64 hex digits of the enrolment letter`);
   checkNewOperator({ name: options.managerName, role: 'manager', pin: options.pin });
-  const { privateKey } = generateKeyPairSync('ed25519');
+  // A data folder that is a terminal already is refused before anything is sent (initTerminal checks again).
+  if (existsSync(dataFolder(root).databasePath)) throw new TerminalError('already-initialised', `${dataFolder(root).root} already holds a terminal: enrol a fresh data folder`);
+  const privateKey = pendingEnrolKey(root, enrolCodeKeys(options.code).codeId);
   const publicKey = createPublicKey(privateKey);
   const pem = publicKeyPemOf(publicKey);
   const nonce = enrolNonce();
@@ -94,5 +100,6 @@ export async function enrollTerminal(root: string, options: EnrollOptions): Prom
       });
     },
   });
+  dropPendingEnrolKey(root);
   return { terminal, manager, enrolment: e };
 }
