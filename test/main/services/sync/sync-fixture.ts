@@ -29,6 +29,8 @@ export interface CentralStore {
   readonly databaseUrl: string | undefined;
   /** One-time enrolment codes by terminal id. */
   readonly codes: ReadonlyMap<string, string>;
+  /** The lottery root's private key (beside the data folder). */
+  readonly rootKeyFile: string;
   cleanup(): void;
 }
 
@@ -47,7 +49,7 @@ export async function centralStore(terminals: readonly string[], databaseUrl?: s
   } finally {
     await central.db.close();
   }
-  return { dir, databaseUrl, codes, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+  return { dir, databaseUrl, codes, rootKeyFile: init.rootKeyFile, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
 export function serveInProcess(store: CentralStore): Promise<RunningCentral> {
