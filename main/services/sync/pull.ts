@@ -195,12 +195,15 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   let files = 0;
   for (;;) {
     const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    let online = trustedOnlineKeyMap(t);
     for (const entry of answer.entries) {
       if (entry.body.cursor <= cursor) continue; // already applied (a repeated answer)
-      assertLotterySigned('feed', entry.body, entry.signer, entry.signature, trustedOnlineKeyMap(t));
+      assertLotterySigned('feed', entry.body, entry.signer, entry.signature, online);
       const extra = entry.body.item.kind === 'outcome_file' ? await fetchOutcomeFile(t, client, entry.body.item) : null;
       if (extra) files++;
       inTransaction(t, () => apply(t, entry.body, extra));
+      // A certificate or revocation applied changes which online keys sign the entries after it.
+      if (entry.body.item.kind === 'key_certificate' || entry.body.item.kind === 'key_revocation') online = trustedOnlineKeyMap(t);
       cursor = entry.body.cursor;
       applied++;
     }
