@@ -23,7 +23,8 @@ import { openOutcomeFile } from '../../../../db/outcome/reader.js';
 import { findBlock } from '../../../../db/queries/blocks.js';
 import { iterateJournal } from '../../../../db/queries/journal.js';
 import { importOutcomeFile, ImportRefusedError } from '../../../../main/services/outcomes/import.js';
-import { trustedKeyObjects } from '../../../../main/services/outcomes/trust.js';
+import { trustedKeyObjects, trustKey } from '../../../../main/services/outcomes/trust.js';
+import { authenticate } from '../../../../main/services/auth/login.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { trustedOnlineKeys } from '../../../../main/services/sync/lottery-keys.js';
 import { centralConfig } from '../../../../main/services/sync/central-config.js';
@@ -133,6 +134,15 @@ describe.each(ENGINES)('the lottery key hierarchy on a running terminal, central
     // Central's publish refuses them too: only a certified emission key signs what terminals import.
     await expect(publishEmission(c.central, 'test', path.join(tmp, `em-${onlineEmission}`))).rejects.toThrow(/not an emission key certified by the lottery root/);
     expect(trustedOnlineKeys(t).map((k) => k.fingerprint)).toEqual([c.lotteryKey.fingerprint]);
+  });
+
+  it("refuses a manager's trust add on an enrolled terminal: its keys come from the root alone", async () => {
+    const stranger = generateKeyPairSync('ed25519');
+    const pub = path.join(tmp, 'stranger-by-hand.pub');
+    writeFileSync(pub, publicKeyPem(stranger.publicKey));
+    const alice = await authenticate(t, 'alice', '123456');
+    expect(() => trustKey(t, alice, pub)).toThrow(/takes its lottery keys from the lottery's root/);
+    expect(emissionKeys()).not.toContain(keyFingerprint(stranger.publicKey));
   });
 
   it('rotates the emission key and revokes the old one: the terminal then refuses a new file signed by the revoked key', async () => {
