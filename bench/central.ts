@@ -8,7 +8,7 @@
  * installed; otherwise only the catch-up runs, on PGlite. Knobs: BENCH_CENTRAL_ENTRIES (20,000),
  * BENCH_CENTRAL_BATCH (1,000), BENCH_CENTRAL_CATCHUP (10,000).
  */
-import { createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { enrolProofString, type WireJournalEntry } from '../common/protocol/index.js';
+import type { WireJournalEntry } from '../common/protocol/index.js';
 import { canonicalJson } from '../common/canonical-json.js';
 import { initCentral } from '../central/store/open.js';
 import { addTerminal, enrolTerminal } from '../central/store/terminals.js';
@@ -26,6 +26,7 @@ import { serveCentral } from '../central/server/serve.js';
 import { GENESIS_HASH, sealEntry } from '../main/kernel/chain.js';
 import { publicKeyPemOf } from '../main/kernel/keys.js';
 import { enrollTerminal } from '../main/services/sync/enroll.js';
+import { enrolNonce, enrolRequest } from '../main/services/sync/enrol-code.js';
 import { syncOnce } from '../main/services/sync/sync.js';
 import { record } from '../main/kernel/record.js';
 import { inTransaction } from '../main/kernel/transaction.js';
@@ -62,7 +63,7 @@ async function enrolled(c: Parameters<typeof addTerminal>[0], id: string): Promi
   const { code } = await addTerminal(c, 'bench', id, `Bench ${id}`);
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const pem = publicKeyPemOf(publicKey);
-  await enrolTerminal(c, { code, public_key: pem, proof: sign(null, Buffer.from(enrolProofString(code, pem)), privateKey).toString('base64') });
+  await enrolTerminal(c, enrolRequest(code, pem, privateKey, enrolNonce()).request);
   return privateKey;
 }
 
@@ -75,7 +76,7 @@ async function ingestVsCopy(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-bench-central-'));
   try {
     const url = await cluster.createDatabase('bench');
-    const { central } = await initCentral({ dataDir: dir, keyFile: path.join(dir, 'lottery.key'), databaseUrl: url });
+    const { central } = await initCentral({ dataDir: path.join(dir, 'central'), keyFile: path.join(dir, 'lottery.key'), databaseUrl: url });
     const key = await enrolled(central, 'B1');
     const entries = journalOf('B1', ENTRIES, key);
     const pub = createPublicKey(key);
@@ -126,11 +127,11 @@ async function catchUp(): Promise<void> {
   try {
     const centralDir = path.join(dir, 'central');
     const { central } = await initCentral({ dataDir: centralDir, keyFile: path.join(dir, 'lottery.key') });
-    const { code } = await addTerminal(central, 'bench', 'OFF1', 'Offline shop');
+    const { code, root } = await addTerminal(central, 'bench', 'OFF1', 'Offline shop');
     await central.db.close();
     const served = await serveCentral({ dataDir: centralDir, listen: '127.0.0.1:0' });
     try {
-      const { terminal: t } = await enrollTerminal(path.join(dir, 'terminal'), { centralUrl: served.url, code, managerName: 'alice', pin: '123456' });
+      const { terminal: t } = await enrollTerminal(path.join(dir, 'terminal'), { centralUrl: served.url, code, root, managerName: 'alice', pin: '123456' });
       await syncOnce(t);
       // A day offline: entries written as the counter writes them (signed, chained, each with its outbox event).
       inTransaction(t, () => {

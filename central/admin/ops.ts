@@ -14,6 +14,8 @@ import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { retailerStatement } from '../store/statements.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
+import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
+import { Certificate, Revocation } from '../../common/protocol/index.js';
 
 const ACTOR = 'admin';
 
@@ -39,6 +41,18 @@ export const ADMIN_OPS = {
       await setTerminalEnabled(c, ACTOR, a.id, true, a.reason);
       return { terminal_id: a.id, status: 'enabled' };
     },
+  },
+  'keys.add': {
+    args: z.object({ certificate: Certificate }).strict(),
+    run: async (c: Central, a: { certificate: Certificate }) => addCertificate(c, ACTOR, a.certificate),
+  },
+  'keys.revoke': {
+    args: z.object({ revocation: Revocation }).strict(),
+    run: async (c: Central, a: { revocation: Revocation }) => revokeLotteryKey(c, ACTOR, a.revocation),
+  },
+  'keys.list': {
+    args: z.object({}).strict(),
+    run: async (c: Central) => listLotteryKeys(c),
   },
   publish: {
     args: z.object({ dir: z.string() }).strict(),

@@ -2,9 +2,21 @@
  * Central's crypto for the protocol: checks a terminal's signed request and journal entries, signs what
  * central sends (common/protocol holds the pure rules; this file holds node:crypto).
  */
-import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPublicKey, hkdfSync, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../common/canonical-json.js';
-import { contentDigestHeader, enrolProofString, lotterySigningString, requestSigningString, type SignedRequestParts, type WireJournalEntry } from '../../common/protocol/index.js';
+import {
+  contentDigestHeader,
+  ENROL_CODE_ID_INFO,
+  ENROL_CODE_SALT,
+  ENROL_MAC_INFO,
+  enrolProofString,
+  lotterySigningString,
+  normaliseEnrolCode,
+  requestSigningString,
+  type LotteryDocumentKind,
+  type SignedRequestParts,
+  type WireJournalEntry,
+} from '../../common/protocol/index.js';
 
 /** Hash the first journal entry points back to (main/kernel/chain.ts GENESIS_HASH). */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -48,9 +60,28 @@ export function verifyRequestSignature(parts: SignedRequestParts, signatureB64: 
   return verifyB64(requestSigningString(parts), key, signatureB64);
 }
 
-/** True when `proof` shows the holder of `publicKeyPem`'s private key asked to enrol with `code`. */
-export function verifyEnrolProof(code: string, publicKeyPem: string, proof: string, key: KeyObject): boolean {
-  return verifyB64(enrolProofString(code, publicKeyPem), key, proof);
+/** True when `proof` shows the holder of `publicKeyPem`'s private key asked to enrol with the code `codeId`, with `nonce`. */
+export function verifyEnrolProof(codeId: string, publicKeyPem: string, nonce: string, proof: string, key: KeyObject): boolean {
+  return verifyB64(enrolProofString(codeId, publicKeyPem, nonce), key, proof);
+}
+
+/** What a one-time code gives (the same derivation as the terminal's, main/services/sync/enrol-code.ts): its id and its MAC key. */
+export function enrolCodeKeys(code: string): { codeId: string; macKey: Buffer } {
+  const ikm = Buffer.from(normaliseEnrolCode(code), 'utf8');
+  const derive = (info: string): Buffer => Buffer.from(hkdfSync('sha256', ikm, ENROL_CODE_SALT, info, 32));
+  return { codeId: derive(ENROL_CODE_ID_INFO).toString('hex'), macKey: derive(ENROL_MAC_INFO) };
+}
+
+/** Hex HMAC-SHA256 of `text` under `macKey`. */
+export function enrolMac(macKey: Buffer, text: string): string {
+  return createHmac('sha256', macKey).update(text, 'utf8').digest('hex');
+}
+
+/** True when `mac` (hex) is `text`'s MAC under `macKey` (compared in constant time). */
+export function enrolMacMatches(macKey: Buffer, text: string, mac: string): boolean {
+  const want = Buffer.from(enrolMac(macKey, text), 'hex');
+  const got = Buffer.from(mac, 'hex');
+  return got.length === want.length && timingSafeEqual(got, want);
 }
 
 /**
@@ -89,6 +120,6 @@ export function entryProblemCodes(entries: readonly WireJournalEntry[], pem: str
 }
 
 /** Signs a lottery document (enrolment answer, feed entry) with the lottery's private key. */
-export function signLotteryDocument(kind: 'enrolment' | 'feed', body: unknown, privateKey: KeyObject): string {
+export function signLotteryDocument(kind: LotteryDocumentKind, body: unknown, privateKey: KeyObject): string {
   return sign(null, Buffer.from(lotterySigningString(kind, body), 'utf8'), privateKey).toString('base64');
 }

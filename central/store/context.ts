@@ -1,4 +1,4 @@
-/** What central's operations work with: the database, the data folder, the lottery key and a clock. */
+/** What central's operations work with: the database, the data folder, central's online key and a clock. */
 import type { KeyObject } from 'node:crypto';
 import type { PrintData } from '../emission/print-file.js';
 import type { Db, Queryable } from './db.js';
@@ -26,6 +26,10 @@ export interface Central {
   readonly db: Db;
   /** The data folder (files/, print/, the PGlite folder, central.json). */
   readonly dataDir: string;
+  /**
+   * Central's online key (certified by the lottery root for 'online'): signs enrolment answers, the feed
+   * and central's answers. Never an emission key: outcome files are signed offline.
+   */
   readonly lotteryKey: { readonly privateKey: KeyObject; readonly publicKey: KeyObject; readonly fingerprint: string; readonly publicKeyPem: string };
   /** UTC ISO now (tests may fix it). */
   now(): string;

@@ -72,7 +72,12 @@ export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () 
 export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean }> {
   const rows = await feedAfter(c.db, terminalId, cursor, limit + 1);
   const more = rows.length > limit;
-  const entries = rows.slice(0, limit).map((r) => ({ body: r.body, signer: r.signer, signature: r.signature }));
+  // An entry signed by an earlier online key (before a rotation) is signed again by the one in use, so a
+  // terminal enrolled later, or one that lost trust in the old key, still reads the whole feed.
+  const k = c.lotteryKey;
+  const entries = rows
+    .slice(0, limit)
+    .map((r) => (r.signer === k.fingerprint ? { body: r.body, signer: r.signer, signature: r.signature } : { body: r.body, signer: k.fingerprint, signature: signLotteryDocument('feed', r.body, k.privateKey) }));
   return { entries, next_cursor: entries.at(-1)?.body.cursor ?? cursor, more };
 }
 

@@ -2,7 +2,7 @@
  * Publishing an emission: its outcome files (sealed; what terminals import) go to the store's files/
  * folder and onto the feed; its print data (the lottery's secret) goes to print/, never to terminals.
  */
-import { createHash, createPublicKey } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBlockFileName } from '../emission/files.js';
@@ -11,7 +11,7 @@ import { journalAtCentral, CentralError, type Central } from './context.js';
 import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
 import { filesDir, printDir } from './folders.js';
-import { trustedPublicKeys } from './queries/lottery-keys.js';
+import { certificatesInForce } from './keys.js';
 import { insertPublication, publishedFile, type PublicationRow } from './queries/publications.js';
 
 async function sha256File(path: string): Promise<string> {
@@ -35,15 +35,15 @@ export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emiss
 
 /**
  * Publishes every block of an emission folder: checks each outcome file's signature against the
- * lottery keys central trusts, copies it, and adds a signed feed item. Publishing the same file again
+ * emission keys the lottery's root certified (and did not revoke), copies it, and adds a signed feed item. Publishing the same file again
  * changes nothing; another file under a published name is refused.
  */
 export async function publishEmission(c: Central, actor: string, dir: string): Promise<Published[]> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
   const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
   if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
-  const keys = await trustedPublicKeys(c.db);
-  const trusted = keys.map((k) => createPublicKey(k.public_key));
+  // Only an emission key the root certified and did not revoke signs what terminals import.
+  const trusted = (await certificatesInForce(c.db, 'emission')).map((k) => k.key);
   mkdirSync(filesDir(c), { recursive: true });
   mkdirSync(printDir(c), { recursive: true, mode: 0o700 });
   const out: Published[] = [];
@@ -55,7 +55,8 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
       file.verify(trusted);
       manifest = file.manifest;
     } catch (err) {
-      throw new CentralError('bad_file', `${name}: ${(err as Error).message}`);
+      const why = (err as Error).message.replace(/which is not trusted$/, 'which is not an emission key certified by the lottery root (guichet central keys certify --role emission), or was revoked');
+      throw new CentralError('bad_file', `${name}: ${why}`);
     } finally {
       file.close();
     }

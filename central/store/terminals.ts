@@ -1,9 +1,9 @@
 /** Terminals at central: registration with a one-time code, enrolment, status, request authentication. */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EnrolAnswer, EnrolRequest } from '../../common/protocol/index.js';
-import { TerminalId } from '../../common/protocol/index.js';
+import { enrolRequestMacString, lotterySigningString, TerminalId } from '../../common/protocol/index.js';
 import { keyFingerprint } from '../../db/outcome/keys.js';
-import { parseEd25519PublicKey, signLotteryDocument, verifyEnrolProof } from '../protocol/verify.js';
+import { enrolCodeKeys, enrolMac, enrolMacMatches, parseEd25519PublicKey, signLotteryDocument, verifyEnrolProof } from '../protocol/verify.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { appendFeed, currentConfig } from './feed.js';
 import {
@@ -20,7 +20,9 @@ import {
   touchTerminalAt,
   type TerminalRow,
 } from './queries/terminals.js';
-import { insertLotteryKey, trustedLotteryKeys } from './queries/lottery-keys.js';
+import { enrolmentKeys, lotteryRoot } from './keys.js';
+import type { EnrolmentRow } from './queries/terminals.js';
+import type { Queryable } from './db.js';
 
 /** How long a one-time enrolment code stays valid. */
 export const ENROL_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,27 +36,26 @@ function newCode(): string {
   return chars.match(/.{4}/g)!.join('-');
 }
 
-/** Codes are compared without case, spaces or dashes. */
-function codeHash(code: string): string {
-  const normal = code.toUpperCase().replace(/[\s-]/g, '');
-  return createHash('sha256').update(`guichet-enrol-code\n${normal}`).digest('hex');
-}
-
 export type { TerminalRow } from './queries/terminals.js';
 
-/** Registers a terminal; returns its one-time enrolment code (only its hash is kept). */
-export async function addTerminal(c: Central, actor: string, id: string, retailer: string): Promise<{ code: string; expires_at: string }> {
+/**
+ * Registers a terminal; returns its one-time enrolment code (central keeps the code's id and MAC key, never
+ * the code) and the lottery root's fingerprint, which the enrolment letter carries with it.
+ */
+export async function addTerminal(c: Central, actor: string, id: string, retailer: string): Promise<{ code: string; expires_at: string; root: string }> {
   if (!TerminalId.safeParse(id).success) throw new CentralError('bad_terminal_id', `bad terminal id '${id}': letters, digits, . _ -, at most 32`);
   if (!retailer.trim()) throw new CentralError('bad_retailer', 'the retailer name may not be empty');
   const code = newCode();
+  const { codeId, macKey } = enrolCodeKeys(code);
   const now = c.now();
   const expires_at = new Date(Date.parse(now) + ENROL_CODE_TTL_MS).toISOString();
+  const { root } = await lotteryRoot(c.db);
   await c.db.transaction(async (tx) => {
-    const n = await insertPendingTerminal(tx, id, retailer, codeHash(code), expires_at, now);
+    const n = await insertPendingTerminal(tx, id, retailer, codeId, macKey.toString('hex'), expires_at, now);
     if (n === 0) throw new CentralError('terminal_exists', `terminal ${id} already exists (terminal ids are never reused)`, 409);
     await journalAtCentral(tx, now, actor, 'terminal.add', { terminal: id, retailer, code_expires_at: expires_at });
   });
-  return { code, expires_at };
+  return { code, expires_at, root: root.fingerprint };
 }
 
 export async function listTerminals(c: Central): Promise<TerminalRow[]> {
@@ -78,34 +79,59 @@ export async function setTerminalEnabled(c: Central, actor: string, id: string, 
   });
 }
 
-/** Enrols a terminal: checks the one-time code and the key-possession proof, records the key, answers signed. */
+/** The enrolment answer for `t` and the key `fingerprint`, signed by central's online key and MAC'd with the code's key. */
+async function enrolAnswer(c: Central, tx: Queryable, t: EnrolmentRow, macKey: Buffer, fingerprint: string, nonce: string, at: string): Promise<EnrolAnswer> {
+  const enrolment = {
+    terminal_id: t.terminal_id,
+    retailer: t.retailer,
+    terminal_key: fingerprint,
+    nonce,
+    ...(await enrolmentKeys(tx)),
+    config: await currentConfig(tx),
+    feed_cursor: 0,
+    at,
+  };
+  return {
+    enrolment,
+    signer: c.lotteryKey.fingerprint,
+    signature: signLotteryDocument('enrolment', enrolment, c.lotteryKey.privateKey),
+    mac: enrolMac(macKey, lotterySigningString('enrolment', enrolment)),
+  };
+}
+
+/**
+ * Enrols a terminal: the code (by its id and MAC), the key-possession proof, then the key recorded and
+ * the answer signed and bound to the code, the key and the request's nonce. The same key asking again
+ * with the same code (its answer was lost) gets the same answer; another key is refused `code_used`.
+ */
 export async function enrolTerminal(c: Central, req: EnrolRequest): Promise<EnrolAnswer> {
   const key = parseEd25519PublicKey(req.public_key);
   if (!key) throw new CentralError('bad_key', 'public_key is not an Ed25519 public key (SPKI PEM)');
-  if (!verifyEnrolProof(req.code, req.public_key, req.proof, key)) {
-    throw new CentralError('bad_proof', 'proof is not a signature of the code by the key being enrolled', 400);
+  if (!verifyEnrolProof(req.code_id, req.public_key, req.nonce, req.proof, key)) {
+    throw new CentralError('bad_proof', 'proof is not a signature of the code, key and nonce by the key being enrolled', 400);
   }
+  const fingerprint = keyFingerprint(key);
   return c.db.transaction(async (tx) => {
-    const t = await lockTerminalByCode(tx, codeHash(req.code));
+    const t = await lockTerminalByCode(tx, req.code_id);
     const now = c.now();
     if (!t) throw new CentralError('bad_code', 'this enrolment code is not known', 403);
-    if (t.enrolled_at) throw new CentralError('code_used', `this enrolment code was already used (terminal ${t.terminal_id} enrolled at ${t.enrolled_at})`, 403);
+    if (!t.enrol_mac_key) throw new CentralError('bad_code', `the code of terminal ${t.terminal_id} was issued before enrolment was bound to its code: issue a new one`, 403);
+    const macKey = Buffer.from(t.enrol_mac_key, 'hex');
+    if (!enrolMacMatches(macKey, enrolRequestMacString(req.code_id, req.public_key, req.nonce), req.mac)) {
+      throw new CentralError('bad_mac', 'the request is not authenticated by this enrolment code (altered on the way?)', 403);
+    }
+    if (t.enrolled_at) {
+      if (t.key_fingerprint !== fingerprint) throw new CentralError('code_used', `this enrolment code was already used (terminal ${t.terminal_id} enrolled at ${t.enrolled_at})`, 403);
+      // The same terminal again (its answer lost on the way): the same answer, or one for its new nonce.
+      if (t.enrol_nonce === req.nonce && t.enrol_answer) return t.enrol_answer as EnrolAnswer;
+      return enrolAnswer(c, tx, t, macKey, fingerprint, req.nonce, t.enrolled_at);
+    }
     if (t.status === 'disabled') throw new CentralError('terminal_disabled', `terminal ${t.terminal_id} is disabled`, 403);
     if (!t.enrol_expires_at || t.enrol_expires_at < now) throw new CentralError('code_expired', `this enrolment code expired at ${t.enrol_expires_at ?? '?'}`, 403);
-    const fingerprint = keyFingerprint(key);
-    await recordEnrolment(tx, t.terminal_id, req.public_key, fingerprint, now);
+    const answer = await enrolAnswer(c, tx, t, macKey, fingerprint, req.nonce, now);
+    await recordEnrolment(tx, t.terminal_id, req.public_key, fingerprint, now, req.nonce, answer);
     await journalAtCentral(tx, now, 'terminal', 'terminal.enrol', { terminal: t.terminal_id, key_fingerprint: fingerprint });
-    const keys = await trustedLotteryKeys(tx);
-    const enrolment = {
-      terminal_id: t.terminal_id,
-      retailer: t.retailer,
-      terminal_key: fingerprint,
-      lottery_keys: keys.map((k) => ({ fingerprint: k.fingerprint, public_key: k.public_key })),
-      config: await currentConfig(tx),
-      feed_cursor: 0,
-      at: now,
-    };
-    return { enrolment, signer: c.lotteryKey.fingerprint, signature: signLotteryDocument('enrolment', enrolment, c.lotteryKey.privateKey) };
+    return answer;
   });
 }
 
@@ -130,9 +156,4 @@ export async function acceptNonce(c: Central, terminalId: string, nonce: string,
 
 export async function touchTerminal(c: Central, terminalId: string): Promise<void> {
   await touchTerminalAt(c.db, terminalId, c.now());
-}
-
-/** Adds a lottery public key to the trusted set (init does it for the service's own key). */
-export async function addLotteryKey(c: Central, fingerprint: string, publicKeyPem: string): Promise<void> {
-  await insertLotteryKey(c.db, fingerprint, publicKeyPem, c.now());
 }

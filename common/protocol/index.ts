@@ -2,6 +2,7 @@
 export * from './primitives.js';
 export * from './signature.js';
 export * from './messages.js';
+export * from './keys.js';
 export * from './limits.js';
 export * from './digital.js';
 export * from './packs.js';

@@ -1,6 +1,7 @@
 /** The requests and answers between a terminal and central, as zod schemas (both sides parse with them). */
 import { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
+import { Certificate, Revocation, RootKey } from './keys.js';
 import { PackRefusedItem, PackStateItem } from './packs.js';
 import { Count, GameCode, IsoUtc, JsonObject, PackId, PublicKeyPem, Sha256Hex, SignatureB64, TerminalId } from './primitives.js';
 
@@ -63,7 +64,9 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
  * What the lottery key signs for a document of `kind`: `guichet-<kind>/1\n<canonical JSON of body>`.
  * The terminal recomputes it from the body it received and verifies `signature` with the key named by `signer`.
  */
-export function lotterySigningString(kind: 'enrolment' | 'feed', body: unknown): string {
+export type LotteryDocumentKind = 'enrolment' | 'feed' | 'certificate' | 'revocation';
+
+export function lotterySigningString(kind: LotteryDocumentKind, body: unknown): string {
   return `guichet-${kind}/1\n${canonicalJson(body)}`;
 }
 
@@ -76,14 +79,24 @@ export type LotteryKey = z.infer<typeof LotteryKey>;
 
 // ── POST /v1/enrol (not signed by headers: the terminal has no id yet) ───────────────────────────
 
+/** A fresh value the terminal sends with its request; the answer must carry it back (no replayed answer). */
+export const EnrolNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, '22–64 base64url characters');
+
+/**
+ * The one-time code itself never travels: the request names it by `code_id` and proves knowing it by
+ * `mac`, both derived from the normalised code by HKDF (enrolCodeKeys, on each side's crypto).
+ */
 export const EnrolRequest = z
   .object({
-    /** The one-time code `guichet central terminal add` printed. */
-    code: z.string().min(8).max(64),
+    /** Hex HKDF-SHA256 of the normalised code, info ENROL_CODE_ID_INFO: names the code at central. */
+    code_id: Sha256Hex,
     /** The terminal's new Ed25519 public key (SPKI PEM). */
     public_key: PublicKeyPem,
-    /** base64 Ed25519 signature of enrolProofString(code, public_key) by that key. */
+    nonce: EnrolNonce,
+    /** base64 Ed25519 signature of enrolProofString(code_id, public_key, nonce) by that key. */
     proof: SignatureB64,
+    /** Hex HMAC-SHA256, keyed from the code (info ENROL_MAC_INFO), of enrolRequestMacString(code_id, public_key, nonce). */
+    mac: Sha256Hex,
   })
   .strict();
 export type EnrolRequest = z.infer<typeof EnrolRequest>;
@@ -94,8 +107,14 @@ export const Enrolment = z.object({
   retailer: z.string(),
   /** Fingerprint of the terminal key central enrolled (the terminal checks it is its own). */
   terminal_key: Sha256Hex,
-  /** The lottery's current public keys (not revoked). */
-  lottery_keys: z.array(LotteryKey).min(1),
+  /** The request's nonce, sent back. */
+  nonce: EnrolNonce,
+  /** The lottery's root (the terminal checks its fingerprint is the one on the enrolment letter). */
+  root: RootKey,
+  /** The root's certificates of the keys in use (online and emission), not revoked. */
+  certificates: z.array(Certificate).min(1).max(100),
+  /** The root's revocations so far (a revoked key is never trusted again). */
+  revocations: z.array(Revocation).max(1000),
   /** Settings terminals must obey, e.g. payout_limit_max_cents. */
   config: JsonObject,
   /** Start pulling the feed from this cursor (0: from the beginning). */
@@ -106,10 +125,12 @@ export type Enrolment = z.infer<typeof Enrolment>;
 
 export const EnrolAnswer = z.object({
   enrolment: Enrolment,
-  /** Fingerprint of the lottery key that signed. */
+  /** Fingerprint of the online key that signed (certified by the root for 'online'). */
   signer: Sha256Hex,
   /** base64 Ed25519 of lotterySigningString('enrolment', enrolment). */
   signature: SignatureB64,
+  /** Hex HMAC-SHA256, keyed from the one-time code, of lotterySigningString('enrolment', enrolment). */
+  mac: Sha256Hex,
 });
 export type EnrolAnswer = z.infer<typeof EnrolAnswer>;
 
@@ -210,13 +231,15 @@ export const ConfigItem = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/),
   value: z.unknown(),
 });
-export const LotteryKeyItem = z.object({
-  kind: z.literal('lottery_key'),
-  fingerprint: Sha256Hex,
-  public_key: PublicKeyPem,
-  /** 'add' trusts the key; 'revoke' stops trusting it (files signed by it are refused). */
-  action: z.enum(['add', 'revoke']),
-  reason: z.string(),
+/** A root-signed certificate of a lottery key (the terminal verifies it with its root before trusting the key). */
+export const KeyCertificateItem = z.object({
+  kind: z.literal('key_certificate'),
+  certificate: Certificate,
+});
+/** A root-signed revocation (files signed by the key are refused, its blocks stop validating). */
+export const KeyRevocationItem = z.object({
+  kind: z.literal('key_revocation'),
+  revocation: Revocation,
 });
 /**
  * The certificate authorities central's TLS certificate may chain to from now on (PEM, 1 to 4): how the
@@ -252,7 +275,7 @@ export const PayoutExceptionItem = z.object({
   second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, LotteryKeyItem, CentralCaItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, KeyCertificateItem, KeyRevocationItem, CentralCaItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 

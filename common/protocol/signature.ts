@@ -52,11 +52,29 @@ export function contentDigestHeader(sha256Base64: string): string {
   return `sha-256=:${sha256Base64}:`;
 }
 
+/** HKDF-SHA256 salt of the keys derived from a one-time enrolment code. */
+export const ENROL_CODE_SALT = 'guichet-enrol/2';
+/** HKDF info of the code's identifier (what central looks the code up by). */
+export const ENROL_CODE_ID_INFO = 'guichet-enrol-code-id';
+/** HKDF info of the code's MAC key (binds the request and the answer to the code). */
+export const ENROL_MAC_INFO = 'guichet-enrol-mac';
+
+/** A one-time code as compared and derived: upper case, without spaces or dashes. */
+export function normaliseEnrolCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
 /**
- * What a terminal signs to prove it holds the key it enrols with: `guichet-enrol/1\ncode\npublic key PEM`.
+ * What a terminal signs to prove it holds the key it enrols with:
+ * `guichet-enrol/2\ncode_id\nnonce\npublic key PEM`.
  */
-export function enrolProofString(code: string, publicKeyPem: string): string {
-  return `guichet-enrol/1\n${code}\n${publicKeyPem}`;
+export function enrolProofString(codeId: string, publicKeyPem: string, nonce: string): string {
+  return `guichet-enrol/2\n${codeId}\n${nonce}\n${publicKeyPem}`;
+}
+
+/** What the request's MAC covers: `guichet-enrol-request/2\ncode_id\nnonce\npublic key PEM`. */
+export function enrolRequestMacString(codeId: string, publicKeyPem: string, nonce: string): string {
+  return `guichet-enrol-request/2\n${codeId}\n${nonce}\n${publicKeyPem}`;
 }
 
 /**

@@ -7,9 +7,10 @@ import { syncState } from './005-sync-state.js';
 import { digitalUnits } from './006-digital-units.js';
 import { centralPacks } from './007-central-packs.js';
 import { centralTls } from './008-central-tls.js';
+import { keyHierarchy } from './009-key-hierarchy.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy];

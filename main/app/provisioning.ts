@@ -17,7 +17,7 @@ export interface ProvisioningAppOptions {
 
 export function notProvisionedMessage(dataDir: string): string {
   return (
-    `this terminal is not set up (no terminal in ${dataDir}): enrol it with the lottery's central (guichet enroll), ` +
+    `this terminal is not set up (no terminal in ${dataDir}): enrol it with the lottery's central (guichet enroll, with the code and root fingerprint of its enrolment letter), ` +
     `or a technician runs guichet init --data ${dataDir} --terminal ID --manager NAME (it asks for the manager's PIN)`
   );
 }

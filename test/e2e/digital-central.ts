@@ -57,9 +57,9 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     for (const game of ['happy-2014', 'millionnaire']) run(['emission', 'create', '--game', game, '--emission', '1', '--units', '30', '--workers', '0', '--key', key, '--out', em]);
     run(['central', 'init', '--data', centralDir, '--key', key]);
     run(['central', 'publish', em, '--data', centralDir]);
-    const added = JSON.parse(run(['central', 'terminal', 'add', '--data', centralDir, '--id', 'SHOP-01', '--retailer', 'Tabac du Port', '--json'])) as { code: string };
+    const added = JSON.parse(run(['central', 'terminal', 'add', '--data', centralDir, '--id', 'SHOP-01', '--retailer', 'Tabac du Port', '--json'])) as { code: string; root: string };
     const central = await serve(centralDir);
-    run(['enroll', '--data', dataDir, '--central', central.url, '--code', added.code, '--manager', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
+    run(['enroll', '--data', dataDir, '--central', central.url, '--code', added.code, '--root', added.root, '--manager', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     run(['sync', '--once', '--data', dataDir]);
     run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });

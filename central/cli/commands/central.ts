@@ -13,6 +13,8 @@ import { claimDataDir, releaseDataDir, waitForService } from '../../server/holde
 import { DEFAULT_LISTEN } from '../../server/listen.js';
 import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
+import { groupedFingerprint } from '../../../common/protocol/index.js';
+import { addKeysCommands } from './keys.js';
 
 interface CommonFlags {
   data: string;
@@ -69,18 +71,40 @@ export function centralCommand(): Command {
   const cmd = new Command('central').description("The lottery's central service: terminals enrol with it, push their journals, pull signed data.");
 
   common(cmd.command('init'))
-    .description('Create a central store in the data folder; the lottery key is created when missing (Ed25519, PKCS#8 PEM, as `emission create` uses).')
-    .requiredOption('--key <file>', "the lottery's signing key")
-    .action(async (flags: CommonFlags & { key: string }) => {
+    .description(
+      "Create a central store in the data folder with the lottery's root (made when missing, kept outside the data folder), " +
+        'the emission key (made when missing; `emission create --key` signs with it) and central\'s online key, both certified by the root.',
+    )
+    .requiredOption('--key <file>', "the lottery's emission key (signs outcome files)")
+    .option('--root <file>', "the lottery root's private key (default: root.key next to --key); central never needs it after init")
+    .action(async (flags: CommonFlags & { key: string; root?: string }) => {
       const [{ databaseUrlFrom, initCentral }, { redactUrl }] = await Promise.all([import('../../store/open.js'), import('../../store/postgres.js')]);
       const url = databaseUrlFrom(flags.databaseUrl);
-      const { central, keyCreated } = await initCentral({ dataDir: flags.data, databaseUrl: url, keyFile: flags.key });
+      const r = await initCentral({ dataDir: flags.data, databaseUrl: url, keyFile: flags.key, rootKeyFile: flags.root });
+      const { central } = r;
       await central.db.close();
-      print(flags, { data: central.dataDir, engine: url ? 'postgres' : 'pglite', lottery_key: flags.key, fingerprint: central.lotteryKey.fingerprint, key_created: keyCreated }, () => [
-        `central store created in ${central.dataDir} (${url ? `PostgreSQL ${redactUrl(url)}` : 'PGlite in the data folder'})`,
-        ...(keyCreated ? [`lottery key created: ${flags.key} (keep it secret)`] : []),
-        `lottery key fingerprint: ${central.lotteryKey.fingerprint}`,
-      ]);
+      print(
+        flags,
+        {
+          data: central.dataDir,
+          engine: url ? 'postgres' : 'pglite',
+          lottery_key: flags.key,
+          emission_fingerprint: r.emissionFingerprint,
+          key_created: r.keyCreated,
+          root_key: r.rootKeyFile,
+          root_fingerprint: r.rootFingerprint,
+          root_created: r.rootCreated,
+          online_fingerprint: central.lotteryKey.fingerprint,
+        },
+        () => [
+          `central store created in ${central.dataDir} (${url ? `PostgreSQL ${redactUrl(url)}` : 'PGlite in the data folder'})`,
+          ...(r.rootCreated ? [`lottery root key created: ${r.rootKeyFile} (keep it offline; central never needs it again)`] : []),
+          `lottery root fingerprint: ${groupedFingerprint(r.rootFingerprint)}`,
+          ...(r.keyCreated ? [`emission key created: ${flags.key} (keep it secret)`] : []),
+          `emission key fingerprint: ${r.emissionFingerprint}`,
+          `central's online key: ${central.lotteryKey.fingerprint}`,
+        ],
+      );
     });
 
   const tlsCmd = cmd.command('tls').description("Central's TLS: the lottery's certificate authority, the server certificate, and the pin terminals hold.");
@@ -152,12 +176,18 @@ export function centralCommand(): Command {
 
   const terminal = cmd.command('terminal').description('Register, list, disable and enable terminals.');
   common(terminal.command('add'))
-    .description('Register a terminal and print its one-time enrolment code (valid 24 h).')
+    .description("Register a terminal and print its enrolment letter: the one-time code (valid 24 h) and the lottery root's fingerprint.")
     .requiredOption('--id <id>', 'terminal id (letters, digits, . _ -)')
     .requiredOption('--retailer <name>', "the retailer's name")
     .action(async (flags: CommonFlags & { id: string; retailer: string }) => {
-      const r = (await run(flags, 'terminal.add', { id: flags.id, retailer: flags.retailer })) as { terminal_id: string; code: string; expires_at: string };
-      print(flags, r, () => [`terminal ${r.terminal_id} registered for ${flags.retailer}`, `enrolment code: ${r.code} (one use, expires ${r.expires_at})`]);
+      const r = (await run(flags, 'terminal.add', { id: flags.id, retailer: flags.retailer })) as { terminal_id: string; code: string; expires_at: string; root: string };
+      // The enrolment letter: the code and the root's fingerprint travel together, out of band, to the technician.
+      print(flags, r, () => [
+        `terminal ${r.terminal_id} registered for ${flags.retailer}`,
+        `enrolment code: ${r.code} (one use, expires ${r.expires_at})`,
+        `lottery root fingerprint: ${groupedFingerprint(r.root)}`,
+        `on the terminal: guichet enroll --central URL --code ${r.code} --root ${r.root} --manager NAME --pin PIN`,
+      ]);
     });
   common(terminal.command('list'))
     .description('List the terminals: status, enrolment, last contact, last journal entry acknowledged.')
@@ -346,5 +376,6 @@ export function centralCommand(): Command {
         ]),
       );
     });
+  addKeysCommands(cmd, common, run as Parameters<typeof addKeysCommands>[2], print);
   return cmd;
 }

@@ -10,6 +10,7 @@ import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
 import { quarantine } from './009-quarantine.js';
 import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
 import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
+import { keyHierarchy } from './012-key-hierarchy.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -27,4 +28,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   quarantine,
   digitalFinalityQuotas,
   closedWeeksChargebacks,
+  keyHierarchy,
 ];

@@ -34,12 +34,12 @@ export async function terminalsOfRetailer(q: Queryable, retailer: string): Promi
   return (await q.query<{ terminal_id: string }>('SELECT terminal_id FROM terminals WHERE retailer = $1 ORDER BY terminal_id', [retailer])).map((r) => r.terminal_id);
 }
 
-/** Registers a pending terminal; 0 when that id exists. */
-export async function insertPendingTerminal(tx: Queryable, id: string, retailer: string, codeHash: string, expiresAt: string, now: string): Promise<number> {
+/** Registers a pending terminal with its code's id and MAC key (never the code); 0 when that id exists. */
+export async function insertPendingTerminal(tx: Queryable, id: string, retailer: string, codeId: string, macKeyHex: string, expiresAt: string, now: string): Promise<number> {
   return tx.execute(
-    `INSERT INTO terminals (terminal_id, retailer, status, enrol_code_hash, enrol_expires_at, created_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5) ON CONFLICT (terminal_id) DO NOTHING`,
-    [id, retailer, codeHash, expiresAt, now],
+    `INSERT INTO terminals (terminal_id, retailer, status, enrol_code_hash, enrol_mac_key, enrol_expires_at, created_at)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6) ON CONFLICT (terminal_id) DO NOTHING`,
+    [id, retailer, codeId, macKeyHex, expiresAt, now],
   );
 }
 
@@ -60,15 +60,24 @@ export async function setTerminalStatus(tx: Queryable, id: string, status: strin
   await tx.execute('UPDATE terminals SET status = $2, status_reason = $3 WHERE terminal_id = $1', [id, status, reason]);
 }
 
-/** The terminal a one-time code (by its hash) was issued to, its row locked. */
-export async function lockTerminalByCode(tx: Queryable, codeHash: string): Promise<TerminalRow | undefined> {
-  return (await tx.query<TerminalRow>(`SELECT ${COLUMNS} FROM terminals WHERE enrol_code_hash = $1 FOR UPDATE`, [codeHash]))[0];
+export interface EnrolmentRow extends TerminalRow {
+  /** Hex MAC key derived from the one-time code (null for a code issued before enrolment was bound to it). */
+  enrol_mac_key: string | null;
+  /** The nonce and answer of the enrolment, once enrolled (a retry with the same key gets the answer again). */
+  enrol_nonce: string | null;
+  enrol_answer: unknown;
 }
 
-export async function recordEnrolment(tx: Queryable, id: string, publicKey: string, fingerprint: string, now: string): Promise<void> {
+/** The terminal a one-time code (by its id) was issued to, its row locked. */
+export async function lockTerminalByCode(tx: Queryable, codeId: string): Promise<EnrolmentRow | undefined> {
+  return (await tx.query<EnrolmentRow>(`SELECT ${COLUMNS}, enrol_mac_key, enrol_nonce, enrol_answer FROM terminals WHERE enrol_code_hash = $1 FOR UPDATE`, [codeId]))[0];
+}
+
+export async function recordEnrolment(tx: Queryable, id: string, publicKey: string, fingerprint: string, now: string, nonce: string, answer: unknown): Promise<void> {
   await tx.execute(
-    `UPDATE terminals SET status = 'active', public_key = $2, key_fingerprint = $3, enrolled_at = $4, last_contact_at = $4 WHERE terminal_id = $1`,
-    [id, publicKey, fingerprint, now],
+    `UPDATE terminals SET status = 'active', public_key = $2, key_fingerprint = $3, enrolled_at = $4, last_contact_at = $4, enrol_nonce = $5, enrol_answer = $6
+       WHERE terminal_id = $1`,
+    [id, publicKey, fingerprint, now, nonce, JSON.stringify(answer)],
   );
 }
 

@@ -97,10 +97,10 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     const dir = demoCentralDir(root);
     await runCentralCommand(['init', '--data', dir, '--key', path.join(lottery, 'lottery.key')]);
     await runCentralCommand(['publish', lottery, '--data', dir]);
-    const added = JSON.parse(await runCentralCommand(['terminal', 'add', '--data', dir, '--id', DEMO_TERMINAL_ID, '--retailer', 'Demo shop', '--json'])) as { code: string };
+    const added = JSON.parse(await runCentralCommand(['terminal', 'add', '--data', dir, '--id', DEMO_TERMINAL_ID, '--retailer', 'Demo shop', '--json'])) as { code: string; root: string };
     central = await startDemoCentral(root);
     say('terminal');
-    (await enrollTerminal(root, { centralUrl: central.url, code: added.code, managerName: manager.name, pin: manager.pin })).terminal.close();
+    (await enrollTerminal(root, { centralUrl: central.url, code: added.code, root: added.root, managerName: manager.name, pin: manager.pin })).terminal.close();
   } else {
     say('terminal');
     (await initTerminal(root, { terminalId: DEMO_TERMINAL_ID, managerName: manager.name, pin: manager.pin })).terminal.close();
@@ -112,7 +112,7 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     for (const op of others) await addOperator(t, boss, { name: op.name, role: op.role, pin: op.pin });
 
     if (central) {
-      // The lottery key came with the enrolment; the outcome files come through central's feed.
+      // The lottery's keys came with the enrolment (chained to the demo root); the outcome files come through central's feed.
       say('sync');
       await syncOnce(t);
     } else {

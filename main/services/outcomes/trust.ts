@@ -12,6 +12,7 @@ import type { OperatorSession } from '../auth/session.js';
 import { record } from '../../kernel/record.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { certifiedKeys, hasTrustRoot } from './key-chain.js';
 
 /** A key file that cannot be enrolled (unreadable, not a public key, not Ed25519), or a key that cannot be revoked. */
 export class TrustError extends Error {
@@ -65,6 +66,9 @@ export function enrolKeyFile(db: Database, file: string, options: { label?: stri
 export function trustKey(t: LotteryTerminal, session: OperatorSession, file: string, options: { label?: string | undefined } = {}): EnrolResult {
   return inTransaction(t, () => {
     authorize(t, session, 'keys.manage');
+    if (hasTrustRoot(t.db)) {
+      throw new TrustError("this terminal takes its lottery keys from the lottery's root (it is enrolled with central): a key is trusted only through the root's certificate, which central sends");
+    }
     const result = enrolKeyFile(t.db, file, { label: options.label, now: t.clock });
     if (result.added) {
       record(t, { type: 'key.trust', operator: session, payload: { fingerprint: result.key.fingerprint, label: result.key.label, public_key_pem: result.key.public_key_pem } });
@@ -103,8 +107,13 @@ export function revokeKey(t: LotteryTerminal, session: OperatorSession, fingerpr
   });
 }
 
-/** The enrolled keys that are not revoked, as key objects, ready to verify signatures. */
+/**
+ * The keys that may sign outcome files here, as key objects ready to verify signatures: on a terminal
+ * enrolled with central, the emission keys its root certified and did not revoke (never a key added any
+ * other way); on a terminal set up by `guichet init`, the keys a manager trusted and did not revoke.
+ */
 export function trustedKeyObjects(db: Database): KeyObject[] {
+  if (hasTrustRoot(db)) return certifiedKeys(db, 'emission').map((k) => k.key);
   const revoked = new Set(listRevokedKeys(db).map((r) => r.fingerprint));
   return listTrustedKeys(db)
     .filter((k) => !revoked.has(k.fingerprint))

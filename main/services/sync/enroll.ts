@@ -1,14 +1,18 @@
 /**
- * Enrolment: a fresh data folder becomes a terminal known to central. The key pair is made here, the
- * one-time code and the public key (with a proof of holding its private half) go to central, and the
- * answer, signed by the lottery, gives the terminal id, the lottery keys and the configuration. Then
- * the terminal is initialised as `guichet init` does, with its link to central in the same transaction.
+ * Enrolment: a fresh data folder becomes a terminal known to central. The key pair is made here; the
+ * one-time code's id, the public key (with a proof of holding its private half) and a fresh nonce go to
+ * central, authenticated by a MAC keyed from the code (the code itself never travels). The answer must
+ * carry the nonce back, be authenticated by the code and chain to the lottery root whose fingerprint came
+ * with the code (enrol-answer.ts); it gives the terminal id, the lottery's certified keys and the
+ * configuration. Then the terminal is initialised as `guichet init` does, with its root, keys and link
+ * to central in the same transaction.
  */
-import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
-import { EnrolAnswer, ENDPOINTS, enrolProofString, type Enrolment } from '../../../common/protocol/index.js';
+import { createPublicKey } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { EnrolAnswer, ENDPOINTS, normaliseFingerprint, type Enrolment } from '../../../common/protocol/index.js';
 import { keyFingerprint } from '../../../db/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
-import { addTrustedKey } from '../../../db/queries/trusted-keys.js';
+import { acceptCertificate, acceptRevocation, setTrustRoot } from '../outcomes/key-chain.js';
 import { record } from '../../kernel/record.js';
 import { checkNewOperator, type OperatorInfo } from '../operators/operators.js';
 import { initTerminal } from '../terminal/init.js';
@@ -19,11 +23,17 @@ import { applyCentralConfig } from './central-config.js';
 import { certificateFingerprint, checkCentralCa, checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
-import { assertLotterySigned } from './lottery-signature.js';
+import { checkEnrolAnswer } from './enrol-answer.js';
+import { enrolCodeKeys, enrolNonce, enrolRequest } from './enrol-code.js';
+import { dropPendingEnrolKey, pendingEnrolKey } from './enrol-pending.js';
+import { dataFolder } from '../../kernel/data-folder.js';
+import { TerminalError } from '../../kernel/errors.js';
 
 export interface EnrollOptions {
   readonly centralUrl: string;
   readonly code: string;
+  /** The lottery root's fingerprint, from the enrolment letter (64 hex digits; spaces and colons ignored). */
+  readonly root: string;
   readonly managerName: string;
   readonly pin: string;
   readonly clock?: Clock;
@@ -41,18 +51,20 @@ export interface EnrollResult {
 export async function enrollTerminal(root: string, options: EnrollOptions): Promise<EnrollResult> {
   const url = checkCentralUrl(options.centralUrl);
   const ca = options.centralCa === undefined ? null : checkCentralCa(options.centralCa);
+  const lotteryRoot = normaliseFingerprint(options.root);
+  if (!lotteryRoot) throw new SyncError('bad-input', `'${options.root}' is not the lottery root's fingerprint: copy the 64 hex digits of the enrolment letter`);
   checkNewOperator({ name: options.managerName, role: 'manager', pin: options.pin });
-  const { privateKey } = generateKeyPairSync('ed25519');
+  // A data folder that is a terminal already is refused before anything is sent (initTerminal checks again).
+  if (existsSync(dataFolder(root).databasePath)) throw new TerminalError('already-initialised', `${dataFolder(root).root} already holds a terminal: enrol a fresh data folder`);
+  const privateKey = pendingEnrolKey(root, enrolCodeKeys(options.code).codeId);
   const publicKey = createPublicKey(privateKey);
   const pem = publicKeyPemOf(publicKey);
-  const proof = sign(null, Buffer.from(enrolProofString(options.code, pem), 'utf8'), privateKey).toString('base64');
+  const nonce = enrolNonce();
+  const { request, macKey } = enrolRequest(options.code, pem, privateKey, nonce);
   const client = createCentralClient({ ...options.client, url, ...(ca ? { ca } : {}) });
-  const answer = await client.call('POST', ENDPOINTS.enrol, { code: options.code, public_key: pem, proof }, EnrolAnswer);
-  const e = answer.enrolment;
-  // The code is the shared secret that makes the first lottery keys trustworthy; the answer must be
-  // signed by one of them, and name this terminal's own key.
-  assertLotterySigned('enrolment', e, answer.signer, answer.signature, new Map(e.lottery_keys.map((k) => [k.fingerprint, k.public_key])));
-  if (e.terminal_key !== keyFingerprint(publicKey)) throw new SyncError('enrol-refused', 'central enrolled another key than this terminal sent');
+  // A retry (the answer lost on the way) sends the very same request: central answers it again.
+  const answer = await client.call('POST', ENDPOINTS.enrol, request, EnrolAnswer);
+  const { enrolment: e, certificates } = checkEnrolAnswer(answer, { root: lotteryRoot, nonce, terminalKey: keyFingerprint(publicKey), macKey });
   const { terminal, manager } = await initTerminal(root, {
     terminalId: e.terminal_id,
     managerName: options.managerName,
@@ -61,15 +73,25 @@ export async function enrollTerminal(root: string, options: EnrollOptions): Prom
     ...(options.clock ? { clock: options.clock } : {}),
     inside: (t) => {
       const at = t.now();
-      for (const k of e.lottery_keys) addTrustedKey(t.db, { fingerprint: k.fingerprint, public_key_pem: k.public_key, label: 'central enrolment', added_at: at });
+      setTrustRoot(t.db, e.root, at);
+      for (const r of e.revocations) acceptRevocation(t.db, r, at);
+      for (const c of certificates) acceptCertificate(t.db, c, at);
       insertSyncState(t.db, { central_url: url, terminal_id: e.terminal_id, enrolled_at: at, feed_cursor: e.feed_cursor, central_ca_pem: ca });
       applyCentralConfig(t, e.config);
       record(t, {
         type: 'central.enrol',
         operator: null,
-        payload: { central_url: url, ...(ca ? { central_ca: certificateFingerprint(ca) } : {}), retailer: e.retailer, lottery_keys: e.lottery_keys.map((k) => k.fingerprint), feed_cursor: e.feed_cursor },
+        payload: {
+          central_url: url,
+          ...(ca ? { central_ca: certificateFingerprint(ca) } : {}),
+          retailer: e.retailer,
+          lottery_root: e.root.fingerprint,
+          lottery_keys: certificates.map((c) => ({ fingerprint: c.body.fingerprint, role: c.body.role })),
+          feed_cursor: e.feed_cursor,
+        },
       });
     },
   });
+  dropPendingEnrolKey(root);
   return { terminal, manager, enrolment: e };
 }

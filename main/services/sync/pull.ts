@@ -1,6 +1,7 @@
 /**
- * Pull: the terminal's feed from its cursor. Every entry must be signed by a lottery key this terminal
- * trusts (the transport is not trusted on its own); entries are applied in cursor order, each with the
+ * Pull: the terminal's feed from its cursor. Every entry must be signed by an online key this terminal's
+ * root certified (trustedOnlineKeys; the transport is not trusted on its own); a certificate or revocation
+ * it carries must verify with the root itself, else it is refused and journaled, and the feed goes on; entries are applied in cursor order, each with the
  * cursor move in one transaction, so a cut pull resumes after the last entry applied. Outcome files are
  * downloaded with HTTP Range (resumed after a cut), checked against the feed's size and SHA-256, and
  * imported exactly as `guichet import` does.
@@ -14,13 +15,11 @@ import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, upd
 import { deleteStop, exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { markOutboxRefused } from '../../../db/queries/outbox.js';
-import { addTrustedKey, isKnownKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
 import { record } from '../../kernel/record.js';
 import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
-import { trustedKeyObjects } from '../outcomes/trust.js';
+import { acceptCertificate, acceptRevocation, KeyChainError } from '../outcomes/key-chain.js';
 import { parsePackRef } from '../packs/pack-ref.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -29,17 +28,13 @@ import { applyCentralConfig } from './central-config.js';
 import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
+import { trustedOnlineKeyMap } from './lottery-keys.js';
 
 export interface PullReport {
   readonly applied: number;
   readonly cursor: number;
   /** Outcome files imported (or already there). */
   readonly files: number;
-}
-
-/** Lottery keys the terminal trusts now (not revoked): fingerprint → PEM. */
-function liveKeys(t: LotteryTerminal): Map<string, string> {
-  return new Map(trustedKeyObjects(t.db).map((key) => [keyFingerprint(key), publicKeyPem(key)]));
 }
 
 async function sha256Of(file: string): Promise<string> {
@@ -115,15 +110,24 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
     case 'config':
       applyCentralConfig(t, { [item.key]: item.value });
       break;
-    case 'lottery_key':
-      if (item.action === 'add') {
-        // A key once revoked stays revoked (guichet trust revoke, or central): adding it again changes nothing.
-        addTrustedKey(t.db, { fingerprint: item.fingerprint, public_key_pem: item.public_key, label: 'central', added_at: at });
-      } else if (isKnownKey(t.db, item.fingerprint)) {
-        revokeTrustedKey(t.db, { fingerprint: item.fingerprint, revoked_at: at, reason: item.reason || 'revoked by the lottery' });
+    case 'key_certificate':
+    case 'key_revocation': {
+      // Checked against this terminal's root, whoever signed the feed entry: a key the root did not
+      // certify, or revoked, is refused (journaled) and the feed goes on.
+      const fingerprint = item.kind === 'key_certificate' ? item.certificate.body.fingerprint : item.revocation.body.fingerprint;
+      try {
+        const changed = item.kind === 'key_certificate' ? acceptCertificate(t.db, item.certificate, at) : acceptRevocation(t.db, item.revocation, at);
+        journal({
+          fingerprint,
+          ...(item.kind === 'key_certificate' ? { role: item.certificate.body.role } : { reason: item.revocation.body.reason }),
+          status: changed ? 'applied' : 'unchanged',
+        });
+      } catch (err) {
+        if (!(err instanceof KeyChainError)) throw err;
+        journal({ fingerprint, status: 'refused', reason: err.message });
       }
-      journal({ fingerprint: item.fingerprint, action: item.action, reason: item.reason });
       break;
+    }
     case 'central_ca':
       journal(applyCentralCa(t, item));
       break;
@@ -195,12 +199,15 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   let files = 0;
   for (;;) {
     const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    let online = trustedOnlineKeyMap(t);
     for (const entry of answer.entries) {
       if (entry.body.cursor <= cursor) continue; // already applied (a repeated answer)
-      assertLotterySigned('feed', entry.body, entry.signer, entry.signature, liveKeys(t));
+      assertLotterySigned('feed', entry.body, entry.signer, entry.signature, online);
       const extra = entry.body.item.kind === 'outcome_file' ? await fetchOutcomeFile(t, client, entry.body.item) : null;
       if (extra) files++;
       inTransaction(t, () => apply(t, entry.body, extra));
+      // A certificate or revocation applied changes which online keys sign the entries after it.
+      if (entry.body.item.kind === 'key_certificate' || entry.body.item.kind === 'key_revocation') online = trustedOnlineKeyMap(t);
       cursor = entry.body.cursor;
       applied++;
     }

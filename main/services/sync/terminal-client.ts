@@ -3,20 +3,19 @@
  * (local clock + the offset learnt from central's signed time), answers checked against the lottery keys
  * it trusts (`centralAnswerKeys`), TLS pinned to the authority set at enrolment.
  */
-import { createPublicKey, type KeyObject } from 'node:crypto';
-import { listRevokedKeys, listTrustedKeys } from '../../../db/queries/trusted-keys.js';
+import type { KeyObject } from 'node:crypto';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
+import { trustedOnlineKeys } from './lottery-keys.js';
 
 /**
- * The lottery keys central's answers must be signed by: the terminal's trusted keys, revoked ones left
- * out (fingerprint → key). The key hierarchy (branch `trust`) narrows this to the online keys.
+ * The lottery keys central's answers must be signed by: the online keys the terminal's root certified
+ * and did not revoke (fingerprint → key), the same as for the feed.
  */
 export function centralAnswerKeys(t: LotteryTerminal): Map<string, KeyObject> {
-  const revoked = new Set(listRevokedKeys(t.db).map((r) => r.fingerprint));
-  return new Map(listTrustedKeys(t.db).filter((k) => !revoked.has(k.fingerprint)).map((k) => [k.fingerprint, createPublicKey(k.public_key_pem)]));
+  return new Map(trustedOnlineKeys(t).map((k) => [k.fingerprint, k.key]));
 }
 
 /** The terminal's clock corrected by central's signed time: local clock + the measured offset. */

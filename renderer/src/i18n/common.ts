@@ -51,7 +51,7 @@ export const commonText = defineTexts({
 
     'provisioning.title': 'Ce terminal n’est pas installé',
     'provisioning.explain': 'Aucun terminal dans ce dossier de données : il faut d’abord l’installer. Aucun code ni aucune clé n’est inventé.',
-    'provisioning.enroll': 'Enrôlez-le auprès du central de la loterie :',
+    'provisioning.enroll': 'Enrôlez-le auprès du central de la loterie, avec le code et l’empreinte de la racine de sa lettre d’enrôlement :',
     'provisioning.init': 'ou, hors ligne, un technicien l’initialise (la commande demande le code du gérant) :',
     'provisioning.restart': 'Puis redémarrez le guichet.',
 
@@ -191,7 +191,7 @@ export const commonText = defineTexts({
 
     'provisioning.title': 'This terminal is not set up',
     'provisioning.explain': 'No terminal in this data folder: it must be set up first. No PIN and no key is ever invented.',
-    'provisioning.enroll': 'Enrol it with the lottery’s central:',
+    'provisioning.enroll': 'Enrol it with the lottery’s central, with the code and the root fingerprint of its enrolment letter:',
     'provisioning.init': 'or, offline, a technician initialises it (the command asks for the manager’s PIN):',
     'provisioning.restart': 'Then restart the counter.',
 

@@ -39,8 +39,11 @@ describe.each(ENGINES)('central protocol on %s', (engine) => {
     const { enrolment, signer, signature } = a.json;
     expect(enrolment.terminal_id).toBe('T1');
     expect(signer).toBe(c.lotteryKey.fingerprint);
-    expect(enrolment.lottery_keys.map((k) => k.fingerprint)).toEqual([c.lotteryKey.fingerprint]);
-    const key = createPublicKey(enrolment.lottery_keys[0]!.public_key);
+    // The answer carries the root and its certificates: central's online key and the emission key.
+    expect(enrolment.root.fingerprint).toBe(c.root);
+    expect(enrolment.certificates.map((k) => [k.body.role, k.body.fingerprint])).toContainEqual(['online', c.lotteryKey.fingerprint]);
+    expect(enrolment.certificates.map((k) => k.body.role).sort()).toEqual(['emission', 'online']);
+    const key = createPublicKey(enrolment.certificates.find((k) => k.body.role === 'online')!.body.public_key);
     expect(verify(null, Buffer.from(lotterySigningString('enrolment', enrolment)), key, Buffer.from(signature, 'base64'))).toBe(true);
     // The code is spent: another key cannot take the terminal.
     const again = await enrol(c.url, c.codes.T1 as string, newTerminalKey());

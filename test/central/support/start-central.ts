@@ -11,18 +11,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Central } from '../../../central/store/context.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { serveCentral } from '../../../central/server/serve.js';
 import { initTestCentral } from './engines.js';
+import { rememberLetter } from './letters.js';
 
 export interface StartedCentral {
   url: string;
   dataDir: string;
-  /** The lottery key's file (PKCS#8 PEM) and its halves. */
+  /** The emission key's file (PKCS#8 PEM): `createEmission({ keyFile })` signs outcome files central publishes. */
   lotteryKeyFile: string;
+  /** The lottery root's private key file (outside the data folder) and its fingerprint (the enrolment letter's). */
+  rootKeyFile: string;
+  root: string;
+  /** Central's online key (signs enrolment answers and the feed). */
   lotteryKey: Central['lotteryKey'];
   /** The first terminal's one-time enrolment code. */
   enrolmentCode: string;
@@ -47,18 +52,21 @@ export interface StartOptions {
 export async function startCentral(opts: StartOptions = {}): Promise<StartedCentral> {
   const tmp = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'guichet-central-'));
   const dataDir = opts.dataDir ?? join(tmp as string, 'central');
-  const lotteryKeyFile = join(tmp ?? dataDir, 'lottery.key');
+  // Keys live outside the data folder (the root must): beside it.
+  const lotteryKeyFile = join(tmp ?? join(dataDir, '..'), tmp ? 'lottery.key' : `${basename(dataDir)}-lottery.key`);
   let offset = 0;
   const now = (): string => new Date(Date.now() + offset).toISOString();
   const init = await initTestCentral({ dataDir, databaseUrl: opts.databaseUrl, keyFile: lotteryKeyFile, now });
   const codes: Record<string, string> = {};
-  for (const id of opts.terminals ?? ['T1']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
+  for (const id of opts.terminals ?? ['T1']) codes[id] = rememberLetter(await addTerminal(init.central, 'test', id, `Retailer ${id}`));
   await init.central.db.close();
   const running = await serveCentral({ dataDir, databaseUrl: opts.databaseUrl, listen: '127.0.0.1:0', now, log: () => undefined });
   return {
     url: running.url,
     dataDir,
     lotteryKeyFile,
+    rootKeyFile: init.rootKeyFile,
+    root: init.rootFingerprint,
     lotteryKey: running.central.lotteryKey,
     enrolmentCode: Object.values(codes)[0] ?? '',
     codes,

@@ -17,6 +17,7 @@ import {
   type WireJournalEntry,
 } from '../../../common/protocol/index.js';
 import { GENESIS_HASH, sealEntry } from '../../../main/kernel/chain.js';
+import { enrolNonce, enrolRequest } from '../../../main/services/sync/enrol-code.js';
 
 export interface TestTerminal {
   id: string;
@@ -47,9 +48,11 @@ async function answer<T>(res: Response): Promise<Answer<T>> {
   return { status: res.status, json: json as T, headers: res.headers };
 }
 
-export async function enrol(url: string, code: string, t: TestTerminal, proofKey: KeyObject = t.privateKey): Promise<Answer<EnrolAnswer & { error?: string; reason?: string }>> {
-  const proof = sign(null, Buffer.from(enrolProofString(code, t.publicKeyPem), 'utf8'), proofKey).toString('base64');
-  const res = await fetch(`${url}/v1/enrol`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, public_key: t.publicKeyPem, proof }) });
+/** Enrols `t` with `code` as the terminal does (code id, proof, MAC, nonce); `proofKey` signs the proof instead of `t`'s key. */
+export async function enrol(url: string, code: string, t: TestTerminal, proofKey: KeyObject = t.privateKey, nonce: string = enrolNonce()): Promise<Answer<EnrolAnswer & { error?: string; reason?: string }>> {
+  const { request } = enrolRequest(code, t.publicKeyPem, t.privateKey, nonce);
+  const proof = sign(null, Buffer.from(enrolProofString(request.code_id, t.publicKeyPem, nonce), 'utf8'), proofKey).toString('base64');
+  const res = await fetch(`${url}/v1/enrol`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...request, proof }) });
   const a = await answer<EnrolAnswer & { error?: string; reason?: string }>(res);
   if (a.status === 200) t.id = a.json.enrolment.terminal_id;
   return a;

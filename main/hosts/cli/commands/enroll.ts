@@ -9,20 +9,26 @@ import { fdArg, OPERATOR_PIN, readPin } from '../pin-input.js';
 interface EnrollOptions extends DataOption, JsonOption {
   readonly central: string;
   readonly code: string;
+  readonly root: string;
   readonly manager: string;
   readonly pinFd?: number;
   readonly centralCa?: string;
   readonly centralCaFingerprint?: string;
 }
 
-/** `guichet enroll --central URL --code CODE --manager NAME` (the PIN by --pin-fd, GUICHET_PIN or asked): a fresh data folder becomes a terminal known to central. */
+/**
+ * `guichet enroll --central URL --code CODE --root FINGERPRINT --manager NAME` (the PIN by --pin-fd, GUICHET_PIN or asked): a fresh data
+ * folder becomes a terminal known to central. The code and the root's fingerprint come together, on the
+ * enrolment letter (`guichet central terminal add`), never from the network.
+ */
 export function enrollCommand(): Command {
   const cmd = new Command('enroll')
     .description("Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.")
     .requiredOption('--central <url>', "central's URL, e.g. https://central.example:8470 (plain http only on this machine)")
     .option('--central-ca <file>', "the lottery's certificate authority (PEM, handed out with the code): pinned for every connection to central")
     .option('--central-ca-fingerprint <sha256>', "the authority's SHA-256 fingerprint as read out with the code (`central tls make` prints it): enrolment stops unless the file matches")
-    .requiredOption('--code <code>', 'the one-time code `guichet central terminal add` printed')
+    .requiredOption('--code <code>', 'the one-time code of the enrolment letter (`guichet central terminal add`)')
+    .requiredOption('--root <fingerprint>', "the lottery root's fingerprint, from the same letter (64 hex digits; spaces ignored)")
     .requiredOption('--manager <name>', 'name of the first manager')
     .option('--pin-fd <n>', "read the first manager's PIN (4 to 8 digits) from file descriptor N (else $GUICHET_PIN, else asked in a terminal)", fdArg);
   withJsonOption(withDataOption(cmd)).action(async (opts: EnrollOptions) => {
@@ -46,13 +52,14 @@ export function enrollCommand(): Command {
       }
       if (want !== have) throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not the authority whose fingerprint was given (it is ${certificateFingerprint(centralCa)}): nothing enrolled`);
     }
-    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
+    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, root: opts.root, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
     try {
       if (opts.json) {
-        printJson({ terminal: terminal.id, retailer: enrolment.retailer, data: terminal.folder.root, central: opts.central, ...(centralCa ? { central_ca: certificateFingerprint(centralCa) } : {}), lottery_keys: enrolment.lottery_keys.map((k) => k.fingerprint), config: enrolment.config, manager: { id: manager.id, name: manager.name } });
+        printJson({ terminal: terminal.id, retailer: enrolment.retailer, data: terminal.folder.root, central: opts.central, ...(centralCa ? { central_ca: certificateFingerprint(centralCa) } : {}), lottery_root: enrolment.root.fingerprint, lottery_keys: enrolment.certificates.map((c) => ({ fingerprint: c.body.fingerprint, role: c.body.role })), config: enrolment.config, manager: { id: manager.id, name: manager.name } });
       } else {
         console.log(`terminal ${terminal.id} (${enrolment.retailer}) enrolled with ${opts.central}, in ${terminal.folder.root}`);
-        console.log(`lottery key(s): ${enrolment.lottery_keys.map((k) => k.fingerprint.slice(0, 16)).join(', ')}`);
+        console.log(`lottery root: ${enrolment.root.fingerprint.slice(0, 16)}… (as on the enrolment letter)`);
+        console.log(`lottery key(s): ${enrolment.certificates.map((c) => `${c.body.role} ${c.body.fingerprint.slice(0, 16)}…`).join(', ')}`);
         if (centralCa) console.log(`central's certificate authority pinned: ${certificateFingerprint(centralCa)} (compare with the one given with the code)`);
         console.log(`first manager: ${manager.name}`);
       }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { listRevokedKeys, listTrustedKeys } from '../../../../db/queries/trusted-keys.js';
+import { trustRootRow } from '../../../../db/queries/key-hierarchy.js';
 import { revokeKey, trustKey, TrustError } from '../../../services/outcomes/trust.js';
 import { CliError } from '../../../../common/cli-run.js';
 import { actAs, withCounter, withOperatorOptions, type OperatorOptions } from '../operator-options.js';
@@ -73,6 +74,8 @@ export function trustCommand(): Command {
         );
         return;
       }
+      const root = trustRootRow(t.db);
+      if (root) console.log(`lottery root ${root.fingerprint} (since ${root.set_at}): keys are trusted through its certificates only`);
       if (keys.length === 0) {
         console.log(`no trusted key in ${t.folder.root} (a manager enrols one with: guichet trust add lottery.pub --operator NAME)`);
         return;

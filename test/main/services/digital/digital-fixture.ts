@@ -33,7 +33,7 @@ export async function digitalCounter(): Promise<DigitalCounter> {
   }
   await publishEmission(central.central, 'test', em);
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-digital-'));
-  const { terminal: t } = await enrollTerminal(dir, { centralUrl: central.url, code: central.enrolmentCode, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 100, maxAttempts: 3 } });
+  const { terminal: t } = await enrollTerminal(dir, { centralUrl: central.url, code: central.enrolmentCode, root: central.root, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 100, maxAttempts: 3 } });
   await syncOnce(t, { client: { initialDelayMs: 10, maxAttempts: 3 } });
   const manager = await authenticate(t, 'alice', '123456');
   openCashSession(t, manager, { float_cents: 10_000 });

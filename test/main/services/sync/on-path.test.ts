@@ -25,6 +25,7 @@ import { payOrClaim } from '../../../../main/services/tickets/acts.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+import { rootOfCode } from '../../../central/support/letters.js';
 import { forgedJson, startAttackProxy, type AttackProxy, type ProxiedAnswer } from '../../../support/attack-proxy.js';
 import { dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
@@ -151,7 +152,7 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
 
   it('a terminal whose clock is 20 minutes behind learns central\'s signed time, then syncs on the corrected clock', async () => {
     const dir = mkdtempSync(path.join(tmp, 'slow-'));
-    const { terminal: t } = await enrollTerminal(dir, { centralUrl: c.url, code: c.codes.T3!, managerName: 'alice', pin: '123456', clock: () => new Date(Date.now() - 20 * 60_000) });
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: c.url, code: c.codes.T3!, root: rootOfCode(c.codes.T3!), managerName: 'alice', pin: '123456', clock: () => new Date(Date.now() - 20 * 60_000) });
     try {
       const report = await syncOnce(t);
       expect(report.clock_offset_ms).toBeGreaterThan(19 * 60_000);

@@ -36,6 +36,7 @@ import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../../../central/support/start-central.js';
 import { DOWN, dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
+import { rememberLetter } from '../../../central/support/letters.js';
 
 const GAME = 'annee-chance-2013';
 const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
@@ -76,7 +77,7 @@ describe.each(ENGINES)('claims and the retailer account, central on %s', (engine
   beforeAll(async () => {
     const url = await databaseFor(engine);
     c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
-    const codeT1B = (await addTerminal(c.central, 'test', 'T1B', 'Retailer T1')).code;
+    const codeT1B = rememberLetter(await addTerminal(c.central, 'test', 'T1B', 'Retailer T1'));
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-account-em-'));
     const em = path.join(tmp, 'em');
     await createEmission({ game: GAME, emission: 7, units: 100, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 60 });

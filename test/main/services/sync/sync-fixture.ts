@@ -2,7 +2,7 @@
  * A central service and an enrolled counter for sync tests:
  * - `centralStore()` makes a central data folder (PGlite, or PostgreSQL with `databaseUrl`) with terminals registered;
  * - `serveInProcess()` serves it in this process; `serveChild()` runs `node bin/guichet.js central serve` (to SIGKILL);
- * - `enrolledCounter()` enrols a fresh terminal folder, trusts the test lottery key and imports the
+ * - `enrolledCounter()` enrols a fresh terminal folder (the test lottery key certified by the root) and imports the
  *   counter fixture's outcome files, opens a cash session, and gives an operator session.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,11 +16,11 @@ import { authenticate } from '../../../../main/services/auth/login.js';
 import type { OperatorSession } from '../../../../main/services/auth/session.js';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
-import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { lotteryFiles, PAPER, type LotteryFiles } from '../packs/counter-fixture.js';
 import { initTestCentral } from '../../../central/support/engines.js';
+import { certifyForTest, rememberLetter, rootOfCode } from '../../../central/support/letters.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -29,20 +29,27 @@ export interface CentralStore {
   readonly databaseUrl: string | undefined;
   /** One-time enrolment codes by terminal id. */
   readonly codes: ReadonlyMap<string, string>;
+  /** The lottery root's private key (beside the data folder). */
+  readonly rootKeyFile: string;
   cleanup(): void;
 }
 
 /** A central data folder with the given terminals registered (their codes returned). */
 export async function centralStore(terminals: readonly string[], databaseUrl?: string): Promise<CentralStore> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-central-'));
-  const { central } = await initTestCentral({ dataDir: dir, keyFile: path.join(dir, 'lottery.key'), databaseUrl });
+  // The lottery's keys beside the data folder (the root never lives in it).
+  const base = mkdtempSync(path.join(tmpdir(), 'guichet-central-'));
+  const dir = path.join(base, 'central');
+  const init = await initTestCentral({ dataDir: dir, keyFile: path.join(base, 'lottery.key'), databaseUrl });
+  const { central } = init;
   const codes = new Map<string, string>();
   try {
-    for (const id of terminals) codes.set(id, (await addTerminal(central, 'test', id, `Shop ${id}`)).code);
+    // The counter fixture's outcome files are signed by the test lottery key: the root certifies it for emission.
+    await certifyForTest(central, init.rootKeyFile, lotteryFiles().pubFile);
+    for (const id of terminals) codes.set(id, rememberLetter(await addTerminal(central, 'test', id, `Shop ${id}`)));
   } finally {
     await central.db.close();
   }
-  return { dir, databaseUrl, codes, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, databaseUrl, codes, rootKeyFile: init.rootKeyFile, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
 export function serveInProcess(store: CentralStore): Promise<RunningCentral> {
@@ -107,9 +114,9 @@ export async function enrolledCounter(url: string, code: string, options: { inMe
   // Thousands of fsynced commits: a tmpfs folder when asked (the durability under kills is the crash test's subject).
   const base = options.inMemoryDisk && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const dir = mkdtempSync(path.join(base, 'guichet-enrolled-'));
-  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
+  const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code, root: rootOfCode(code), managerName: 'alice', pin: '123456', client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 } });
+  // The fixture's key came with the enrolment, certified by the root for emission.
   const files = lotteryFiles();
-  enrolKeyFile(t.db, files.pubFile);
   for (const f of [files.paper, files.expired, files.digital]) importOutcomeFile(t, f.path);
   const manager = await authenticate(t, 'alice', '123456');
   openCashSession(t, manager, { float_cents: 10_000 });

@@ -36,6 +36,7 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
   let tls: MadeTls;
   let tap: Tap;
   let codes: Record<string, string>;
+  let root: string;
   let barcode: string;
   let databaseUrl: string | undefined;
 
@@ -45,7 +46,7 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     databaseUrl = await databaseFor(engine);
     const init = await initTestCentral({ dataDir, keyFile: path.join(tmp, 'lottery.key'), ...(databaseUrl ? { databaseUrl } : {}) });
     codes = {};
-    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5']) codes[id] = (await addTerminal(init.central, 'test', id, `Retailer ${id}`)).code;
+    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5']) { const letter = await addTerminal(init.central, 'test', id, `Retailer ${id}`); codes[id] = letter.code; root = letter.root; }
     await init.central.db.close();
     tls = makeTlsFiles(dataDir, ['127.0.0.1', 'localhost']);
     running = await serveCentral({ dataDir, databaseUrl, listen: '127.0.0.1:0', tls: { certFile: tls.files.serverCert, keyFile: tls.files.serverKey }, log: () => undefined });
@@ -78,7 +79,7 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     expect(extra && existsSync(extra) ? readFileSync(extra, 'utf8').includes(caBody) : false).toBe(false);
     const dir = mkdtempSync(path.join(tmp, 't1-'));
     const url = `https://127.0.0.1:${tap.port}`;
-    const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code: codes.T1!, managerName: 'alice', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: url, code: codes.T1!, root, managerName: 'alice', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
     try {
       expect(syncStateRow(t.db)?.central_ca_pem).toContain('BEGIN CERTIFICATE');
       const report = await syncOnce(t, { client: fast });
@@ -97,23 +98,23 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     const other = makeTlsFiles(path.join(tmp, 'other-lottery'), ['127.0.0.1']);
     for (const centralCa of [readFileSync(other.files.caCert, 'utf8'), undefined]) {
       const dir = mkdtempSync(path.join(tmp, 't2-'));
-      const p = enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, managerName: 'bob', pin: '123456', ...(centralCa ? { centralCa } : {}), client: fast });
+      const p = enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, root, managerName: 'bob', pin: '123456', ...(centralCa ? { centralCa } : {}), client: fast });
       await expect(p).rejects.toBeInstanceOf(CentralUnreachableError);
       await expect(p).rejects.toThrow(/certificate/);
       expect(existsSync(path.join(dir, 'guichet.db'))).toBe(false);
     }
     const dir = mkdtempSync(path.join(tmp, 't2-'));
-    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, managerName: 'bob', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T2!, root, managerName: 'bob', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
     t.close();
   }, 60_000);
 
   it('plain http to another machine is refused with a clear error, before anything is sent', async () => {
     const dir = mkdtempSync(path.join(tmp, 't3-'));
-    const p = enrollTerminal(dir, { centralUrl: 'http://192.0.2.10:8470', code: codes.T3!, managerName: 'carol', pin: '123456', client: { maxAttempts: 1, timeoutMs: 500 } });
+    const p = enrollTerminal(dir, { centralUrl: 'http://192.0.2.10:8470', code: codes.T3!, root, managerName: 'carol', pin: '123456', client: { maxAttempts: 1, timeoutMs: 500 } });
     await expect(p).rejects.toBeInstanceOf(SyncError);
     await expect(p).rejects.toThrow(/plain http to another machine.*https:\/\//);
     // A link to central stored as plain http to another machine (enrolled before TLS was required) is not used either.
-    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T3!, managerName: 'carol', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
+    const { terminal: t } = await enrollTerminal(dir, { centralUrl: running.url, code: codes.T3!, root, managerName: 'carol', pin: '123456', centralCa: readFileSync(tls.files.caCert, 'utf8'), client: fast });
     try {
       updateSyncState(t.db, { central_url: 'http://192.0.2.10:8470' });
       await expect(syncOnce(t, { client: fast })).rejects.toThrow(/plain http to another machine/);
@@ -127,7 +128,7 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     const next = makeTlsFiles(path.join(tmp, 'next-authority'), ['127.0.0.1']);
     const ca2 = readFileSync(next.files.caCert, 'utf8');
     const enrol = async (id: string) =>
-      (await enrollTerminal(mkdtempSync(path.join(tmp, `${id}-`)), { centralUrl: running.url, code: codes[id]!, managerName: 'dan', pin: '123456', centralCa: ca1, client: fast })).terminal;
+      (await enrollTerminal(mkdtempSync(path.join(tmp, `${id}-`)), { centralUrl: running.url, code: codes[id]!, root, managerName: 'dan', pin: '123456', centralCa: ca1, client: fast })).terminal;
     const heard = await enrol('T4');
     const deaf = await enrol('T5');
     try {

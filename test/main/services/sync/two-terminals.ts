@@ -13,6 +13,7 @@ import { createCentralClient } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
+import { rootOfCode } from '../../../central/support/letters.js';
 
 /** A client to a port nobody listens on: central "down" for a claim or a pack operation. */
 export const DOWN = { client: createCentralClient({ url: 'http://127.0.0.1:9', timeoutMs: 2000, maxAttempts: 1 }) };
@@ -55,6 +56,7 @@ export async function enrolledCounter(url: string, code: string, options: Counte
     ...(options.clock ? { clock: options.clock } : {}),
     centralUrl: url,
     code,
+    root: rootOfCode(code),
     managerName: 'alice',
     pin: '123456',
     client: { initialDelayMs: 10, maxDelayMs: 200, maxAttempts: 20 },

@@ -1,0 +1,165 @@
+/**
+ * Issue #20, as an on-path attacker would try it: a proxy on loopback between a fresh terminal and central
+ * reads and rewrites the enrolment. Each attempt is refused with a clear error, nothing is kept at the
+ * terminal, and the code still enrols the real terminal afterwards. Also: a lost answer no longer spends
+ * the code (the same key asking again gets the same answer), while another key with it is refused.
+ */
+import { createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enrolProofString, lotterySigningString } from '../../../../common/protocol/index.js';
+import { certify } from '../../../../db/outcome/certificates.js';
+import { keyFingerprint, publicKeyPem } from '../../../../db/outcome/keys.js';
+import { listTrustedKeys } from '../../../../db/queries/trusted-keys.js';
+import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
+import { trustedOnlineKeys } from '../../../../main/services/sync/lottery-keys.js';
+import { centralConfig } from '../../../../main/services/sync/central-config.js';
+import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
+import { startCentral, type StartedCentral } from '../../../central/support/start-central.js';
+import { startAttackerProxy, type AttackerProxy } from '../../../support/attacker-proxy.js';
+
+const FAST = { initialDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 };
+const isEnrol = (x: { path: string }): boolean => x.path === '/v1/enrol';
+type Json = Record<string, unknown>;
+
+/** The attacker's own lottery: a root, an online key, an emission key. */
+function attackerLottery(): { root: KeyObject; online: KeyObject; emission: KeyObject } {
+  return { root: generateKeyPairSync('ed25519').privateKey, online: generateKeyPairSync('ed25519').privateKey, emission: generateKeyPairSync('ed25519').privateKey };
+}
+
+/** The answer with the attacker's keys in it and its own signature (the 1,000,000 € offline limit of the issue). */
+function withAttackerKeys(answer: Json, a: ReturnType<typeof attackerLottery>): Json {
+  const e = answer.enrolment as Json;
+  const now = new Date().toISOString();
+  const forged: Json = { ...e, config: { ...(e.config as Json), offline_max_ticket_cents: 100_000_000, offline_max_total_cents: 100_000_000 } };
+  if ('lottery_keys' in e) forged.lottery_keys = [{ fingerprint: keyFingerprint(a.online), public_key: publicKeyPem(a.online) }];
+  else {
+    forged.root = { fingerprint: keyFingerprint(a.root), public_key: publicKeyPem(a.root) };
+    forged.certificates = [certify(a.root, 'online', createPublicKey(a.online), now), certify(a.root, 'emission', createPublicKey(a.emission), now)];
+    forged.revocations = [];
+  }
+  const signature = sign(null, Buffer.from(lotterySigningString('enrolment', forged), 'utf8'), a.online).toString('base64');
+  return { ...answer, enrolment: forged, signer: keyFingerprint(a.online), signature };
+}
+
+describe.each(ENGINES)('enrolment through an on-path attacker, central on %s', (engine) => {
+  let c: StartedCentral;
+  let proxy: AttackerProxy;
+  const dirs: string[] = [];
+  const folder = (): string => {
+    const d = mkdtempSync(path.join(tmpdir(), 'guichet-enrol-attack-'));
+    dirs.push(d);
+    return d;
+  };
+  const enrol = (dir: string, id: string, url = proxy.url) =>
+    enrollTerminal(dir, { centralUrl: url, code: c.codes[id]!, root: c.root, managerName: 'alice', pin: '123456', client: FAST });
+  const keyAtCentral = async (id: string) => (await c.central.db.query<{ key_fingerprint: string | null }>('SELECT key_fingerprint FROM terminals WHERE terminal_id = $1', [id]))[0]?.key_fingerprint ?? null;
+  const noTerminalIn = (dir: string): boolean => !existsSync(path.join(dir, 'guichet.db')) && !existsSync(path.join(dir, 'terminal.key'));
+
+  beforeAll(async () => {
+    const databaseUrl = await databaseFor(engine);
+    c = await startCentral({ terminals: ['T1', 'T2', 'T3', 'T4', 'T5', 'T6'], ...(databaseUrl ? { databaseUrl } : {}) });
+    proxy = await startAttackerProxy(c.url);
+  }, 180_000);
+  afterEach(() => {
+    proxy.hooks = {};
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await c?.close();
+    await releaseDatabase(engine);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }, 60_000);
+
+  it('refuses an answer carrying the attacker\'s own lottery keys; nothing is kept; the real terminal then enrols', async () => {
+    const a = attackerLottery();
+    proxy.hooks = { answer: (x, status, body) => (isEnrol(x) && status === 200 ? withAttackerKeys(body as Json, a) : undefined) };
+    const dir = folder();
+    await expect(enrol(dir, 'T1')).rejects.toThrow(/enrolment refused, nothing kept: .*(root|authenticated)/);
+    expect(noTerminalIn(dir)).toBe(true);
+    // Without the attacker, the same folder and code enrol: the keys are the lottery's, its limits stand.
+    proxy.hooks = {};
+    const { terminal: t } = await enrol(dir, 'T1', c.url);
+    try {
+      expect(trustedOnlineKeys(t).map((k) => k.fingerprint)).toEqual([c.lotteryKey.fingerprint]);
+      expect(listTrustedKeys(t.db).map((k) => k.fingerprint)).not.toContain(keyFingerprint(a.online));
+      expect(centralConfig(t).offline_max_ticket_cents).not.toBe(100_000_000);
+      expect(await keyAtCentral('T1')).toBe(keyFingerprint(t.publicKey));
+    } finally {
+      t.close();
+    }
+  });
+
+  it('refuses to let the attacker enrol its own key with the code it saw; the code still enrols the real terminal', async () => {
+    const mine = generateKeyPairSync('ed25519');
+    const pem = publicKeyPem(mine.publicKey);
+    proxy.hooks = {
+      request: (x, body) => {
+        if (!isEnrol(x)) return undefined;
+        const b = body as Json;
+        // Whatever the request names the code by, the attacker puts its own key and signs its own proof.
+        const proof = 'code_id' in b ? enrolProofString(b.code_id as string, pem, b.nonce as string) : (enrolProofString as unknown as (c: string, p: string) => string)(b.code as string, pem);
+        return { ...b, public_key: pem, proof: sign(null, Buffer.from(proof, 'utf8'), mine.privateKey).toString('base64') };
+      },
+    };
+    const dir = folder();
+    await expect(enrol(dir, 'T2')).rejects.toThrow(/not authenticated by this enrolment code|enrolled another key/);
+    expect(noTerminalIn(dir)).toBe(true);
+    expect(await keyAtCentral('T2')).not.toBe(keyFingerprint(mine.publicKey));
+    proxy.hooks = {};
+    const { terminal: t } = await enrol(dir, 'T2', c.url);
+    try {
+      expect(await keyAtCentral('T2')).toBe(keyFingerprint(t.publicKey));
+    } finally {
+      t.close();
+    }
+  });
+
+  it('refuses a replayed answer: another terminal\'s, and this terminal\'s own earlier one', async () => {
+    // The attacker records T3's genuine enrolment and plays it to T4's.
+    const d3 = folder();
+    (await enrol(d3, 'T3')).terminal.close();
+    const recorded = proxy.seen.filter((s) => isEnrol(s.x) && s.status === 200).at(-1)!.answer;
+    proxy.hooks = { forge: (x) => (isEnrol(x) ? { status: 200, body: recorded } : undefined) };
+    const d4 = folder();
+    await expect(enrol(d4, 'T4')).rejects.toThrow(/enrolment refused, nothing kept/);
+    expect(noTerminalIn(d4)).toBe(true);
+    expect(await keyAtCentral('T4')).toBeNull();
+
+    // T5's answer is lost on the way (central enrolled it), then the attacker replays that very answer to
+    // T5's next attempt: refused (not for this request); T5 asking central again gets its answer.
+    proxy.hooks = { drop: (x) => isEnrol(x) };
+    const d5 = folder();
+    await expect(enrol(d5, 'T5')).rejects.toThrow(/unreachable/);
+    const lost = proxy.seen.filter((s) => isEnrol(s.x) && s.status === 200).at(-1)!.answer;
+    proxy.hooks = { forge: (x) => (isEnrol(x) ? { status: 200, body: lost } : undefined) };
+    await expect(enrol(d5, 'T5')).rejects.toThrow(/not for this request/);
+    expect(noTerminalIn(d5)).toBe(true);
+    proxy.hooks = {};
+    const { terminal: t } = await enrol(d5, 'T5', c.url);
+    try {
+      expect(t.id).toBe('T5');
+      expect(await keyAtCentral('T5')).toBe(keyFingerprint(t.publicKey));
+    } finally {
+      t.close();
+    }
+  });
+
+  it('a lost answer does not spend the code: the retry with the same key gets the same answer; another key is refused', async () => {
+    let dropped = 0;
+    proxy.hooks = { drop: (x) => isEnrol(x) && dropped++ === 0 };
+    const dir = folder();
+    const { terminal: t } = await enrol(dir, 'T6');
+    try {
+      expect(dropped).toBe(2);
+      const answers = proxy.seen.filter((s) => isEnrol(s.x) && s.status === 200).slice(-2);
+      expect(answers[1]!.answer).toEqual(answers[0]!.answer);
+      expect(await keyAtCentral('T6')).toBe(keyFingerprint(t.publicKey));
+    } finally {
+      t.close();
+    }
+    await expect(enrol(folder(), 'T6', c.url)).rejects.toThrow(/already used/);
+  });
+});
