@@ -15,7 +15,7 @@ import { packOperation } from '../store/packs.js';
 import { terminalStatements } from '../store/statements.js';
 import { enrolTerminal } from '../store/terminals.js';
 import { answerSignatureHook } from './answer-signature.js';
-import { signatureHook } from './auth.js';
+import { digestHook, signatureHook } from './auth.js';
 import { serveFile } from './files.js';
 import { quotaHook } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
@@ -66,7 +66,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     }
   });
 
-  app.addHook('preValidation', signatureHook(c));
+  // Signed routes: headers and signature before the body is read, the body's digest once it is.
+  app.addHook('onRequest', signatureHook(c));
+  app.addHook('preValidation', digestHook());
   // Every answer to a request with a nonce is signed by the lottery, bound to that request.
   app.addHook('onSend', answerSignatureHook(c));
 

@@ -67,7 +67,6 @@ export async function authenticate(c: Central, req: FastifyRequest, allowDisable
   if (!IsoUtc.safeParse(timestamp).success) throw new AuthError('missing_header', `malformed ${HEADER_TIMESTAMP}: a UTC ISO time`);
   if (!NONCE_PATTERN.test(nonce!)) throw new AuthError('missing_header', `malformed ${HEADER_NONCE}: 16 to 64 base64url characters`);
   if (!DIGEST_PATTERN.test(digest!)) throw new AuthError('missing_header', `malformed ${HEADER_DIGEST}: sha-256=:<base64>:`);
-  if (contentDigest(req.rawBody ?? Buffer.alloc(0)) !== digest) throw new AuthError('bad_digest', `${HEADER_DIGEST} does not match the body`);
   const skew = Date.parse(timestamp!) - Date.parse(c.now());
   if (Math.abs(skew) > MAX_CLOCK_SKEW_MS) {
     throw new AuthError('clock_skew', `the request is timestamped ${Math.round(skew / 1000)} s from central's clock (at most ${MAX_CLOCK_SKEW_MS / 1000} s): set the terminal's clock`);
@@ -85,7 +84,11 @@ export async function authenticate(c: Central, req: FastifyRequest, allowDisable
   return terminal!;
 }
 
-/** A preValidation hook: signed routes run only for an authenticated terminal. */
+/**
+ * An onRequest hook: a signed route's headers and signature are checked before its body is read (the
+ * signature covers the content-digest header, not the bytes), so an unsigned or garbage-signed request
+ * is answered without central reading or parsing what it sends.
+ */
 export function signatureHook(c: Central) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const signed = req.routeOptions.config.signed;
@@ -95,6 +98,16 @@ export function signatureHook(c: Central) {
     } catch (err) {
       if (!(err instanceof AuthError)) throw err;
       await reply.code(err.status).send({ error: err.message, reason: err.reason });
+    }
+  };
+}
+
+/** A preValidation hook: once the body is read, its bytes must match the signed content-digest. */
+export function digestHook() {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!req.routeOptions.config.signed || !req.terminalId) return;
+    if (contentDigest(req.rawBody ?? Buffer.alloc(0)) !== header(req, HEADER_DIGEST)) {
+      await reply.code(401).send({ error: `${HEADER_DIGEST} does not match the body`, reason: 'bad_digest' });
     }
   };
 }

@@ -75,8 +75,9 @@ function readFd(source: PinSource, fd: number): string {
 /** Asks on standard error, reading standard input (a terminal) without echo. */
 function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
-  process.stderr.write(question);
+  // Echo off before the question shows: keys typed as soon as it appears are never echoed.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.setEncoding('utf8');
   input.resume();
   return new Promise((resolve, reject) => {

@@ -158,7 +158,7 @@ describe('PINs never on the command line', () => {
     const code = new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(await prompted, screen).toBe(true);
     child.stdin.write(`${MANAGER_PIN}\r`);
-    expect(await code).toBe(0);
+    expect(await code, screen).toBe(0);
     expect(screen).toMatch(/alice \(manager\) logged in on terminal T-PIN/);
     expect(screen).not.toContain(MANAGER_PIN);
   });

@@ -39,15 +39,15 @@ describe('central tls make, and enroll over TLS', () => {
 
   it('enroll refuses plain http to another machine, and a server certificate given as the authority', async () => {
     const dir = path.join(base, 'counter');
-    const http = await runGuichet(['enroll', '--data', dir, '--central', 'http://192.0.2.10:8470', '--code', 'AAAA-BBBB-CCCC-DDDD', '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const http = await runGuichet(['enroll', '--data', dir, '--central', 'http://192.0.2.10:8470', '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
     expect(http.code).toBe(1);
     expect(http.stderr).toMatch(/plain http to another machine/);
     const leaf = path.join(data, 'tls', 'server.pem');
-    const notCa = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', leaf, '--code', 'AAAA-BBBB-CCCC-DDDD', '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const notCa = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', leaf, '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
     expect(notCa.code).toBe(1);
     expect(notCa.stderr).toMatch(/is not a CA certificate/);
     const ca = path.join(data, 'tls', 'ca.pem');
-    const wrong = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--central-ca-fingerprint', 'AB'.repeat(32), '--code', 'AAAA-BBBB-CCCC-DDDD', '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const wrong = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--central-ca-fingerprint', 'AB'.repeat(32), '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/is not the authority whose fingerprint was given/);
     expect(existsSync(path.join(dir, 'guichet.db'))).toBe(false);
