@@ -4,7 +4,7 @@
  */
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../common/canonical-json.js';
-import { contentDigestHeader, enrolProofString, lotterySigningString, requestSigningString, type SignedRequestParts, type WireJournalEntry } from '../../common/protocol/index.js';
+import { contentDigestHeader, enrolProofString, lotterySigningString, requestSigningString, type LotteryDocumentKind, type SignedRequestParts, type WireJournalEntry } from '../../common/protocol/index.js';
 
 /** Hash the first journal entry points back to (main/kernel/chain.ts GENESIS_HASH). */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -89,6 +89,6 @@ export function entryProblemCodes(entries: readonly WireJournalEntry[], pem: str
 }
 
 /** Signs a lottery document (enrolment answer, feed entry) with the lottery's private key. */
-export function signLotteryDocument(kind: 'enrolment' | 'feed', body: unknown, privateKey: KeyObject): string {
+export function signLotteryDocument(kind: LotteryDocumentKind, body: unknown, privateKey: KeyObject): string {
   return sign(null, Buffer.from(lotterySigningString(kind, body), 'utf8'), privateKey).toString('base64');
 }

@@ -15,6 +15,7 @@ import { deferAnnouncements } from './feed.js';
 import type { Queryable } from './db.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
+import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
 import {
   heldEntryAt,
@@ -170,10 +171,13 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle (of the entries stored, not those quarantined).
   await applyQueuedPackOps(c, tx, terminalId, events);
-  const { paid } = await reconcilePayouts(c, tx, terminalId, stored);
+  // Payouts and sales central does not credit (store/payout-checks.ts): stored as signed, never counted or paid.
+  const uncredited = await uncreditedEntries(c, tx, terminalId, t.enrolled_at, stored);
+  const { paid } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));
   await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, stored);
   return {
+    allowance: await issueAllowance(c, tx, terminalId, prevSeq),
     refused: false,
     last_seq: prevSeq,
     last_hash: prevHash,

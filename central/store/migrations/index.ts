@@ -8,6 +8,7 @@ import { prizeClaims } from './006-prize-claims.js';
 import { journalsPartitionedByMonth } from './007-partition-by-month.js';
 import { claimsPartitionedByTicket } from './008-partition-claims-by-ticket.js';
 import { quarantine } from './009-quarantine.js';
+import { uncreditedPayouts } from './010-uncredited-payouts.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -23,4 +24,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   journalsPartitionedByMonth,
   claimsPartitionedByTicket,
   quarantine,
+  uncreditedPayouts,
 ];

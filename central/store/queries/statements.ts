@@ -15,7 +15,8 @@ export async function settledPacksByGame(q: Queryable, retailer: string, from: s
  * The `money` lines of the terminals' journal entries in [from, to), summed by kind (sale, void, payout,
  * claim): only entries of the money types `types` whose block's kind is their type. Ingest checks their
  * numbers (store/entry-checks.ts); a line that is still not a plain whole number counts nothing, so no
- * stored entry can make this query fail.
+ * stored entry can make this query fail. An entry central refused to credit (`uncredited_entries`:
+ * store/payout-checks.ts) counts nothing.
  */
 export async function moneyTotalsByKind(
   q: Queryable,
@@ -33,6 +34,7 @@ export async function moneyTotalsByKind(
       WHERE j.terminal_id = ANY($1::text[]) AND j.at >= $2 AND j.at < $3
         AND j.type = ANY($4::text[]) AND j.payload->'money'->>'kind' = j.type
         AND jsonb_typeof(l) = 'object'
+        AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
       GROUP BY 1`,
     [terminals, from, to, types],
   );

@@ -60,6 +60,21 @@ export async function setTerminalStatus(tx: Queryable, id: string, status: strin
   await tx.execute('UPDATE terminals SET status = $2, status_reason = $3 WHERE terminal_id = $1', [id, status, reason]);
 }
 
+/** Stamps when central disabled a terminal (entries it journals after are not credited), cleared when enabled again. */
+export async function setTerminalDisabledAt(tx: Queryable, id: string, at: string | null): Promise<void> {
+  await tx.execute('UPDATE terminals SET disabled_at = $2 WHERE terminal_id = $1', [id, at]);
+}
+
+/** What the push's money checks need of the terminal: its retailer, and when central disabled it (null: enabled). */
+export async function terminalMoneyFacts(q: Queryable, id: string): Promise<{ retailer: string; disabled_at: string | null } | undefined> {
+  return (
+    await q.query<{ retailer: string; disabled_at: string | null }>(
+      `SELECT retailer, CASE WHEN status = 'disabled' THEN coalesce(disabled_at, '') END AS disabled_at FROM terminals WHERE terminal_id = $1`,
+      [id],
+    )
+  )[0];
+}
+
 /** The terminal a one-time code (by its hash) was issued to, its row locked. */
 export async function lockTerminalByCode(tx: Queryable, codeHash: string): Promise<TerminalRow | undefined> {
   return (await tx.query<TerminalRow>(`SELECT ${COLUMNS} FROM terminals WHERE enrol_code_hash = $1 FOR UPDATE`, [codeHash]))[0];

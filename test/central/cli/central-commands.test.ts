@@ -148,11 +148,12 @@ describe.each(ENGINES)('guichet central commands on %s', (engine) => {
     expect((await signedGetBytes(url, t, '/v1/files/happy-2014-3-1.print')).status).toBe(404);
     expect((await fetch(`${url}/v1/files/happy-2014-3-1.outcome`)).status).toBe(401);
 
-    // Disabled through the service: pushes refused, the feed says why (signed).
+    // Disabled through the service: claims refused, pushes still taken (#19: central keeps the journal), the feed says why (signed).
     const dis = await guichet(['central', 'terminal', 'disable', 'T1', '--reason', 'audit', '--data', data, ...db]);
     expect(dis.code, dis.stderr).toBe(0);
-    const more = await signedRequest<{ reason: string }>(url, t, 'POST', '/v1/push', { entries: [], events: [] });
+    const more = await signedRequest<{ reason: string }>(url, t, 'POST', '/v1/claim', { barcode: '1'.repeat(34), claim_key: 'disabled-claim-1' });
     expect([more.status, more.json.reason]).toEqual([403, 'terminal_disabled']);
+    expect((await signedRequest(url, t, 'POST', '/v1/push', { entries: [], events: [] })).status).toBe(200);
     const after = await signedRequest<FeedAnswer>(url, t, 'GET', `/v1/feed?cursor=${feed.json.next_cursor}`);
     expect(after.json.entries.map((x) => x.body.item)).toEqual([{ kind: 'terminal_status', terminal: 'T1', enabled: false, reason: 'audit' }]);
     expect((await json<{ terminal_id: string; status: string }[]>(['central', 'terminal', 'list'])).map((x) => x.status)).toEqual(['disabled', 'active']);
