@@ -26,7 +26,7 @@ export const CLAIM_UNITS = 20_000;
 export const PAID_UNITS_END = 100_000;
 
 export interface LoadTickets {
-  /** Validation barcodes of winning units (a claim holds the first, says "already paid" after). */
+  /** Validation barcodes of winning units (a claim holds the first, says "held by another terminal" after, "already paid" once paid). */
   winners: string[];
   /** Validation barcodes of losing units (central answers "not a winner"). */
   losers: string[];
