@@ -211,9 +211,14 @@ async function judgePayout(
   return null;
 }
 
-/** Signs and records the terminal's next offline allowance, counted from entry `ackedSeq` (central's configuration limits). */
+/**
+ * Signs and records the terminal's next offline allowance, counted from entry `ackedSeq`: central's
+ * configuration limits, or nothing at all for a terminal central disabled (it neither sells nor pays).
+ */
 export async function issueAllowance(c: Central, tx: Queryable, terminalId: string, ackedSeq: number): Promise<SignedAllowance> {
-  const l = offlineLimitsOf(await currentConfig(tx));
+  const disabled = (await terminalMoneyFacts(tx, terminalId))?.disabled_at != null;
+  const config = offlineLimitsOf(await currentConfig(tx));
+  const l = disabled ? { offline_max_ticket_cents: 0, offline_max_count: 0, offline_max_total_cents: 0, offline_max_hours: 0 } : config;
   const now = c.now();
   const allowance: OfflineAllowance = {
     terminal: terminalId,

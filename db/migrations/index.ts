@@ -6,9 +6,10 @@ import { keyRevocation } from './004-key-revocation.js';
 import { syncState } from './005-sync-state.js';
 import { digitalUnits } from './006-digital-units.js';
 import { centralPacks } from './007-central-packs.js';
+import { offlineAllowance } from './008-offline-allowance.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, offlineAllowance];

@@ -17,13 +17,12 @@ import { markOutboxRefused } from '../../../db/queries/outbox.js';
 import { addTrustedKey, isKnownKey, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
 import { record } from '../../kernel/record.js';
 import { ImportRefusedError, importOutcomeFile } from '../outcomes/import.js';
-import { trustedKeyObjects } from '../outcomes/trust.js';
 import { parsePackRef } from '../packs/pack-ref.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { liveLotteryKeys } from './allowance.js';
 import { applyCentralConfig } from './central-config.js';
 import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';
@@ -37,9 +36,7 @@ export interface PullReport {
 }
 
 /** Lottery keys the terminal trusts now (not revoked): fingerprint → PEM. */
-function liveKeys(t: LotteryTerminal): Map<string, string> {
-  return new Map(trustedKeyObjects(t.db).map((key) => [keyFingerprint(key), publicKeyPem(key)]));
-}
+const liveKeys = liveLotteryKeys;
 
 async function sha256Of(file: string): Promise<string> {
   const h = createHash('sha256');
