@@ -166,7 +166,7 @@ export async function centralGate(
       if (a.verdict === 'held_elsewhere') {
         // Held by another terminal's claim (or this terminal's hold ended and may not be renewed yet): not paid.
         const p = a.paid;
-        throw new PayoutError('held-elsewhere', `central: ${a.message}`, local, { terminal: p?.terminal ?? t.id, ...(a.held_until ? { until: a.held_until } : {}) });
+        throw new PayoutError('claimed-elsewhere', `central: ${a.message}`, local, { terminal: p?.terminal ?? t.id, ...(a.held_until ? { until: a.held_until } : {}) });
       }
       throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);
     }

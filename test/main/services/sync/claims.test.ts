@@ -76,7 +76,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     expect(paid.result.status === 'paid' && paid.result.pending_central).toBeFalsy();
     // Before T1's journal reaches central, its claim holds the ticket: held by another terminal, not paid (#19).
     const held = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
-    expect([held.code, held.message]).toEqual(['held-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
+    expect([held.code, held.message]).toEqual(['claimed-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
     expect(held).toMatchObject({ details: { terminal: 'T1', until: expect.any(String) } }); // the screen names the terminal in its own words
     // Once it has, central says paid, when.
     await syncOnce(a.t);
