@@ -17,6 +17,7 @@ import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
+import { checkSales } from './sale-checks.js';
 import {
   heldEntryAt,
   heldEntryHashes,
@@ -173,6 +174,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   await applyQueuedPackOps(c, tx, terminalId, events);
   // Payouts and sales central does not credit (store/payout-checks.ts): stored as signed, never counted or paid.
   const uncredited = await uncreditedEntries(c, tx, terminalId, t.enrolled_at, stored);
+  await checkSales(c, tx, terminalId, stored); // a paid ticket, or one of a returned or stop-listed pack, sold: an alert (store/sale-checks.ts)
   const { paid } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));
   await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, stored);

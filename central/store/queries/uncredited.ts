@@ -82,3 +82,23 @@ export async function saveAllowance(tx: Queryable, terminalId: string, a: Allowa
 export async function digitalSaleStatus(q: Queryable, id: { game: string; emission: number; block: number; unit: number }): Promise<string | undefined> {
   return (await q.query<{ status: string }>('SELECT status FROM digital_sales WHERE game = $1 AND emission = $2 AND block = $3 AND unit = $4', [id.game, id.emission, id.block, id.unit]))[0]?.status;
 }
+
+/** What the sale checks read, in three statements: paid claims of `tickets` (when), which of `packs` (`game/emission/block/pack`) were returned (when), which of `refs` are stop-listed (since when). */
+export async function saleFacts(
+  q: Queryable,
+  tickets: readonly string[],
+  packs: readonly string[],
+  refs: readonly string[],
+): Promise<{ paid: { ticket: string; terminal_id: string; at: string }[]; returned: { k: string; at: string }[]; stopped: { pack: string; at: string }[] }> {
+  const paid = await q.query<{ ticket: string; terminal_id: string; at: string }>(
+    `SELECT ticket, terminal_id, coalesce(paid_at, claimed_at) AS at FROM ticket_claims WHERE state = 'paid' AND ticket = ANY($1::text[])`,
+    [tickets],
+  );
+  const returned = await q.query<{ k: string; at: string }>(
+    `SELECT game || '/' || emission || '/' || block || '/' || pack AS k, coalesce(returned_at, updated_at) AS at FROM pack_states
+      WHERE state = 'returned' AND (game || '/' || emission || '/' || block || '/' || pack) = ANY($1::text[])`,
+    [packs],
+  );
+  const stopped = await q.query<{ pack: string; at: string }>('SELECT pack, added_at AS at FROM stop_list WHERE removed_at IS NULL AND pack = ANY($1::text[])', [refs]);
+  return { paid, returned, stopped };
+}

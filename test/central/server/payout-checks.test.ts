@@ -22,7 +22,7 @@ import {
 import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
-import { setConfig } from '../../../central/store/feed.js';
+import { setConfig, stopListChange } from '../../../central/store/feed.js';
 import { publishEmission } from '../../../central/store/publish.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
 import { validationBarcode } from '../../../games/ticket-id.js';
@@ -50,7 +50,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     c = await startCentral({ terminals: TERMINALS, ...(databaseUrl ? { databaseUrl } : {}) });
     tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
     const out = join(tmp, 'emission');
-    await createEmission({ game: GAME, emission: EMISSION, units: 600, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 800, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
     await publishEmission(c.central, 'test', out);
     print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
   }, 180_000);
@@ -205,6 +205,33 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const digital = await signedRequest<{ reason: string }>(c.url, a, 'POST', '/v1/digital/sell', { sale_key: 'disabled-sale-key-1', game: 'happy-2014' });
     expect([digital.status, digital.json.reason]).toEqual([403, 'terminal_disabled']);
     await setTerminalEnabled(c.central, 'test', a.id, true, 'found');
+  });
+
+  it('records a sale of a ticket central holds paid, or of a stop-listed pack, as an integrity alert; a sale then its payout is none', async () => {
+    const a = await terminalWithPack(6);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(6);
+    const sale = (units: number[], at?: string): WireJournalEntry =>
+      j.append('sale', {
+        receipt_no: j.entries.length + 1,
+        lines: units.map((unit) => ({ ticket: `t${unit}`, game: GAME, emission: EMISSION, block: 1, unit, price_cents: 300 })),
+        money: { kind: 'sale', lines: [{ game: GAME, count: units.length, amount_cents: 300 * units.length }] },
+      }, 'alice', at);
+    // Sold, then paid: the common case.
+    expect((await claim(a, w0!)).json.verdict).toBe('claimed');
+    expect((await push(a, [sale([w0!]), payout(j, w0!, prizeOf(w0!))])).status).toBe(200);
+    expect(await alerts(a)).toEqual([]);
+    // Paid, then sold again (a scratched ticket back in the till), and a ticket of a stop-listed pack.
+    await stopListChange(c.central, 'test', `${barcodeOf(700).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-00007`, 'add', 'stolen');
+    const now = (ms: number) => new Date(Date.now() + ms).toISOString(); // after the stop-list entry, on central's clock
+    const r = await push(a, [sale([w1!], now(1_000)), sale([w0!], now(1_100)), sale([701], now(1_200))]);
+    expect(r.status).toBe(200);
+    expect(await alerts(a)).toEqual([
+      { reason: 'sale_paid_ticket', at_seq: 4 },
+      { reason: 'sale_stop_listed', at_seq: 5 },
+    ]);
+    // Still counted: the shop took the money.
+    expect((await signedRequest<StatementAnswer>(c.url, a, 'GET', `/v1/statement?week=${isoWeekOf(new Date().toISOString())}`)).json.current.sales).toEqual({ count: 4, amount_cents: 1_200 });
   });
 
   it('never renews a hold beyond its time-out for the same terminal, and answers "held by another terminal", not "already paid"', async () => {
