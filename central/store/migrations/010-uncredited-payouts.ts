@@ -6,6 +6,7 @@
  * skip it and its ticket is not marked paid (store/payout-checks.ts). `disabled_at`: when central last
  * disabled the terminal (entries journaled after it are not credited). `offline_allowances`: the last
  * offline allowance central signed for a terminal, what its next push's offline payouts are judged by.
+ * `feed.retailer` / `feed.except_retailer`: feed rows for one retailer's terminals, or for all but one's.
  */
 import type { CentralMigration } from './migration.js';
 
@@ -27,6 +28,9 @@ export const uncreditedPayouts: CentralMigration = {
          PRIMARY KEY (terminal_id, seq)
        )`,
     `ALTER TABLE terminals ADD COLUMN disabled_at text`,
+    // The feed per retailer: a row for one retailer's terminals, or for every terminal but one retailer's.
+    `ALTER TABLE feed ADD COLUMN retailer text`,
+    `ALTER TABLE feed ADD COLUMN except_retailer text`,
     // The last offline allowance central signed for each terminal (in the answer to its push): the offline
     // payouts journaled after \`acked_seq\` are judged against it at the next push.
     `CREATE TABLE offline_allowances (

@@ -15,6 +15,7 @@ import {
   isoWeekOf,
   lotterySigningString,
   type ClaimAnswer,
+  type FeedAnswer,
   type PushAnswer,
   type StatementAnswer,
   type WireJournalEntry,
@@ -50,7 +51,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     c = await startCentral({ terminals: TERMINALS, ...(databaseUrl ? { databaseUrl } : {}) });
     tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
     const out = join(tmp, 'emission');
-    await createEmission({ game: GAME, emission: EMISSION, units: 800, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 900, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
     await publishEmission(c.central, 'test', out);
     print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
   }, 180_000);
@@ -232,6 +233,27 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     ]);
     // Still counted: the shop took the money.
     expect((await signedRequest<StatementAnswer>(c.url, a, 'GET', `/v1/statement?week=${isoWeekOf(new Date().toISOString())}`)).json.current.sales).toEqual({ count: 4, amount_cents: 1_200 });
+  });
+
+  it('tells each retailer its own packs\' counts: another retailer\'s feed has the state, never how many winners are left', async () => {
+    const a = await terminalWithPack(8);
+    const b = await terminalWithPack(null);
+    const w = winners(8)[0]!;
+    expect((await claim(a, w)).json.verdict).toBe('claimed');
+    expect((await push(a, [payout(new TestJournal(a), w, prizeOf(w))])).status).toBe(200);
+    const packStates = async (t: TestTerminal) => {
+      const feed = await signedRequest<FeedAnswer>(c.url, t, 'GET', '/v1/feed?cursor=0&limit=500');
+      expect(feed.status).toBe(200);
+      return feed.json.entries.map((e) => e.body.item).filter((i) => i.kind === 'pack_state' && i.pack === 8) as { state: string; low_tier_winners: number; low_tier_validated: number }[];
+    };
+    const mine = await packStates(a);
+    expect(mine.map((x) => x.state)).toEqual(['received', 'active']);
+    expect(mine.at(-1)!.low_tier_winners).toBe(winners(8).length);
+    const theirs = await packStates(b);
+    expect(theirs.map((x) => [x.state, x.low_tier_winners, x.low_tier_validated])).toEqual([
+      ['received', 0, 0],
+      ['active', 0, 0],
+    ]);
   });
 
   it('never renews a hold beyond its time-out for the same terminal, and answers "held by another terminal", not "already paid"', async () => {
