@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
+import { shipPack } from '../store/pack-shipping.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
@@ -68,6 +69,10 @@ export const ADMIN_OPS = {
       const settled = await settleDuePacks(c);
       return { settled_now: settled, packs: await listCentralPacks(c, { ...(a.state ? { state: a.state } : {}), ...(a.terminal ? { terminal: a.terminal } : {}) }) };
     },
+  },
+  'packs.ship': {
+    args: z.object({ pack: z.string(), retailer: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { pack: string; retailer: string }) => shipPack(c, ACTOR, a.pack, a.retailer),
   },
   terminals: {
     args: z.object({}).strict(),

@@ -113,9 +113,12 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
 
   r.post(ENDPOINTS.claim, { config: { signed: true }, schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
-  r.post(ENDPOINTS.packs, { config: { signed: true }, schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
+  r.post(ENDPOINTS.packs, { config: { signed: true }, schema: { body: PackOpRequest, response: { 200: PackOpAnswer, 403: Err } } }, async (req, reply) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
-    return packOperation(c, req.terminalId!, req.body);
+    const answer = await packOperation(c, req.terminalId!, req.body);
+    // Another retailer's pack (#19): refused as forbidden, with the reason.
+    if (answer.outcome === 'refused' && answer.reason === 'other_retailer') return reply.code(403).send({ error: answer.message, reason: 'other_retailer' });
+    return answer;
   });
 
   r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>

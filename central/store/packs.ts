@@ -23,6 +23,7 @@ import {
   type SettlementRules,
   type WireOutboxEvent,
 } from '../../common/protocol/index.js';
+import { receiptRefusal } from './pack-shipping.js';
 import { printData, publishedBlock } from './print-cache.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
@@ -175,6 +176,9 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     }
     const stop = await stopOfPack(tx, number);
     if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): do not accept it`, undefined);
+    // Bound to its retailer (store/pack-shipping.ts): only the terminals of the retailer it was shipped to.
+    const notHere = await receiptRefusal(tx, terminalId, id, number);
+    if (notHere) return refused(notHere[0], notHere[1], undefined);
     const inserted = await insertReceivedPack(tx, id, terminalId, now);
     await announce(c, tx, inserted);
     return { outcome: 'applied', reason: null, message: `pack ${number} received`, pack: view(inserted) };

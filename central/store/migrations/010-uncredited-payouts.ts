@@ -7,6 +7,7 @@
  * disabled the terminal (entries journaled after it are not credited). `offline_allowances`: the last
  * offline allowance central signed for a terminal, what its next push's offline payouts are judged by.
  * `feed.retailer` / `feed.except_retailer`: feed rows for one retailer's terminals, or for all but one's.
+ * `pack_shipments`: the retailer each pack was shipped to.
  */
 import type { CentralMigration } from './migration.js';
 
@@ -29,6 +30,16 @@ export const uncreditedPayouts: CentralMigration = {
        )`,
     `ALTER TABLE terminals ADD COLUMN disabled_at text`,
     // The feed per retailer: a row for one retailer's terminals, or for every terminal but one retailer's.
+    // Packs assigned to a retailer when shipped: only that retailer's terminals may receive them.
+    `CREATE TABLE pack_shipments (
+         game        text NOT NULL,
+         emission    integer NOT NULL,
+         block       integer NOT NULL,
+         pack        integer NOT NULL,
+         retailer    text NOT NULL,
+         shipped_at  text NOT NULL,
+         PRIMARY KEY (game, emission, block, pack)
+       )`,
     `ALTER TABLE feed ADD COLUMN retailer text`,
     `ALTER TABLE feed ADD COLUMN except_retailer text`,
     // The last offline allowance central signed for each terminal (in the answer to its push): the offline

@@ -24,6 +24,7 @@ import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
 import { setConfig, stopListChange } from '../../../central/store/feed.js';
+import { shipPack } from '../../../central/store/pack-shipping.js';
 import { publishEmission } from '../../../central/store/publish.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
 import { validationBarcode } from '../../../games/ticket-id.js';
@@ -51,7 +52,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     c = await startCentral({ terminals: TERMINALS, ...(databaseUrl ? { databaseUrl } : {}) });
     tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
     const out = join(tmp, 'emission');
-    await createEmission({ game: GAME, emission: EMISSION, units: 900, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 1000, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
     await publishEmission(c.central, 'test', out);
     print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
   }, 180_000);
@@ -254,6 +255,31 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
       ['received', 0, 0],
       ['active', 0, 0],
     ]);
+  });
+
+  it('binds a shipped pack to its retailer: another retailer\'s terminal cannot receive it, online (403) or queued', async () => {
+    const a = await terminalWithPack(null);
+    const b = await terminalWithPack(null);
+    const number = `${barcodeOf(900).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-00009`;
+    const retailerOf = async (t: TestTerminal) => (await c.central.db.query<{ retailer: string }>('SELECT retailer FROM terminals WHERE terminal_id = $1', [t.id]))[0]!.retailer;
+    expect(await shipPack(c.central, 'test', number, await retailerOf(a))).toMatchObject({ pack: number, retailer: await retailerOf(a) });
+    const op = (t: TestTerminal, action: string) =>
+      signedRequest<{ outcome?: string; reason: string; error?: string }>(c.url, t, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack: 9, action, op_key: `${t.id}/pack/9/${action}`, at: new Date().toISOString() });
+    const theirs = await op(b, 'receive');
+    expect([theirs.status, theirs.json.reason, theirs.json.error]).toEqual([403, 'other_retailer', expect.stringMatching(/shipped to another retailer/)]);
+    // Queued at B while central was away, then pushed: refused, and told to B alone.
+    const j = new TestJournal(b);
+    const entry = j.append('pack.receive', { pack: number, game: GAME, emission: EMISSION, block: 1, pack_index: 9 });
+    expect((await signedRequest(c.url, b, 'POST', '/v1/push', { entries: [entry], events: [j.eventOf(entry, 'pack/9/receive-queued')] })).status).toBe(200);
+    const refusals = await c.central.db.query<{ outcome: string; reason: string }>('SELECT outcome, reason FROM pack_operations WHERE terminal_id = $1 AND pack = 9', [b.id]);
+    expect(refusals.map((r) => [r.outcome, r.reason])).toEqual([
+      ['refused', 'other_retailer'],
+      ['refused', 'other_retailer'],
+    ]);
+    expect(await c.central.db.query('SELECT kind FROM feed WHERE terminal_id = $1 AND kind = $2', [b.id, 'pack_refused'])).toHaveLength(1);
+    // Its own retailer's terminal receives it.
+    const mine = await op(a, 'receive');
+    expect([mine.status, mine.json.outcome]).toEqual([200, 'applied']);
   });
 
   it('never renews a hold beyond its time-out for the same terminal, and answers "held by another terminal", not "already paid"', async () => {
