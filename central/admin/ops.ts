@@ -7,6 +7,7 @@ import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
 import { shipPack } from '../store/pack-shipping.js';
+import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
@@ -61,6 +62,10 @@ export const ADMIN_OPS = {
   exceptions: {
     args: z.object({}).strict(),
     run: async (c: Central) => payoutExceptions(c),
+  },
+  uncredited: {
+    args: z.object({}).strict(),
+    run: async (c: Central) => uncreditedEntriesList(c),
   },
   packs: {
     args: z.object({ state: z.enum(['received', 'active', 'settled', 'returned']).optional(), terminal: z.string().optional() }).strict(),

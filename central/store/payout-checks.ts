@@ -30,7 +30,7 @@ import { packRow } from './queries/packs.js';
 import { insertIntegrityAlert } from './queries/journals.js';
 import { retailerOf, terminalMoneyFacts } from './queries/terminals.js';
 import { lockClaims, type ClaimRow } from './queries/ticket-claims.js';
-import { digitalSaleStatus, insertUncredited, lastAllowance, saveAllowance, type AllowanceRow, type UncreditedRow } from './queries/uncredited.js';
+import { digitalSaleStatus, insertUncredited, lastAllowance, saveAllowance, uncreditedRows, type AllowanceRow, type UncreditedRow } from './queries/uncredited.js';
 
 /** Why central does not credit an entry (the integrity alert's reason). */
 export type UncreditedReason =
@@ -216,7 +216,8 @@ async function judgePayout(
  * configuration limits, or nothing at all for a terminal central disabled (it neither sells nor pays).
  */
 export async function issueAllowance(c: Central, tx: Queryable, terminalId: string, ackedSeq: number): Promise<SignedAllowance> {
-  const disabled = (await terminalMoneyFacts(tx, terminalId))?.disabled_at != null;
+  const facts = await terminalMoneyFacts(tx, terminalId);
+  const disabled = facts !== undefined && facts.disabled_at !== null;
   const config = offlineLimitsOf(await currentConfig(tx));
   const l = disabled ? { offline_max_ticket_cents: 0, offline_max_count: 0, offline_max_total_cents: 0, offline_max_hours: 0 } : config;
   const now = c.now();
@@ -232,4 +233,36 @@ export async function issueAllowance(c: Central, tx: Queryable, terminalId: stri
   const signature = signLotteryDocument('allowance', allowance, c.lotteryKey.privateKey);
   await saveAllowance(tx, terminalId, allowance, c.lotteryKey.fingerprint, signature);
   return { allowance, signer: c.lotteryKey.fingerprint, signature };
+}
+
+/** An entry central stores but does not credit, as `guichet central uncredited` lists it. */
+export interface UncreditedEntry {
+  terminal: string;
+  retailer: string;
+  journal_seq: number;
+  type: string;
+  ticket: string | null;
+  at: string;
+  amount_cents: number;
+  offline: boolean;
+  reason: string;
+  detail: string;
+  received_at: string;
+}
+
+/** Every entry central did not credit, oldest first. */
+export async function uncreditedEntriesList(c: Central): Promise<UncreditedEntry[]> {
+  return (await uncreditedRows(c.db)).map((r) => ({
+    terminal: r.terminal_id,
+    retailer: r.retailer ?? '',
+    journal_seq: Number(r.seq),
+    type: r.type,
+    ticket: r.ticket,
+    at: r.at,
+    amount_cents: Number(r.amount_cents),
+    offline: r.offline,
+    reason: r.reason,
+    detail: r.detail,
+    received_at: r.received_at,
+  }));
 }

@@ -6,6 +6,7 @@ import { runAdminOp, type AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import { databaseUrlFrom, initCentral, openCentral } from '../../store/open.js';
 import type { PayoutException } from '../../store/claims.js';
+import type { UncreditedEntry } from '../../store/payout-checks.js';
 import type { CentralPackView } from '../../../common/protocol/index.js';
 import type { PrizeClaim } from '../../store/prize-claims.js';
 import type { TerminalReport } from '../../store/reports.js';
@@ -192,6 +193,17 @@ export function centralCommand(): Command {
               `  first:  ${x.first.at} at ${x.first.terminal} (${x.first.retailer}) ${euros(x.first.amount_cents)}`,
               `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
             ]),
+      );
+    });
+
+  common(cmd.command('uncredited'))
+    .description('Journal entries central stored but does not credit (#19): payouts without its claim or allowance, at another prize, of another retailer\'s pack; sales and payouts of a disabled terminal.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'uncredited', {})) as UncreditedEntry[];
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['no uncredited entry']
+          : rows.map((x) => `${x.terminal} (${x.retailer}) #${x.journal_seq} ${x.type}${x.ticket ? ` ${x.ticket}` : ''} ${(x.amount_cents / 100).toFixed(2)} €${x.offline ? ', offline' : ''}: ${x.reason} — ${x.detail}`),
       );
     });
 
