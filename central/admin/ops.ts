@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { setConfig, stopListChange } from '../store/feed.js';
-import { shipPack } from '../store/pack-shipping.js';
+import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
@@ -76,8 +76,8 @@ export const ADMIN_OPS = {
     },
   },
   'packs.ship': {
-    args: z.object({ pack: z.string(), retailer: z.string().min(1) }).strict(),
-    run: async (c: Central, a: { pack: string; retailer: string }) => shipPack(c, ACTOR, a.pack, a.retailer),
+    args: z.object({ packs: z.array(z.string()).min(1).max(10_000), retailer: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { packs: string[]; retailer: string }) => shipPacks(c, ACTOR, a.packs, a.retailer),
   },
   terminals: {
     args: z.object({}).strict(),

@@ -2,8 +2,9 @@
  * Packs bound to their retailer (#19): the lottery ships a pack to one retailer (`guichet central packs
  * ship PACK --retailer R`, admin operation `packs.ship`), and only that retailer's terminals may then
  * receive it — another retailer's receipt is refused (`other_retailer`; online: 403) whether it comes
- * online or queued in a push. A pack never shipped is still received by the first terminal that asks
- * unless the configuration `packs_require_shipment` is true (then refused `not_shipped`).
+ * online or queued in a push. A pack never shipped is refused too (`not_shipped`), unless the
+ * configuration `packs_require_shipment` is false (a lab or test central; then the first terminal that
+ * asks receives it).
  */
 import type { PackIdentity } from '../../common/protocol/index.js';
 import { gameByCode } from '../../games/index.js';
@@ -23,6 +24,13 @@ export function parsePackNumber(text: string): PackIdentity {
   const code = m ? (Object.keys(GAME_NUMBERS) as GameCode[]).find((g) => GAME_NUMBERS[g] === Number(m[1])) : undefined;
   if (!m || !code) throw new CentralError('bad_pack', `'${text}' is not a pack number GGG-EEE-BB-PPPPP of a known game`);
   return { game: code, emission: Number(m[2]), block: Number(m[3]), pack: Number(m[4]) };
+}
+
+/** Ships packs to a retailer, each as shipPack does, in order. */
+export async function shipPacks(c: Central, actor: string, numbers: readonly string[], retailer: string): Promise<{ pack: string; retailer: string; shipped_at: string }[]> {
+  const out = [];
+  for (const n of numbers) out.push(await shipPack(c, actor, n, retailer));
+  return out;
 }
 
 /** Ships a pack to a retailer (journaled at central); refused once a terminal received it, or for an unknown retailer or pack. */
@@ -55,6 +63,6 @@ export async function receiptRefusal(tx: Queryable, terminalId: string, id: Pack
     if (ship.retailer === mine) return null;
     return ['other_retailer', `pack ${number} was shipped to another retailer, not to ${mine || `terminal ${terminalId}`}'s: do not accept it`];
   }
-  if ((await currentConfig(tx)).packs_require_shipment === true) return ['not_shipped', `pack ${number} was never shipped to a retailer: do not accept it`];
+  if ((await currentConfig(tx)).packs_require_shipment !== false) return ['not_shipped', `pack ${number} was never shipped to a retailer: do not accept it (guichet central packs ship)`];
   return null;
 }

@@ -211,13 +211,13 @@ export function centralCommand(): Command {
   // `packs ship`: its --data, --database-url and --json are the listing's, read with the parent's options.
   packs
     .command('ship')
-    .description('Ship a pack to a retailer: only its terminals may receive it (journaled at central).')
-    .argument('<pack>', 'pack number GGG-EEE-BB-PPPPP')
-    .requiredOption('--retailer <name>', 'the retailer it goes to (as given at `terminal add`)')
-    .action(async (pack: string, _flags: { retailer: string }, self: Command) => {
+    .description('Ship packs to a retailer: only its terminals may receive them (journaled at central).')
+    .argument('<packs...>', 'pack numbers GGG-EEE-BB-PPPPP')
+    .requiredOption('--retailer <name>', 'the retailer they go to (as given at `terminal add`)')
+    .action(async (numbers: string[], _flags: { retailer: string }, self: Command) => {
       const flags = self.optsWithGlobals<CommonFlags & { retailer: string }>();
-      const r = (await run(flags, 'packs.ship', { pack, retailer: flags.retailer })) as { pack: string; retailer: string; shipped_at: string };
-      print(flags, r, () => [`pack ${r.pack} shipped to ${r.retailer} (${r.shipped_at})`]);
+      const r = (await run(flags, 'packs.ship', { packs: numbers, retailer: flags.retailer })) as { pack: string; retailer: string; shipped_at: string }[];
+      print(flags, r, () => r.map((x) => `pack ${x.pack} shipped to ${x.retailer} (${x.shipped_at})`));
     });
   common(packs)
     .description('Packs by state at central (received, active, settled with the reason, returned); settles first what is due by days.')

@@ -49,10 +49,10 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
-    c = await startCentral({ terminals: TERMINALS, ...(databaseUrl ? { databaseUrl } : {}) });
+    c = await startCentral({ terminals: TERMINALS, requireShipment: true, ...(databaseUrl ? { databaseUrl } : {}) });
     tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
     const out = join(tmp, 'emission');
-    await createEmission({ game: GAME, emission: EMISSION, units: 1000, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 1100, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
     await publishEmission(c.central, 'test', out);
     print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
   }, 180_000);
@@ -69,6 +69,8 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const a = await enrol(c.url, c.codes[id] as string, t);
     expect(a.status, JSON.stringify(a.json)).toBe(200);
     if (pack !== null) {
+      // Shipped to its retailer first: only its terminals may receive it.
+      await shipPack(c.central, 'test', `${barcodeOf(pack * 100).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-${String(pack).padStart(5, '0')}`, `Retailer ${id}`);
       for (const action of ['receive', 'activate'] as const) {
         const r = await signedRequest<{ outcome: string }>(c.url, t, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack, action, op_key: `${t.id}/pack/${pack}/${action}`, at: new Date().toISOString() });
         expect([r.status, r.json.outcome], JSON.stringify(r.json)).toEqual([200, 'applied']);
@@ -280,6 +282,9 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     // Its own retailer's terminal receives it.
     const mine = await op(a, 'receive');
     expect([mine.status, mine.json.outcome]).toEqual([200, 'applied']);
+    // A pack never shipped is received by nobody.
+    const unshipped = await signedRequest<{ outcome: string; reason: string }>(c.url, a, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack: 10, action: 'receive', op_key: `${a.id}/pack/10/receive`, at: new Date().toISOString() });
+    expect([unshipped.status, unshipped.json.outcome, unshipped.json.reason]).toEqual([200, 'refused', 'not_shipped']);
   });
 
   it('never renews a hold beyond its time-out for the same terminal, and answers "held by another terminal", not "already paid"', async () => {

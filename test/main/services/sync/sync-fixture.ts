@@ -21,6 +21,7 @@ import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { lotteryFiles, PAPER, type LotteryFiles } from '../packs/counter-fixture.js';
 import { initTestCentral } from '../../../central/support/engines.js';
+import { setConfig } from '../../../../central/store/feed.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -39,6 +40,8 @@ export async function centralStore(terminals: readonly string[], databaseUrl?: s
   const codes = new Map<string, string>();
   try {
     for (const id of terminals) codes.set(id, (await addTerminal(central, 'test', id, `Shop ${id}`)).code);
+    // These tests are not about shipping packs (#19): the first terminal that asks receives a pack.
+    await setConfig(central, 'test', 'packs_require_shipment', false);
   } finally {
     await central.db.close();
   }
