@@ -6,7 +6,7 @@
  *
  * Claims are the real online claim, `POST /v1/claim`, of the validation barcode of a real ticket of a
  * published emission (bench/load/tickets.ts): winners and losers, a winner now and then presented
- * again at another terminal; central answers 'claimed', 'already_paid' or 'not_winner'.
+ * again at another terminal; central answers 'claimed', 'held_elsewhere' (held by another terminal), 'already_paid' or 'not_winner'.
  *
  * Every request is sealed and signed before the run (bench/load/prepare.ts) and sent over kept-alive
  * HTTP connections, so the generator's own CPU during the measured window is only sending and reading.

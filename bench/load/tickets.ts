@@ -13,6 +13,7 @@ import { unitSecretsBatch } from '../../central/emission/secrets.js';
 import type { Central } from '../../central/store/context.js';
 import { packOperation } from '../../central/store/packs.js';
 import { publishEmission } from '../../central/store/publish.js';
+import { setConfig } from '../../central/store/feed.js';
 import { gameByCode } from '../../games/index.js';
 import { validationBarcode } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
@@ -26,7 +27,7 @@ export const CLAIM_UNITS = 20_000;
 export const PAID_UNITS_END = 100_000;
 
 export interface LoadTickets {
-  /** Validation barcodes of winning units (a claim holds the first, says "already paid" after). */
+  /** Validation barcodes of winning units (a claim holds the first, says "held by another terminal" after, "already paid" once paid). */
   winners: string[];
   /** Validation barcodes of losing units (central answers "not a winner"). */
   losers: string[];
@@ -45,6 +46,8 @@ export async function publishLoadTickets(c: Central, keyFile: string, emission: 
   try {
     await createEmission({ game: LOAD_GAME, emission, units, keyFile, outDir: dir, workers: 0, claimDays: 60 });
     await publishEmission(c, 'load', dir);
+    // The load's shop is no registered retailer: its packs are received unshipped, as before #19.
+    await setConfig(c, 'load', 'packs_require_shipment', false);
     const packSize = gameByCode(LOAD_GAME).pack_size ?? units;
     const at = new Date().toISOString();
     for (let pack = 0; pack * packSize < units; pack++) {

@@ -7,6 +7,8 @@ import { listExceptionStates, writeOffException } from '../store/chargebacks.js'
 import { payoutExceptions } from '../store/claims.js';
 import type { Central } from '../store/context.js';
 import { announceCentralCa, setConfig, stopListChange } from '../store/feed.js';
+import { shipPacks } from '../store/pack-shipping.js';
+import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { publishEmission } from '../store/publish.js';
@@ -99,6 +101,10 @@ export const ADMIN_OPS = {
     args: z.object({ terminal: z.string().min(1), ref: z.string().min(1) }).strict(),
     run: async (c: Central, a: { terminal: string; ref: string }) => showQuarantined(c, a.terminal, a.ref),
   },
+  uncredited: {
+    args: z.object({}).strict(),
+    run: async (c: Central) => uncreditedEntriesList(c),
+  },
   packs: {
     args: z.object({ state: z.enum(['received', 'active', 'settled', 'returned']).optional(), terminal: z.string().optional() }).strict(),
     run: async (c: Central, a: { state?: 'received' | 'active' | 'settled' | 'returned' | undefined; terminal?: string | undefined }) => {
@@ -106,6 +112,10 @@ export const ADMIN_OPS = {
       const settled = await settleDuePacks(c);
       return { settled_now: settled, packs: await listCentralPacks(c, { ...(a.state ? { state: a.state } : {}), ...(a.terminal ? { terminal: a.terminal } : {}) }) };
     },
+  },
+  'packs.ship': {
+    args: z.object({ packs: z.array(z.string()).min(1).max(10_000), retailer: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { packs: string[]; retailer: string }) => shipPacks(c, ACTOR, a.packs, a.retailer),
   },
   terminals: {
     args: z.object({}).strict(),

@@ -109,7 +109,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.post(ENDPOINTS.enrol, { ...unsigned, preHandler: quotaHook(c, ROUTE_QUOTAS.enrol), schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
 
   const pushes = pushGate();
-  r.post(ENDPOINTS.push, { config: { signed: true }, schema: { body: PushRequest } }, async (req, reply) => {
+  // A disabled terminal still pushes: central keeps collecting its journal (its new money is not credited: store/payout-checks.ts).
+  r.post(ENDPOINTS.push, { config: { signed: 'allow-disabled' }, schema: { body: PushRequest } }, async (req, reply) => {
     const result = await pushes.execute(() => ingestPush(c, req.terminalId!, req.body));
     if (result.refused) {
       return reply.code(409).send({ error: result.detail, reason: result.reason, at_seq: result.at_seq, last_seq: result.last_seq, last_hash: result.last_hash });
@@ -118,11 +119,14 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     return PushAnswer.parse(answer);
   });
 
-  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.claim), schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: quotaHook(c, [ROUTE_QUOTAS.claim, ROUTE_QUOTAS.claim_address]), schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
-  r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.pack_receipt, (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer } } }, async (req) => {
+  r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, [ROUTE_QUOTAS.pack_receipt, ROUTE_QUOTAS.pack_receipt_address], (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer, 403: Err } } }, async (req, reply) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
-    return packOperation(c, req.terminalId!, req.body);
+    const answer = await packOperation(c, req.terminalId!, req.body);
+    // Another retailer's pack (#19): refused as forbidden, with the reason.
+    if (answer.outcome === 'refused' && answer.reason === 'other_retailer') return reply.code(403).send({ error: answer.message, reason: 'other_retailer' });
+    return answer;
   });
 
   r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>
@@ -133,7 +137,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     serveFile(c, req.params.name, req.headers, reply),
   );
 
-  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
+  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.digital_sell_address), schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
     sellDigitalUnit(c, req.terminalId!, req.body),
   );
   r.post(ENDPOINTS.digitalFinalise, { config: { signed: true }, schema: { body: DigitalFinaliseRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>

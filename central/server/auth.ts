@@ -28,7 +28,7 @@ declare module 'fastify' {
     terminalId?: string;
   }
   interface FastifyContextConfig {
-    /** The route takes signed terminal requests; 'feed' also admits a disabled terminal (to learn why). */
+    /** The route takes signed terminal requests; 'allow-disabled' also admits a disabled terminal (the feed, to learn why; the push, so central keeps its journal). */
     signed?: true | 'allow-disabled';
   }
 }

@@ -6,6 +6,9 @@
  * - the terminal's journal confirms it: a 'payout' entry marks the ticket paid by that terminal;
  * - a hold whose payout never comes is released by the terminal's next push (an entry journaled a
  *   minute after the claim and still no payout) or when it times out at central (claim_hold_seconds);
+ *   a retry by the same terminal never moves its time-out, and that terminal may not take it again
+ *   before one more time-out has passed; a ticket held by another terminal is answered `held_elsewhere`
+ *   (never "already paid");
  * - a payout of a ticket central already holds as paid elsewhere (both paid offline, or a hold that
  *   timed out) becomes a payout exception, listed by `guichet central exceptions`, and the terminal
  *   that paid second is told through its feed.
@@ -137,13 +140,25 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
       const where = { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.paid_at ?? row.claimed_at };
       return answer('already_paid', `already paid on ${where.at} at terminal ${where.terminal} (${where.retailer}): do not pay`, { ticket, prize_cents: prize, paid: where });
     }
-    // Held: by this terminal (a retry, same key or not) or a hold that timed out → this terminal's now.
-    if (row.terminal_id === terminalId || (row.held_until ?? '') < now) {
+    const until = row.held_until ?? '';
+    // Held by this terminal and still running (a retry, same key or not): claimed, its time-out unchanged.
+    if (row.terminal_id === terminalId && until >= now) {
+      await retakeClaim(tx, { ...take, now: row.claimed_at, heldUntil: until });
+      return answer('claimed', 'claimed for this terminal: pay it now', { ticket, prize_cents: prize, held_until: until });
+    }
+    // A hold that timed out is any other terminal's to take; its own terminal may not renew it before one
+    // more time-out has passed (a terminal cannot keep another shop's winner on hold by claiming it again).
+    const renewFrom = until === '' ? '' : new Date(Date.parse(until) + holdSeconds * 1000).toISOString();
+    if (until < now && (row.terminal_id !== terminalId || renewFrom < now)) {
       await retakeClaim(tx, take);
       return claimed();
     }
     const where = { terminal: row.terminal_id, retailer: await retailerOf(tx, row.terminal_id), at: row.claimed_at };
-    return answer('already_paid', `being paid since ${where.at} at terminal ${where.terminal} (${where.retailer}): do not pay`, { ticket, prize_cents: prize, paid: where });
+    const why =
+      row.terminal_id === terminalId
+        ? `this terminal's hold ended on ${until} and cannot be renewed before ${renewFrom}: another terminal may claim it`
+        : `held since ${where.at} by terminal ${where.terminal} (${where.retailer}) until ${until}: not paid yet, do not pay now`;
+    return answer('held_elsewhere', why, { ticket, prize_cents: prize, paid: where, held_until: row.terminal_id === terminalId ? renewFrom : until });
   });
 }
 

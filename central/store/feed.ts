@@ -12,9 +12,18 @@ export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, term
   return (await appendFeedItems(c, tx, [{ item, terminalId }]))[0] as number;
 }
 
+/** Whom a feed row is for: every terminal (nothing set), one terminal, one retailer's terminals, or every terminal but one retailer's. */
+export interface FeedScope {
+  terminalId?: string | null;
+  retailer?: string | null;
+  exceptRetailer?: string | null;
+}
+
 interface Pending {
   item: FeedItem;
   terminalId: string | null;
+  retailer?: string | null;
+  exceptRetailer?: string | null;
 }
 
 /** Items to announce, in order, each with its cursor, in two statements under the feed's lock. */
@@ -30,6 +39,8 @@ async function appendFeedItems(c: Central, tx: Queryable, items: readonly Pendin
     bodies.map((b, i) => ({
       cursor: b.cursor,
       terminal_id: items[i]!.terminalId,
+      retailer: items[i]!.retailer ?? null,
+      except_retailer: items[i]!.exceptRetailer ?? null,
       kind: items[i]!.item.kind,
       body: JSON.stringify(b),
       signature: signLotteryDocument('feed', b, c.lotteryKey.privateKey),
@@ -46,9 +57,15 @@ const waiting = new WeakMap<Queryable, Pending[]>();
  * announcements (a push), together with the others just before it commits.
  */
 export async function announce(c: Central, tx: Queryable, item: FeedItem, terminalId: string | null = null): Promise<void> {
+  await announceTo(c, tx, item, { terminalId });
+}
+
+/** Announces an item to a scope (see FeedScope), as `announce` does. */
+export async function announceTo(c: Central, tx: Queryable, item: FeedItem, scope: FeedScope): Promise<void> {
+  const p: Pending = { item, terminalId: scope.terminalId ?? null, retailer: scope.retailer ?? null, exceptRetailer: scope.exceptRetailer ?? null };
   const later = waiting.get(tx);
-  if (later) later.push({ item, terminalId });
-  else await appendFeed(c, tx, item, terminalId);
+  if (later) later.push(p);
+  else await appendFeedItems(c, tx, [p]);
 }
 
 /**
@@ -68,7 +85,7 @@ export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () 
   }
 }
 
-/** Feed entries after `cursor` meant for `terminalId`, at most `limit`. */
+/** Feed entries after `cursor` meant for `terminalId` (every terminal's, its own, its retailer's), at most `limit`. */
 export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean }> {
   const rows = await feedAfter(c.db, terminalId, cursor, limit + 1);
   const more = rows.length > limit;

@@ -16,7 +16,9 @@ import type { Queryable } from './db.js';
 import { settleNewExceptions } from './chargebacks.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
+import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
+import { checkSales } from './sale-checks.js';
 import {
   heldEntryAt,
   heldEntryHashes,
@@ -171,11 +173,15 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle (of the entries stored, not those quarantined).
   await applyQueuedPackOps(c, tx, terminalId, events);
-  const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, stored);
+  // Payouts and sales central does not credit (store/payout-checks.ts): stored as signed, never counted or paid.
+  const uncredited = await uncreditedEntries(c, tx, terminalId, t.enrolled_at, stored);
+  await checkSales(c, tx, terminalId, stored); // a paid ticket, or one of a returned or stop-listed pack, sold: an alert (store/sale-checks.ts)
+  const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));
   if (exceptions > 0) await settleNewExceptions(c, tx, terminalId, now); // charged back or written off (store/chargebacks.ts)
   await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, stored);
   return {
+    allowance: await issueAllowance(c, tx, terminalId, prevSeq),
     refused: false,
     last_seq: prevSeq,
     last_hash: prevHash,

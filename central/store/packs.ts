@@ -23,10 +23,12 @@ import {
   type SettlementRules,
   type WireOutboxEvent,
 } from '../../common/protocol/index.js';
+import { receiptRefusal } from './pack-shipping.js';
 import { printData, publishedBlock } from './print-cache.js';
 import { CentralError, type Central } from './context.js';
 import type { Queryable } from './db.js';
-import { announce as announceFeed, currentConfig } from './feed.js';
+import { announce as announceFeed, announceTo, currentConfig } from './feed.js';
+import { retailerOf } from './queries/terminals.js';
 import {
   activatePack,
   countLowTierPaid,
@@ -99,8 +101,17 @@ function lowTierTickets(c: Central, printName: string, p: PackIdentity, rules: S
   return out;
 }
 
+/**
+ * A pack's new state on the feed (#19: each terminal sees its own): whole to its retailer's terminals;
+ * to every other terminal without its counts of low-tier winners and of those paid (they would tell the
+ * holder of a data folder how many winners are left among the pack's unsold tickets). The state alone
+ * still lets another shop's terminal validate a ticket of an active pack.
+ */
 async function announce(c: Central, tx: Queryable, r: PackRow): Promise<void> {
-  await announceFeed(c, tx, { kind: 'pack_state', ...view(r) });
+  const retailer = await retailerOf(tx, r.terminal_id);
+  const v = view(r);
+  await announceTo(c, tx, { kind: 'pack_state', ...v }, { retailer });
+  await announceTo(c, tx, { kind: 'pack_state', ...v, low_tier_winners: 0, low_tier_validated: 0 }, { exceptRetailer: retailer });
 }
 
 function refused(reason: string, message: string, pack: PackRow | undefined): PackOpAnswer {
@@ -165,6 +176,9 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     }
     const stop = await stopOfPack(tx, number);
     if (stop) return refused('stop_listed', `pack ${number} is on the lottery's stop list (${stop.reason}): do not accept it`, undefined);
+    // Bound to its retailer (store/pack-shipping.ts): only the terminals of the retailer it was shipped to.
+    const notHere = await receiptRefusal(tx, terminalId, id, number);
+    if (notHere) return refused(notHere[0], notHere[1], undefined);
     const inserted = await insertReceivedPack(tx, id, terminalId, now);
     await announce(c, tx, inserted);
     return { outcome: 'applied', reason: null, message: `pack ${number} received`, pack: view(inserted) };

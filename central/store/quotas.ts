@@ -50,5 +50,8 @@ export interface RouteQuota {
 export const ROUTE_QUOTAS = {
   claim: { counter: 'claim', per: 'terminal', window_seconds: 60, config_key: 'quota_claims_per_minute', fallback: 600, what: 'claims of the minute (quota_claims_per_minute)' },
   pack_receipt: { counter: 'pack_receipt', per: 'terminal', window_seconds: 3600, config_key: 'quota_pack_receipts_per_hour', fallback: 200, what: 'pack receipts of the hour (quota_pack_receipts_per_hour)' },
+  claim_address: { counter: 'claim', per: 'address', window_seconds: 60, config_key: 'quota_address_claims_per_minute', fallback: 3000, what: 'claims of the minute from this address (quota_address_claims_per_minute)' },
+  pack_receipt_address: { counter: 'pack_receipt', per: 'address', window_seconds: 3600, config_key: 'quota_address_pack_receipts_per_hour', fallback: 1000, what: 'pack receipts of the hour from this address (quota_address_pack_receipts_per_hour)' },
+  digital_sell_address: { counter: 'digital_sell', per: 'address', window_seconds: 86_400, config_key: 'quota_address_digital_sales_per_day', fallback: 5000, what: 'digital sales of the day from this address (quota_address_digital_sales_per_day)' },
   enrol: { counter: 'enrol', per: 'address', window_seconds: 3600, config_key: 'quota_enrolments_per_hour', fallback: 100, what: 'enrolment attempts of the hour from this address (quota_enrolments_per_hour)' },
 } as const satisfies Record<string, RouteQuota>;

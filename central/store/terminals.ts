@@ -15,6 +15,7 @@ import {
   lockTerminalByCode,
   lockTerminalStatus,
   recordEnrolment,
+  setTerminalDisabledAt,
   setTerminalStatus,
   terminalById,
   touchTerminalAt,
@@ -74,6 +75,7 @@ export async function setTerminalEnabled(c: Central, actor: string, id: string, 
     const status = enabled ? (row.enrolled_at ? 'active' : 'pending') : 'disabled';
     const now = c.now();
     await setTerminalStatus(tx, id, status, reason);
+    await setTerminalDisabledAt(tx, id, enabled ? null : now);
     await journalAtCentral(tx, now, actor, enabled ? 'terminal.enable' : 'terminal.disable', { terminal: id, reason });
     await appendFeed(c, tx, { kind: 'terminal_status', terminal: id, enabled, reason }, id);
   });

@@ -60,11 +60,13 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 // ── Lottery-signed documents ──────────────────────────────────────────────────────────────────────
 
+/** The kinds of documents the lottery key signs (each its own signing domain). */
+
 /**
  * What the lottery key signs for a document of `kind`: `guichet-<kind>/1\n<canonical JSON of body>`.
  * The terminal recomputes it from the body it received and verifies `signature` with the key named by `signer`.
  */
-export type LotteryDocumentKind = 'enrolment' | 'feed' | 'certificate' | 'revocation';
+export type LotteryDocumentKind = 'enrolment' | 'feed' | 'certificate' | 'revocation' | 'allowance';
 
 export function lotterySigningString(kind: LotteryDocumentKind, body: unknown): string {
   return `guichet-${kind}/1\n${canonicalJson(body)}`;
@@ -179,6 +181,27 @@ export const PushRequest = z
   .strict();
 export type PushRequest = z.infer<typeof PushRequest>;
 
+/**
+ * The offline allowance central signs for a terminal in the answer to each successful push (#19): what
+ * the terminal may pay while central does not answer its claims, counted from the entry `acked_seq`
+ * (offline payouts journaled after it, pending ones included), until `valid_until`. Nothing else renews
+ * it: not the time, not a feed page. Central judges the offline payouts of the next push against it.
+ */
+export const OfflineAllowance = z.object({
+  terminal: TerminalId,
+  acked_seq: Count,
+  issued_at: IsoUtc,
+  valid_until: IsoUtc,
+  max_ticket_cents: Count,
+  max_count: Count,
+  max_total_cents: Count,
+});
+export type OfflineAllowance = z.infer<typeof OfflineAllowance>;
+
+/** An allowance with the lottery key's signature (lotterySigningString('allowance', allowance)). */
+export const SignedAllowance = z.object({ allowance: OfflineAllowance, signer: Sha256Hex, signature: z.string().min(1).max(200) });
+export type SignedAllowance = z.infer<typeof SignedAllowance>;
+
 /** 200: what central now holds for this terminal. */
 export const PushAnswer = z.object({
   /** Last journal entry central holds (0 and the genesis hash when none). */
@@ -189,6 +212,8 @@ export const PushAnswer = z.object({
   skipped_entries: Count,
   stored_events: Count,
   skipped_events: Count,
+  /** The offline allowance central signed with this answer (absent from an older central). */
+  allowance: SignedAllowance.optional(),
 });
 export type PushAnswer = z.infer<typeof PushAnswer>;
 
@@ -320,7 +345,7 @@ export type FeedAnswer = z.infer<typeof FeedAnswer>;
  * Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not
  * (`not_sold`: a digital unit central never sold, or whose sale it voided).
  */
-export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold'] as const;
+export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'held_elsewhere', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold'] as const;
 export type ClaimVerdict = (typeof CLAIM_VERDICTS)[number];
 
 export const ClaimRequest = z
@@ -339,9 +364,9 @@ export const ClaimAnswer = z.object({
   ticket: z.string().nullable(),
   /** The prize by central's print data (null when the code did not open it). */
   prize_cents: Count.nullable(),
-  /** 'already_paid': where and when. */
+  /** 'already_paid': where and when; 'held_elsewhere': which terminal holds it, since when. */
   paid: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc }).nullable(),
-  /** 'claimed': central releases the hold when no payout entry arrives by then. */
+  /** 'claimed': central releases the hold when no payout entry arrives by then; 'held_elsewhere': when it may be claimed. */
   held_until: IsoUtc.nullable(),
   message: z.string(),
 });

@@ -8,9 +8,10 @@ import { digitalUnits } from './006-digital-units.js';
 import { centralPacks } from './007-central-packs.js';
 import { centralTls } from './008-central-tls.js';
 import { keyHierarchy } from './009-key-hierarchy.js';
+import { offlineAllowance } from './010-offline-allowance.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance];

@@ -159,14 +159,14 @@ export function latestJournalOfType(db: Database, type: string, limit: number): 
   return db.prepare<[string, number], { seq: number; at: string; payload: string }>('SELECT seq, at, payload FROM journal WHERE type = ? ORDER BY seq DESC LIMIT ?').all(type, limit);
 }
 
-/** Offline payouts (journal 'payout' with `offline`) from a time on: how many, and their total. */
-export function offlinePayoutsSince(db: Database, sinceIso: string): { n: number; total: number } {
+/** Offline payouts after entry `seq` (central's acknowledgement), their count and total: what an allowance counted from `seq` has used. */
+export function offlinePayoutsAfterSeq(db: Database, seq: number): { n: number; total: number } {
   return db
     .prepare(
       `SELECT count(*) AS n, coalesce(sum(json_extract(payload, '$.amount_cents')), 0) AS total
-         FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND at >= ?`,
+         FROM journal WHERE type = 'payout' AND json_extract(payload, '$.offline') = 1 AND seq > ?`,
     )
-    .get(sinceIso) as { n: number; total: number };
+    .get(seq) as { n: number; total: number };
 }
 
 /** Offline payouts after `seq` (central's acknowledgement): those still pending. */

@@ -21,11 +21,13 @@ export interface SyncStateRow {
   readonly disabled_at: string | null;
   /** PEM of the certificate authority central's TLS certificate must chain to (null: plain HTTP on loopback). */
   readonly central_ca_pem: string | null;
+  /** The last offline allowance central signed (JSON of a SignedAllowance), null before the first push answer carrying one. */
+  readonly allowance: string | null;
 }
 
 const COLUMNS =
   'central_url, terminal_id, enrolled_at, pushed_seq, acked_seq, acked_hash, feed_cursor, last_contact_at, last_push_at, last_pull_at, ' +
-  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at, central_ca_pem';
+  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at, central_ca_pem, allowance';
 
 /** The row, or undefined when this terminal was never enrolled with a central. */
 export function syncStateRow(db: Database): SyncStateRow | undefined {

@@ -19,6 +19,7 @@ const REFUSALS = [
   new ApiError('clock-back', 'the clock went backwards by 3600 s'),
   new ApiError('central-game-disabled', 'central refused the digital sale: game suspended by operator'),
   new ApiError('not-sold', 'central: central never sold this digital unit, do not pay'),
+  new ApiError('claimed-elsewhere', 'central: held since 2026-11-30T10:00:00Z by terminal T-02 (R-1) until 2026-11-30T10:02:00Z: not paid yet, do not pay now', { terminal: 'T-02', until: '2026-11-30T10:02:00Z' }),
 ];
 
 describe("central's refusals", () => {
@@ -33,6 +34,11 @@ describe("central's refusals", () => {
       expect(errorText(fr, err)).not.toMatch(/\b(central does|do not pay|refused|suspended)\b/);
     });
   }
+
+  it('say a ticket another terminal holds is being paid there, not paid', () => {
+    expect(errorText(fr, REFUSALS[7])).toBe('Ce ticket est en cours de paiement au terminal T-02 : il n’est pas payé, ne payez pas maintenant.');
+    expect(errorText(en, REFUSALS[7])).toBe('This ticket is being paid at terminal T-02: it is not paid, do not pay it now.');
+  });
 
   it('say a digital ticket the lottery never sold is not to be paid', () => {
     expect(errorText(fr, REFUSALS[6])).toBe('La loterie n’a jamais vendu ce ticket numérique (ou sa vente a été annulée) : ne payez pas.');

@@ -5,6 +5,7 @@ import { AdminRefusal, callService } from '../../admin/client.js';
 import type { AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import type { PayoutException } from '../../store/claims.js';
+import type { UncreditedEntry } from '../../store/payout-checks.js';
 import type { CentralPackView } from '../../../common/protocol/index.js';
 import type { PrizeClaim } from '../../store/prize-claims.js';
 import type { TerminalReport } from '../../store/reports.js';
@@ -304,7 +305,30 @@ export function centralCommand(): Command {
       print(flags, r, () => [`${terminal} ${r.kind} ${ref}, received ${r.received_at}: ${r.reason}`, r.json]);
     });
 
-  common(cmd.command('packs'))
+  common(cmd.command('uncredited'))
+    .description('Journal entries central stored but does not credit (#19): payouts without its claim or allowance, at another prize, of another retailer\'s pack; sales and payouts of a disabled terminal.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'uncredited', {})) as UncreditedEntry[];
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['no uncredited entry']
+          : rows.map((x) => `${x.terminal} (${x.retailer}) #${x.journal_seq} ${x.type}${x.ticket ? ` ${x.ticket}` : ''} ${(x.amount_cents / 100).toFixed(2)} €${x.offline ? ', offline' : ''}: ${x.reason} — ${x.detail}`),
+      );
+    });
+
+  const packs = cmd.command('packs');
+  // `packs ship`: its --data, --database-url and --json are the listing's, read with the parent's options.
+  packs
+    .command('ship')
+    .description('Ship packs to a retailer: only its terminals may receive them (journaled at central).')
+    .argument('<packs...>', 'pack numbers GGG-EEE-BB-PPPPP')
+    .requiredOption('--retailer <name>', 'the retailer they go to (as given at `terminal add`)')
+    .action(async (numbers: string[], _flags: { retailer: string }, self: Command) => {
+      const flags = self.optsWithGlobals<CommonFlags & { retailer: string }>();
+      const r = (await run(flags, 'packs.ship', { packs: numbers, retailer: flags.retailer })) as { pack: string; retailer: string; shipped_at: string }[];
+      print(flags, r, () => r.map((x) => `pack ${x.pack} shipped to ${x.retailer} (${x.shipped_at})`));
+    });
+  common(packs)
     .description('Packs by state at central (received, active, settled with the reason, returned); settles first what is due by days.')
     .option('--state <state>', 'only this state: received, active, settled, returned')
     .option('--terminal <id>', 'only the packs of this terminal')

@@ -11,6 +11,7 @@ import { quarantine } from './009-quarantine.js';
 import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
 import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import { keyHierarchy } from './012-key-hierarchy.js';
+import { uncreditedPayouts } from './013-uncredited-payouts.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -29,4 +30,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   digitalFinalityQuotas,
   closedWeeksChargebacks,
   keyHierarchy,
+  uncreditedPayouts,
 ];

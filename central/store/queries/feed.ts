@@ -12,6 +12,10 @@ export async function lockFeedNextCursor(tx: Queryable): Promise<number> {
 export interface FeedRow {
   cursor: number;
   terminal_id: string | null;
+  /** For this retailer's terminals only. */
+  retailer: string | null;
+  /** For every terminal but this retailer's. */
+  except_retailer: string | null;
   kind: string;
   body: string;
   signature: string;
@@ -20,9 +24,9 @@ export interface FeedRow {
 /** Inserts signed items in one statement (arrays unnested). */
 export async function insertFeedRows(tx: Queryable, at: string, signer: string, rows: readonly FeedRow[]): Promise<void> {
   await tx.execute(
-    `INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature)
-     SELECT u.cursor, $1, u.terminal_id, u.kind, u.body::jsonb, $2, u.signature
-       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[]) AS u(cursor, terminal_id, kind, body, signature)`,
+    `INSERT INTO feed (cursor, at, terminal_id, kind, body, signer, signature, retailer, except_retailer)
+     SELECT u.cursor, $1, u.terminal_id, u.kind, u.body::jsonb, $2, u.signature, u.retailer, u.except_retailer
+       FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) AS u(cursor, terminal_id, kind, body, signature, retailer, except_retailer)`,
     [
       at,
       signer,
@@ -31,16 +35,21 @@ export async function insertFeedRows(tx: Queryable, at: string, signer: string, 
       rows.map((r) => r.kind),
       rows.map((r) => r.body),
       rows.map((r) => r.signature),
+      rows.map((r) => r.retailer),
+      rows.map((r) => r.except_retailer),
     ],
   );
 }
 
-/** Feed entries after `cursor` for every terminal or `terminalId`, at most `limit`. */
+/** Feed entries after `cursor` for every terminal, for `terminalId`, or for its retailer (not those for every retailer but its own), at most `limit`. */
 export async function feedAfter(q: Queryable, terminalId: string, cursor: number, limit: number): Promise<{ body: SignedFeedEntry['body']; signer: string; signature: string }[]> {
   return q.query<{ body: SignedFeedEntry['body']; signer: string; signature: string }>(
-    `SELECT body, signer, signature FROM feed
-      WHERE cursor > $1 AND (terminal_id IS NULL OR terminal_id = $2)
-      ORDER BY cursor LIMIT $3`,
+    `SELECT f.body, f.signer, f.signature FROM feed f, (SELECT coalesce((SELECT retailer FROM terminals WHERE terminal_id = $2), '') AS r) AS me
+      WHERE f.cursor > $1
+        AND (f.terminal_id = $2
+             OR (f.terminal_id IS NULL AND f.retailer = me.r)
+             OR (f.terminal_id IS NULL AND f.retailer IS NULL AND (f.except_retailer IS NULL OR f.except_retailer <> me.r)))
+      ORDER BY f.cursor LIMIT $3`,
     [cursor, terminalId, limit],
   );
 }

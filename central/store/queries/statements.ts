@@ -20,6 +20,7 @@ export async function settledPacksByGame(q: Queryable, retailer: string, from: s
  *
  * `own`: entries journaled in [from, to) and received before `to` (the week's own, fixed once it is
  * over); `late`: entries received in [from, to) but journaled before `from` (adjustments).
+ * An entry central refused to credit (`uncredited_entries`: store/payout-checks.ts) counts nothing.
  */
 export async function moneyTotalsByKind(
   q: Queryable,
@@ -42,6 +43,7 @@ export async function moneyTotalsByKind(
         AND j.type = ANY($4::text[]) AND j.payload->'money'->>'kind' = j.type
         AND jsonb_typeof(l) = 'object'
         AND NOT (j.type IN ('sale', 'void') AND coalesce(l->>'game', '') = ANY($5::text[]))
+        AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
       GROUP BY 1`,
     [terminals, from, to, types, centralBilled],
   );

@@ -68,6 +68,21 @@ export interface EnrolmentRow extends TerminalRow {
   enrol_answer: unknown;
 }
 
+/** Stamps when central disabled a terminal (entries it journals after are not credited), cleared when enabled again. */
+export async function setTerminalDisabledAt(tx: Queryable, id: string, at: string | null): Promise<void> {
+  await tx.execute('UPDATE terminals SET disabled_at = $2 WHERE terminal_id = $1', [id, at]);
+}
+
+/** What the push's money checks need of the terminal: its retailer, and when central disabled it (null: enabled). */
+export async function terminalMoneyFacts(q: Queryable, id: string): Promise<{ retailer: string; disabled_at: string | null } | undefined> {
+  return (
+    await q.query<{ retailer: string; disabled_at: string | null }>(
+      `SELECT retailer, CASE WHEN status = 'disabled' THEN coalesce(disabled_at, '') END AS disabled_at FROM terminals WHERE terminal_id = $1`,
+      [id],
+    )
+  )[0];
+}
+
 /** The terminal a one-time code (by its id) was issued to, its row locked. */
 export async function lockTerminalByCode(tx: Queryable, codeId: string): Promise<EnrolmentRow | undefined> {
   return (await tx.query<EnrolmentRow>(`SELECT ${COLUMNS}, enrol_mac_key, enrol_nonce, enrol_answer FROM terminals WHERE enrol_code_hash = $1 FOR UPDATE`, [codeId]))[0];

@@ -7,6 +7,8 @@ export interface ClaimRow {
   state: 'held' | 'paid';
   terminal_id: string;
   claim_key: string | null;
+  /** The prize by central's print data when it was claimed (null for a payout central never saw claimed). */
+  prize_cents: number | string | null;
   claimed_at: string;
   held_until: string | null;
   paid_at: string | null;

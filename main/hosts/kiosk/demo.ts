@@ -18,6 +18,7 @@ import { addOperator } from '../../services/operators/operators.js';
 import { importOutcomeFile } from '../../services/outcomes/import.js';
 import { enrolKeyFile } from '../../services/outcomes/trust.js';
 import { activatePack, receivePack } from '../../services/packs/packs.js';
+import { openOutcomeFile } from '../../../db/outcome/reader.js';
 import { initTerminal } from '../../services/terminal/init.js';
 import { openLotteryTerminal } from '../../kernel/open.js';
 import { enrollTerminal } from '../../services/sync/enroll.js';
@@ -98,6 +99,18 @@ export async function setupDemo(root: string, options: DemoOptions = {}): Promis
     await runCentralCommand(['init', '--data', dir, '--key', path.join(lottery, 'lottery.key')]);
     await runCentralCommand(['publish', lottery, '--data', dir]);
     const added = JSON.parse(await runCentralCommand(['terminal', 'add', '--data', dir, '--id', DEMO_TERMINAL_ID, '--retailer', 'Demo shop', '--json'])) as { code: string; root: string };
+    // Every pack of the demo's paper emission is shipped to the demo shop: only its terminals may receive them.
+    const paperGame = GAMES.find((g) => g.pack_size !== undefined);
+    if (paperGame?.pack_size) {
+      const outcome = openOutcomeFile(path.join(lottery, `${paperGame.code}-${DEMO_EMISSION}-1.outcome`));
+      const { first_unit: from, unit_count: count } = outcome.manifest;
+      outcome.close();
+      const numbers = [];
+      for (let unit = from; unit < from + count; unit += paperGame.pack_size) {
+        numbers.push(humanNumber({ game: paperGame.code, emission: DEMO_EMISSION, block: 1, unit }, paperGame.pack_size).split('-').slice(0, 4).join('-'));
+      }
+      await runCentralCommand(['packs', 'ship', ...numbers, '--retailer', 'Demo shop', '--data', dir]);
+    }
     central = await startDemoCentral(root);
     say('terminal');
     (await enrollTerminal(root, { centralUrl: central.url, code: added.code, root: added.root, managerName: manager.name, pin: manager.pin })).terminal.close();

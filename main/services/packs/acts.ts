@@ -23,6 +23,7 @@ const LOCAL = { receive: receivePack, activate: activatePack, return: returnPack
 const REFUSAL_CODES: Record<string, string> = {
   stop_listed: 'stop-listed',
   held_elsewhere: 'held-elsewhere',
+  other_retailer: 'other-retailer',
   wrong_state: 'wrong-state',
   not_published: 'unknown-pack',
 };

@@ -8,7 +8,9 @@ import { gameByCode } from '../../../games/index.js';
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
 import { centralPack } from '../../../db/queries/central-packs.js';
+import { claimOf } from '../../../db/queries/claims.js';
 import { findPack } from '../../../db/queries/packs.js';
+import { payoutOf } from '../../../db/queries/payouts.js';
 import { activeSaleLineOf, insertSale, insertSaleLine, setSaleReceipt } from '../../../db/queries/sales.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -76,7 +78,7 @@ function readInventory(barcode: string): UnitId {
  * a validation barcode, a digital game, a ticket in no imported block ('unknown-ticket'), a
  * stop-listed ticket or pack, a pack never received here, a pack not active (here, or settled or
  * returned at central by its feed), a ticket already sold
- * in a sale not voided, and less cash than the total.
+ * in a sale not voided, a ticket paid or claimed here ('already-paid', 'already-claimed'), and less cash than the total.
  */
 export function sellTickets(t: LotteryTerminal, session: OperatorSession, input: SellInput): SaleResult {
   assertTerminalEnabled(t);
@@ -111,6 +113,11 @@ export function sellTickets(t: LotteryTerminal, session: OperatorSession, input:
         throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} was ${central.state} at central${when ? ` on ${when}` : ''}: not for sale (ticket non enregistré)`);
       }
       if (activeSaleLineOf(t.db, id)) throw new SaleError('already-sold', `ticket ${ticket} was already sold`);
+      // A ticket paid or claimed is a scratched ticket: never sold again (#19), and never counted in the till.
+      const paid = payoutOf(t.db, id);
+      if (paid) throw new SaleError('already-paid', `ticket ${ticket} was paid on ${paid.at} (receipt ${paid.receipt_no}): a paid ticket is never sold`);
+      const claimed = claimOf(t.db, id);
+      if (claimed) throw new SaleError('already-claimed', `ticket ${ticket} has a prize claim filed on ${claimed.at} (receipt ${claimed.receipt_no}): it is never sold`);
       return { id, ticket, pack_id: row.id, pack: humanPackNumber(pack), price_cents: game.price_cents, description: `${game.name} ${ticket}` };
     });
     const total = sumCents(lines.map((l) => l.price_cents));

@@ -1,18 +1,22 @@
 /**
  * Offline payouts, bounded by the lottery: while central does not answer a claim, a winner is paid
- * only if its prize, the count and total already paid offline since the last contact, and the hours
- * since that contact stay within central's signed configuration (common/protocol/limits.ts).
+ * only inside the last offline allowance central signed in a push answer (allowance.ts): its prize,
+ * the count and total of the offline payouts journaled after the entry that allowance counts from
+ * (pending ones included), and its end. Nothing unsigned renews it: an answer to `/v1/time`, a feed page
+ * or a claim is contact, not an allowance. Before the first allowance, central's signed configuration
+ * (common/protocol/limits.ts) counted from the last acknowledged push (or the enrolment).
  * An offline payout is pending until central acknowledged its journal entry.
  */
 import { offlineLimitsOf, type OfflineLimits } from '../../../common/protocol/index.js';
-import { offlinePayoutsAfter, offlinePayoutsSince } from '../../../db/queries/journal.js';
+import { offlinePayoutsAfter, offlinePayoutsAfterSeq } from '../../../db/queries/journal.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { heldAllowance, limitsOfAllowance } from './allowance.js';
 import { centralConfig } from './central-config.js';
 
 export interface OfflineUsage {
   readonly limits: OfflineLimits;
-  /** Last answer from central (enrolment when none since). */
+  /** When the allowance in force was signed (else the last acknowledged push, else the enrolment). */
   readonly since: string;
   readonly hours_since_contact: number;
   readonly count: number;
@@ -24,11 +28,12 @@ export interface OfflineUsage {
 export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
   const s = syncStateRow(t.db);
   if (!s) return null;
-  const since = s.last_contact_at ?? s.enrolled_at;
-  const row = offlinePayoutsSince(t.db, since);
+  const a = heldAllowance(s);
+  const since = a ? a.issued_at : (s.last_push_at ?? s.enrolled_at);
+  const row = offlinePayoutsAfterSeq(t.db, a ? Math.min(a.acked_seq, s.acked_seq) : s.acked_seq);
   const pending = offlinePayoutsAfter(t.db, s.acked_seq);
   return {
-    limits: offlineLimitsOf(centralConfig(t)),
+    limits: a ? limitsOfAllowance(a) : offlineLimitsOf(centralConfig(t)),
     since,
     hours_since_contact: Math.max(0, (t.clock().getTime() - Date.parse(since)) / 3_600_000),
     count: row.n,

@@ -39,6 +39,10 @@ export async function packOpAtCentral(t: LotteryTerminal, id: PackIdentity, acti
     })();
     return { kind: 'answer', answer };
   } catch (err) {
+    // Another retailer's pack (#19): central's refusal, as an answer: nothing changes here.
+    if (err instanceof CentralAnswerError && err.status === 403 && err.reason === 'other_retailer') {
+      return { kind: 'answer', answer: { outcome: 'refused', reason: 'other_retailer', message: err.message, pack: null } };
+    }
     // A refusal of the request itself (disabled terminal, bad signature…) does not block the counter either: queued.
     if (err instanceof CentralUnreachableError || err instanceof CentralAnswerError) return { kind: 'unreachable', message: err.message };
     throw err;

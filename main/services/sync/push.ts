@@ -12,6 +12,7 @@ import { unsentOutboxUpTo } from '../../../db/queries/outbox.js';
 import { GENESIS_HASH } from '../../kernel/chain.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { keepAllowance } from './allowance.js';
 import { CentralAnswerError, type CentralClient } from './client.js';
 import { SyncError } from './errors.js';
 
@@ -132,6 +133,8 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
         refused_reason: null,
       });
       markOutboxSentUpTo(t.db, answer.last_seq, at);
+      // The offline allowance central signed with this answer (allowance.ts): the only thing that renews it.
+      if (answer.allowance) keepAllowance(t, answer.allowance, answer.last_seq);
     });
     batches++;
     if (answer.last_seq < batch.upto && answer.last_seq <= acked) {

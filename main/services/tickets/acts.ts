@@ -163,6 +163,11 @@ export async function centralGate(
         if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local, { terminal: p.terminal, at: p.at });
         throw new PayoutError('already-paid', a.message, local);
       }
+      if (a.verdict === 'held_elsewhere') {
+        // Held by another terminal's claim (or this terminal's hold ended and may not be renewed yet): not paid.
+        const p = a.paid;
+        throw new PayoutError('claimed-elsewhere', `central: ${a.message}`, local, { terminal: p?.terminal ?? t.id, ...(a.held_until ? { until: a.held_until } : {}) });
+      }
       throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);
     }
   }

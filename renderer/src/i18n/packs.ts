@@ -78,6 +78,7 @@ export const packsText = defineTexts({
     'error.central-only.stop-list': 'La liste d’opposition de ce terminal vient du central : c’est la loterie qui y inscrit un carnet.',
     'error.held-elsewhere': 'Ce carnet est chez un autre terminal.',
     'error.held-elsewhere.at-terminal': 'Le carnet {pack} est chez le terminal {terminal}.',
+    'error.other-retailer': 'Le carnet {pack} a été livré à un autre point de vente : ne l’acceptez pas.',
     'error.central-pack-refused': 'Le central a refusé l’opération sur le carnet {pack} : {reason}.',
   },
   en: {
@@ -156,6 +157,7 @@ export const packsText = defineTexts({
     'error.central-only.stop-list': 'This terminal’s stop list comes from central: the lottery puts packs on it.',
     'error.held-elsewhere': 'This pack is held by another terminal.',
     'error.held-elsewhere.at-terminal': 'Pack {pack} is held by terminal {terminal}.',
+    'error.other-retailer': 'Pack {pack} was shipped to another shop: do not accept it.',
     'error.central-pack-refused': 'Central refused the operation on pack {pack}: {reason}.',
   },
 });

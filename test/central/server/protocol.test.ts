@@ -182,12 +182,16 @@ describe.each(ENGINES)('central protocol on %s', (engine) => {
     const replay = await signedRequest(c.url, t, 'POST', '/v1/push', body, { nonce });
     expect([replay.status, (replay.json as { reason: string }).reason]).toEqual([401, 'replayed_nonce']);
 
-    // Disabled: pushes refused (403), the feed still answers so the terminal learns why, signed.
+    // Disabled: claims refused (403); pushes still stored, central keeps collecting the journal (#19: its
+    // new money is not credited, test/central/server/payout-checks.test.ts); the feed still answers so the
+    // terminal learns why, signed.
     await c.central.db.query("UPDATE terminals SET status = 'disabled', status_reason = 'audit' WHERE terminal_id = 'T5'");
     const [e2] = j.appendMany(1);
-    const refused = await signedRequest(c.url, t, 'POST', '/v1/push', { entries: [e2], events: [] });
-    expect([refused.status, (refused.json as { reason: string }).reason]).toEqual([403, 'terminal_disabled']);
-    expect(await held('T5')).toHaveLength(1);
+    const stored = await signedRequest(c.url, t, 'POST', '/v1/push', { entries: [e2], events: [] });
+    expect(stored.status).toBe(200);
+    expect(await held('T5')).toHaveLength(2);
+    const claim = await signedRequest(c.url, t, 'POST', '/v1/claim', { barcode: '1'.repeat(34), claim_key: 'disabled-claim-1' });
+    expect([claim.status, (claim.json as { reason: string }).reason]).toEqual([403, 'terminal_disabled']);
     expect((await signedRequest(c.url, t, 'GET', '/v1/feed?cursor=0')).status).toBe(200);
   });
 

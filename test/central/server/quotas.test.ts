@@ -67,4 +67,17 @@ describe.each(ENGINES)('quotas at central on %s', (engine) => {
     expect(a.json).toMatchObject({ reason: 'quota_exceeded' });
     expect(a.json.error).toMatch(/quota_enrolments_per_hour/);
   });
+
+  it('counts claims per address too: every terminal behind a used-up address is refused, naming that limit', async () => {
+    await setConfig(c.central, 'test', 'quota_claims_per_minute', 600);
+    expect((await claim(other, 20)).status).not.toBe(429);
+    await setConfig(c.central, 'test', 'quota_address_claims_per_minute', 0);
+    for (const [who, i] of [[t, 21], [other, 22]] as const) {
+      const over = await claim(who, i);
+      expect(over).toMatchObject({ status: 429, json: { reason: 'quota_exceeded' } });
+      expect(over.json.error).toMatch(/quota_address_claims_per_minute/);
+    }
+    await setConfig(c.central, 'test', 'quota_address_claims_per_minute', 3000);
+    expect((await claim(other, 23)).status).not.toBe(429);
+  });
 });

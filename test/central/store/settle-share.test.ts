@@ -15,6 +15,7 @@ import type { Central } from '../../../central/store/context.js';
 import { initTestCentral } from '../support/engines.js';
 import { centralPackState, packOperation, settlePacks } from '../../../central/store/packs.js';
 import { publishEmission } from '../../../central/store/publish.js';
+import { setConfig } from '../../../central/store/feed.js';
 
 const GAME = 'annee-chance-2013';
 const AT = '2026-11-30T10:00:00.000Z';
@@ -36,6 +37,7 @@ describe('packs settled by share', () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-central-share-'));
     const keyFile = join(tmp, 'lottery.key');
     c = (await initTestCentral({ dataDir: join(tmp, 'data'), keyFile, now: () => AT })).central;
+    await setConfig(c, 'test', 'packs_require_shipment', false); // not about shipping (#19)
     const out = join(tmp, 'emission');
     await createEmission({ game: GAME, emission: 3, units: 100, keyFile, outDir: out, workers: 0, claimDays: 60 });
     await publishEmission(c, 'test', out);

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Central } from '../../../central/store/context.js';
+import { setConfig } from '../../../central/store/feed.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { serveCentral } from '../../../central/server/serve.js';
 import { initTestCentral } from './engines.js';
@@ -47,6 +48,11 @@ export interface StartOptions {
   terminals?: readonly string[];
   /** Folder to use (default: a new temporary one, removed by close()). */
   dataDir?: string;
+  /**
+   * Refuse packs never shipped to a retailer, as a real central does (default false here: the tests that
+   * are not about shipping let the first terminal receive a pack; `packs_require_shipment` false).
+   */
+  requireShipment?: boolean;
 }
 
 export async function startCentral(opts: StartOptions = {}): Promise<StartedCentral> {
@@ -59,6 +65,7 @@ export async function startCentral(opts: StartOptions = {}): Promise<StartedCent
   const init = await initTestCentral({ dataDir, databaseUrl: opts.databaseUrl, keyFile: lotteryKeyFile, now });
   const codes: Record<string, string> = {};
   for (const id of opts.terminals ?? ['T1']) codes[id] = rememberLetter(await addTerminal(init.central, 'test', id, `Retailer ${id}`));
+  if (!opts.requireShipment) await setConfig(init.central, 'test', 'packs_require_shipment', false);
   await init.central.db.close();
   const running = await serveCentral({ dataDir, databaseUrl: opts.databaseUrl, listen: '127.0.0.1:0', now, log: () => undefined });
   return {

@@ -15,9 +15,10 @@ import { COUNTER_EXIT_CODES, describeCounterVerdict } from './check.js';
  * active…; 4 stop-listed or tampered; 5 a claim already filed). An enrolled terminal claims the ticket at
  * central first: 3 paid at another terminal, 6 central unreachable above the offline limit or refusing.
  */
-const CENTRAL_EXIT_CODES: Readonly<Record<string, number>> = { 'paid-elsewhere': 3, 'central-unreachable': 6, 'central-refused': 6, 'clock-back': 6 };
+const CENTRAL_EXIT_CODES: Readonly<Record<string, number>> = { 'paid-elsewhere': 3, 'claimed-elsewhere': 3, 'central-unreachable': 6, 'central-refused': 6, 'clock-back': 6 };
 const CENTRAL_TITLES: Readonly<Record<string, string>> = {
   'paid-elsewhere': 'PAID AT ANOTHER TERMINAL',
+  'claimed-elsewhere': 'BEING PAID AT ANOTHER TERMINAL',
   'central-unreachable': 'CENTRAL UNREACHABLE, ABOVE THE OFFLINE LIMIT',
   'central-refused': 'REFUSED BY CENTRAL',
   'clock-back': 'CLOCK SET BACK — NO PAYOUT',

@@ -73,6 +73,21 @@ describe('selling paper tickets', () => {
     expect(f.t.db.prepare("SELECT value FROM counters WHERE name = 'receipt'").get()).toEqual({ value: 1 });
   });
 
+  it('refuses to sell a ticket paid or claimed here, and the till does not count it (#19)', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    expect(payTicket(f.t, f.bob, f.val(4)).status).toBe('paid');
+    expect(payTicket(f.t, f.bob, f.val(1)).status).toBe('claimed');
+    const till = xReport(f.t, f.alice).cash.expected_cents;
+    const sell = (unit: number) => () => sellTickets(f.t, f.bob, { barcodes: [f.inv(unit)], tendered_cents: 300 });
+    expect(expectRefusal(f, 'already-paid', sell(4)).message).toMatch(/paid on .* \(receipt 1\): a paid ticket is never sold/);
+    expect(expectRefusal(f, 'already-claimed', sell(1)).message).toMatch(/claim filed/);
+    // In a cart with a good ticket too: nothing sold.
+    expectRefusal(f, 'already-paid', () => sellTickets(f.t, f.bob, { barcodes: [f.inv(30), f.inv(4)], tendered_cents: 600 }));
+    expect(xReport(f.t, f.alice).cash.expected_cents).toBe(till);
+    expect(f.t.db.prepare('SELECT count(*) AS n FROM sales').get()).toEqual({ n: 0 });
+  });
+
   it('refuses a pack central settled or returned (heard through its feed), though it is still active here', async () => {
     fx = await counterTerminal({ activePacks: [0, 1, 2] });
     const f = fx;

@@ -74,10 +74,10 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     expect(payload.claim_key).toEqual(expect.any(String));
     expect(payload.offline).toBeUndefined();
     expect(paid.result.status === 'paid' && paid.result.pending_central).toBeFalsy();
-    // Before T1's journal reaches central, its claim holds the ticket.
+    // Before T1's journal reaches central, its claim holds the ticket: held by another terminal, not paid (#19).
     const held = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
-    expect([held.code, held.message]).toEqual(['paid-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
-    expect(held).toMatchObject({ details: { terminal: 'T1', at: expect.any(String) } }); // the screen names the terminal in its own words
+    expect([held.code, held.message]).toEqual(['claimed-elsewhere', expect.stringMatching(/terminal T1 \(Retailer T1\)/)]);
+    expect(held).toMatchObject({ details: { terminal: 'T1', until: expect.any(String) } }); // the screen names the terminal in its own words
     // Once it has, central says paid, when.
     await syncOnce(a.t);
     const second = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
@@ -94,7 +94,7 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     const first = await claimTicket(c.central, 'T1', { barcode: w.barcode, claim_key: 'retry-key-0001' });
     const again = await claimTicket(c.central, 'T1', { barcode: w.barcode, claim_key: 'retry-key-0001' });
     expect([first.verdict, again.verdict, first.prize_cents]).toEqual(['claimed', 'claimed', w.prize]);
-    expect((await claimTicket(c.central, 'T2', { barcode: w.barcode, claim_key: 'other-key-0001' })).verdict).toBe('already_paid');
+    expect((await claimTicket(c.central, 'T2', { barcode: w.barcode, claim_key: 'other-key-0001' })).verdict).toBe('held_elsewhere');
     // A claim whose payout never comes is released once it times out at central.
     c.setClockOffset(10 * 60_000);
     expect((await claimTicket(c.central, 'T2', { barcode: w.barcode, claim_key: 'other-key-0002' })).verdict).toBe('claimed');

@@ -15,6 +15,7 @@ import { createEmission } from '../../../../central/emission/create.js';
 import { readPrintFile } from '../../../../central/emission/print-file.js';
 import { claimTicket } from '../../../../central/store/claims.js';
 import { stopListChange } from '../../../../central/store/feed.js';
+import { shipPack } from '../../../../central/store/pack-shipping.js';
 import { centralPackState } from '../../../../central/store/packs.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import { inventoryBarcode } from '../../../../games/ticket-id.js';
@@ -69,9 +70,9 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     c = await startCentral({ terminals: ['T1', 'T2'], ...(url ? { databaseUrl: url } : {}) });
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-packs-em-'));
     const em = path.join(tmp, 'em');
-    await createEmission({ game: GAME, emission: EMISSION, units: 8 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 9 * PACK_SIZE, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 90 });
     await publishEmission(c.central, 'test', em);
-    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 8 * PACK_SIZE)].map((u, index) => ({
+    units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-${EMISSION}-1.print`)), 0, 9 * PACK_SIZE)].map((u, index) => ({
       index,
       validation: u.barcodes.validation,
       prize: u.prize_cents,
@@ -230,6 +231,19 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     expect(refusals()).toHaveLength(2);
     expect((await c.central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pack_operations WHERE pack = 7 AND terminal_id = 'T2'"))[0]!.n).toBe(2);
     expect(b.t.db.prepare("SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL AND type LIKE 'pack.%'").get()).toEqual({ n: 0 });
+  });
+
+  it('a pack shipped to retailer T1 is refused to T2\'s terminal with the reason, and nothing changes there (#19)', async () => {
+    await shipPack(c.central, 'test', packNo(8), 'Retailer T1');
+    const outbox = () => b.t.db.prepare('SELECT count(*) AS n FROM outbox').get();
+    const before = outbox();
+    const refused = await packRefusal(packAct(b.t, b.manager, packNo(8), 'receive'));
+    expect([refused.code, refused.message]).toEqual(['other-retailer', expect.stringMatching(/shipped to another retailer/)]);
+    expect(refused.details).toMatchObject({ reason: 'other_retailer', pack: packNo(8) });
+    expect(listPacks(b.t).find((p) => p.number === packNo(8))).toBeUndefined();
+    expect(outbox()).toEqual(before); // nothing queued: central's refusal stands
+    expect((await packAct(a.t, a.manager, packNo(8), 'receive')).central_sync).toBe('confirmed');
+    await syncOnce(a.t); // its outbox event delivered, as the next tests expect
   });
 
   it('a payout of a ticket whose pack activation is still queued here pushes the queued operations, then claims again and pays', async () => {

@@ -110,7 +110,8 @@ describe.each(ENGINES)('claims and the retailer account, central on %s', (engine
     c.setClockOffset(0);
     expect(held.kind === 'answer' && held.answer.verdict).toBe('claimed');
     const blocked = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
-    expect([blocked.code, blocked.message]).toEqual(['paid-elsewhere', expect.stringMatching(/terminal T1 /)]);
+    // Held by T1, not paid (#19): 'claimed-elsewhere', never "already paid".
+    expect([blocked.code, blocked.message]).toEqual(['claimed-elsewhere', expect.stringMatching(/terminal T1 /)]);
     // T1 journals something else and pushes: no payout came, the hold goes.
     sellTickets(a.t, a.manager, { barcodes: [losers[0]!.inventory], tendered_cents: 10_000 });
     await syncOnce(a.t);
@@ -127,7 +128,7 @@ describe.each(ENGINES)('claims and the retailer account, central on %s', (engine
     const w = winners[1]!;
     const held = await claimAtCentral(a.t, w.barcode);
     expect(held.kind === 'answer' && held.answer.verdict).toBe('claimed');
-    expect((await refusal(payOrClaim(b.t, b.manager, w.barcode, after))).code).toBe('paid-elsewhere');
+    expect((await refusal(payOrClaim(b.t, b.manager, w.barcode, after))).code).toBe('claimed-elsewhere');
     // Three minutes later at central (the hold lasts 120 s by default), T2 claims it for itself and pays.
     c.setClockOffset(180_000);
     try {

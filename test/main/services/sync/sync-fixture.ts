@@ -21,6 +21,7 @@ import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { lotteryFiles, PAPER, type LotteryFiles } from '../packs/counter-fixture.js';
 import { initTestCentral } from '../../../central/support/engines.js';
 import { certifyForTest, rememberLetter, rootOfCode } from '../../../central/support/letters.js';
+import { setConfig } from '../../../../central/store/feed.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -46,6 +47,8 @@ export async function centralStore(terminals: readonly string[], databaseUrl?: s
     // The counter fixture's outcome files are signed by the test lottery key: the root certifies it for emission.
     await certifyForTest(central, init.rootKeyFile, lotteryFiles().pubFile);
     for (const id of terminals) codes.set(id, rememberLetter(await addTerminal(central, 'test', id, `Shop ${id}`)));
+    // These tests are not about shipping packs (#19): the first terminal that asks receives a pack.
+    await setConfig(central, 'test', 'packs_require_shipment', false);
   } finally {
     await central.db.close();
   }

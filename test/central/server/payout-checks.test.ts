@@ -1,0 +1,313 @@
+/**
+ * Payouts from central's own facts (#19). The retailer holds the terminal's key: every payout here is
+ * sealed with the terminal's own key (TestJournal, the kernel's chain) and pushed through a real signed
+ * request, on PGlite and on PostgreSQL. Central stores it as signed, but credits it only against its own
+ * claim for that terminal (online), or, offline, at the prize of its print data, for a ticket of a pack
+ * active at that retailer, inside the offline allowance it signed; anything else is an uncredited entry
+ * with an integrity alert: the statement does not count it and the ticket stays payable for its holder.
+ */
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isoWeekOf,
+  lotterySigningString,
+  type ClaimAnswer,
+  type FeedAnswer,
+  type PushAnswer,
+  type StatementAnswer,
+  type WireJournalEntry,
+} from '../../../common/protocol/index.js';
+import { createEmission } from '../../../central/emission/create.js';
+import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
+import { unitSecrets } from '../../../central/emission/secrets.js';
+import { setConfig, stopListChange } from '../../../central/store/feed.js';
+import { shipPack } from '../../../central/store/pack-shipping.js';
+import { publishEmission } from '../../../central/store/publish.js';
+import { setTerminalEnabled } from '../../../central/store/terminals.js';
+import { validationBarcode } from '../../../games/ticket-id.js';
+import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { startCentral, type StartedCentral } from '../support/start-central.js';
+import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
+
+const GAME = 'annee-chance-2013';
+const EMISSION = 7;
+const TERMINALS = Array.from({ length: 12 }, (_, i) => `P${i + 1}`);
+
+describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
+  let c: StartedCentral;
+  let tmp: string;
+  let print: PrintData;
+  let next = 0;
+  const prizeOf = (unit: number): number => print.header.tier_amounts[print.tiers[unit] as number] ?? 0;
+  const barcodeOf = (unit: number): string => validationBarcode({ game: GAME, emission: EMISSION, block: 1, unit }, unitSecrets(print.master, unit).hiddenCode);
+  /** Low-tier winners (payable offline by default) and losers of pack `pack`. */
+  const winners = (pack: number): number[] => Array.from({ length: 100 }, (_, i) => pack * 100 + i).filter((u) => prizeOf(u) > 0 && prizeOf(u) <= 5_000);
+  const loser = (pack: number): number => Array.from({ length: 100 }, (_, i) => pack * 100 + i).find((u) => prizeOf(u) === 0)!;
+
+  beforeAll(async () => {
+    const databaseUrl = await databaseFor(engine);
+    c = await startCentral({ terminals: TERMINALS, requireShipment: true, ...(databaseUrl ? { databaseUrl } : {}) });
+    tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
+    const out = join(tmp, 'emission');
+    await createEmission({ game: GAME, emission: EMISSION, units: 1100, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await publishEmission(c.central, 'test', out);
+    print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
+  }, 180_000);
+  afterAll(async () => {
+    await c?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    await releaseDatabase(engine);
+  }, 60_000);
+
+  /** A new terminal of its own retailer ("Retailer Pn"), with pack `pack` received and activated at central. */
+  async function terminalWithPack(pack: number | null): Promise<TestTerminal> {
+    const t = newTerminalKey();
+    const id = TERMINALS[next++]!;
+    const a = await enrol(c.url, c.codes[id] as string, t);
+    expect(a.status, JSON.stringify(a.json)).toBe(200);
+    if (pack !== null) {
+      // Shipped to its retailer first: only its terminals may receive it.
+      await shipPack(c.central, 'test', `${barcodeOf(pack * 100).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-${String(pack).padStart(5, '0')}`, `Retailer ${id}`);
+      for (const action of ['receive', 'activate'] as const) {
+        const r = await signedRequest<{ outcome: string }>(c.url, t, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack, action, op_key: `${t.id}/pack/${pack}/${action}`, at: new Date().toISOString() });
+        expect([r.status, r.json.outcome], JSON.stringify(r.json)).toEqual([200, 'applied']);
+      }
+    }
+    return t;
+  }
+  const payout = (j: TestJournal, unit: number, amount: number, extra: Record<string, unknown> = {}): WireJournalEntry =>
+    j.append('payout', {
+      ticket: `${GAME}-${EMISSION}-1-${unit}`, game: GAME, emission: EMISSION, block: 1, unit, amount_cents: amount, cash_session_id: 1, receipt_no: j.entries.length + 1,
+      money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: amount }] },
+      ...extra,
+    });
+  const push = (t: TestTerminal, entries: WireJournalEntry[]) => signedRequest<PushAnswer & { reason?: string; error?: string }>(c.url, t, 'POST', '/v1/push', { entries, events: [] });
+  const claim = (t: TestTerminal, unit: number) =>
+    signedRequest<ClaimAnswer & { reason?: string }>(c.url, t, 'POST', '/v1/claim', { barcode: barcodeOf(unit), claim_key: `k${Math.random().toString(36).slice(2, 14)}` });
+  const uncredited = async (t: TestTerminal) =>
+    c.central.db.query<{ seq: number; reason: string }>('SELECT seq::int AS seq, reason FROM uncredited_entries WHERE terminal_id = $1 ORDER BY seq', [t.id]);
+  const alerts = async (t: TestTerminal) =>
+    c.central.db.query<{ reason: string; at_seq: number }>('SELECT reason, at_seq::int AS at_seq FROM integrity_alerts WHERE terminal_id = $1 ORDER BY alert_id', [t.id]);
+  const paidBy = async (unit: number) =>
+    (await c.central.db.query<{ state: string; terminal_id: string }>('SELECT state, terminal_id FROM ticket_claims WHERE ticket = $1', [`${GAME}/${EMISSION}/1/${unit}`]))[0];
+  const statementPayouts = async (t: TestTerminal) => (await signedRequest<StatementAnswer>(c.url, t, 'GET', `/v1/statement?week=${isoWeekOf(new Date().toISOString())}`)).json.current.payouts;
+
+  it('credits none of the forged payouts: no claim, a loser at 9,999.99 €, another retailer\'s winner, an inflated amount', async () => {
+    const a = await terminalWithPack(0);
+    const b = await terminalWithPack(1);
+    const ja = new TestJournal(a);
+    const [w0, w1] = winners(0);
+    const best = winners(1).sort((x, y) => prizeOf(y) - prizeOf(x))[0]!;
+    // Claimed for real, then paid at more than central's claim says.
+    expect((await claim(a, w1!)).json.verdict).toBe('claimed');
+    const forged = [
+      payout(ja, w0!, prizeOf(w0!)), // online, and central holds no claim of it
+      payout(ja, loser(0), 999_999, { offline: true }), // a loser
+      payout(ja, best, prizeOf(best), { offline: true }), // the best winner of B's pack
+      payout(ja, w1!, prizeOf(w1!) + 1_000), // inflated against its claim
+    ];
+    const r = await push(a, forged);
+    // Stored as signed: the chain stays whole.
+    expect([r.status, r.json.last_seq], JSON.stringify(r.json)).toEqual([200, 4]);
+    // Never a credit: the statement counts none of it, and no ticket became paid.
+    expect(await statementPayouts(a)).toEqual({ count: 0, amount_cents: 0 });
+    expect(await paidBy(w0!)).toBeUndefined();
+    expect(await paidBy(best)).toBeUndefined();
+    // The player holding B's best winner is paid at their own shop, not told "already paid at A".
+    expect((await claim(b, best)).json.verdict).toBe('claimed');
+    // Each is listed with its reason and an integrity alert.
+    expect(await alerts(a)).toEqual([
+      { reason: 'payout_unclaimed', at_seq: 1 },
+      { reason: 'payout_not_winner', at_seq: 2 },
+      { reason: 'payout_pack', at_seq: 3 },
+      { reason: 'payout_amount', at_seq: 4 },
+    ]);
+    expect(await uncredited(a)).toEqual([
+      { seq: 1, reason: 'payout_unclaimed' },
+      { seq: 2, reason: 'payout_not_winner' },
+      { seq: 3, reason: 'payout_pack' },
+      { seq: 4, reason: 'payout_amount' },
+    ]);
+    // A retried push changes nothing.
+    const again = await push(a, forged);
+    expect([again.status, again.json.skipped_entries]).toEqual([200, 4]);
+    expect(await alerts(a)).toHaveLength(4);
+  });
+
+  it('credits a payout against its own claim, and an offline one of its own pack at the prize', async () => {
+    const a = await terminalWithPack(2);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(2);
+    expect((await claim(a, w0!)).json.verdict).toBe('claimed');
+    const r = await push(a, [payout(j, w0!, prizeOf(w0!)), payout(j, w1!, prizeOf(w1!), { offline: true })]);
+    expect(r.status).toBe(200);
+    expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: a.id });
+    expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: a.id });
+    expect(await statementPayouts(a)).toEqual({ count: 2, amount_cents: prizeOf(w0!) + prizeOf(w1!) });
+    expect(await alerts(a)).toEqual([]);
+    expect(await uncredited(a)).toEqual([]);
+  });
+
+  it('signs an offline allowance in each push answer and credits no offline payout beyond it', async () => {
+    const a = await terminalWithPack(3);
+    const j = new TestJournal(a);
+    const first = await push(a, []);
+    expect(first.status).toBe(200);
+    const signed = first.json.allowance!;
+    expect(signed.allowance).toMatchObject({ terminal: a.id, acked_seq: 0, max_count: 20, max_ticket_cents: 5_000, max_total_cents: 30_000 });
+    const key = createPublicKey(c.lotteryKey.publicKeyPem);
+    expect(signed.signer).toBe(c.lotteryKey.fingerprint);
+    expect(verify(null, Buffer.from(lotterySigningString('allowance', signed.allowance), 'utf8'), key, Buffer.from(signed.signature, 'base64'))).toBe(true);
+    // Central records what it signed.
+    expect(await c.central.db.query('SELECT acked_seq::int AS acked_seq, signature FROM offline_allowances WHERE terminal_id = $1', [a.id])).toEqual([{ acked_seq: 0, signature: signed.signature }]);
+
+    // The lottery lowers the count to 2: the allowance already signed still holds (20) for the next push.
+    await setConfig(c.central, 'test', 'offline_max_count', 2);
+    const w = winners(3);
+    expect(w.length).toBeGreaterThanOrEqual(5);
+    const three = [payout(j, w[0]!, prizeOf(w[0]!), { offline: true }), payout(j, w[1]!, prizeOf(w[1]!), { offline: true }), payout(j, w[2]!, prizeOf(w[2]!), { offline: true })];
+    const r = await push(a, three);
+    expect(r.status).toBe(200);
+    expect(await uncredited(a)).toEqual([]);
+    expect(r.json.allowance!.allowance).toMatchObject({ acked_seq: 3, max_count: 2 });
+    // The next three offline payouts are judged by that one: the third is beyond it.
+    const more = [payout(j, w[3]!, prizeOf(w[3]!), { offline: true }), payout(j, w[4]!, prizeOf(w[4]!), { offline: true }), payout(j, w[5] ?? w[4]!, prizeOf(w[5] ?? w[4]!), { offline: true })];
+    expect((await push(a, more)).status).toBe(200);
+    expect(await uncredited(a)).toEqual([{ seq: 6, reason: 'payout_allowance' }]);
+    expect(await alerts(a)).toEqual([{ reason: 'payout_allowance', at_seq: 6 }]);
+    await setConfig(c.central, 'test', 'offline_max_count', 20);
+  });
+
+  it('keeps collecting a disabled terminal\'s journal, and credits none of its new sales and payouts', async () => {
+    const a = await terminalWithPack(4);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(4);
+    const before = payout(j, w0!, prizeOf(w0!), { offline: true });
+    expect((await push(a, [before])).status).toBe(200);
+    await setTerminalEnabled(c.central, 'test', a.id, false, 'stolen');
+    // Journaled after the disable (its clock is a minute behind: dated now).
+    const now = () => new Date(Date.now() + 1_000).toISOString();
+    const sale = j.append('sale', { receipt_no: 2, money: { kind: 'sale', lines: [{ game: GAME, count: 5, amount_cents: 1_500 }] } }, 'alice', now());
+    const after = j.append('payout', {
+      ticket: 'x', game: GAME, emission: EMISSION, block: 1, unit: w1!, amount_cents: prizeOf(w1!), offline: true, money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: prizeOf(w1!) }] },
+    }, 'alice', now());
+    const r = await push(a, [sale, after]);
+    // Stored: the evidence arrives.
+    expect([r.status, r.json.last_seq], JSON.stringify(r.json)).toEqual([200, 3]);
+    expect(await uncredited(a)).toEqual([
+      { seq: 2, reason: 'terminal_disabled' },
+      { seq: 3, reason: 'terminal_disabled' },
+    ]);
+    expect(await paidBy(w1!)).toBeUndefined();
+    expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: a.id });
+    // It neither claims nor sells digital units.
+    const refused = await claim(a, w1!);
+    expect([refused.status, refused.json.reason]).toEqual([403, 'terminal_disabled']);
+    const digital = await signedRequest<{ reason: string }>(c.url, a, 'POST', '/v1/digital/sell', { sale_key: 'disabled-sale-key-1', game: 'happy-2014' });
+    expect([digital.status, digital.json.reason]).toEqual([403, 'terminal_disabled']);
+    await setTerminalEnabled(c.central, 'test', a.id, true, 'found');
+  });
+
+  it('records a sale of a ticket central holds paid, or of a stop-listed pack, as an integrity alert; a sale then its payout is none', async () => {
+    const a = await terminalWithPack(6);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(6);
+    const sale = (units: number[], at?: string): WireJournalEntry =>
+      j.append('sale', {
+        receipt_no: j.entries.length + 1,
+        lines: units.map((unit) => ({ ticket: `t${unit}`, game: GAME, emission: EMISSION, block: 1, unit, price_cents: 300 })),
+        money: { kind: 'sale', lines: [{ game: GAME, count: units.length, amount_cents: 300 * units.length }] },
+      }, 'alice', at);
+    // Sold, then paid: the common case.
+    expect((await claim(a, w0!)).json.verdict).toBe('claimed');
+    expect((await push(a, [sale([w0!]), payout(j, w0!, prizeOf(w0!))])).status).toBe(200);
+    expect(await alerts(a)).toEqual([]);
+    // Paid, then sold again (a scratched ticket back in the till), and a ticket of a stop-listed pack.
+    await stopListChange(c.central, 'test', `${barcodeOf(700).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-00007`, 'add', 'stolen');
+    const now = (ms: number) => new Date(Date.now() + ms).toISOString(); // after the stop-list entry, on central's clock
+    const r = await push(a, [sale([w1!], now(1_000)), sale([w0!], now(1_100)), sale([701], now(1_200))]);
+    expect(r.status).toBe(200);
+    expect(await alerts(a)).toEqual([
+      { reason: 'sale_paid_ticket', at_seq: 4 },
+      { reason: 'sale_stop_listed', at_seq: 5 },
+    ]);
+    // Still counted: the shop took the money.
+    expect((await signedRequest<StatementAnswer>(c.url, a, 'GET', `/v1/statement?week=${isoWeekOf(new Date().toISOString())}`)).json.current.sales).toEqual({ count: 4, amount_cents: 1_200 });
+  });
+
+  it('tells each retailer its own packs\' counts: another retailer\'s feed has the state, never how many winners are left', async () => {
+    const a = await terminalWithPack(8);
+    const b = await terminalWithPack(null);
+    const w = winners(8)[0]!;
+    expect((await claim(a, w)).json.verdict).toBe('claimed');
+    expect((await push(a, [payout(new TestJournal(a), w, prizeOf(w))])).status).toBe(200);
+    const packStates = async (t: TestTerminal) => {
+      const feed = await signedRequest<FeedAnswer>(c.url, t, 'GET', '/v1/feed?cursor=0&limit=500');
+      expect(feed.status).toBe(200);
+      return feed.json.entries.map((e) => e.body.item).filter((i) => i.kind === 'pack_state' && i.pack === 8) as { state: string; low_tier_winners: number; low_tier_validated: number }[];
+    };
+    const mine = await packStates(a);
+    expect(mine.map((x) => x.state)).toEqual(['received', 'active']);
+    expect(mine.at(-1)!.low_tier_winners).toBe(winners(8).length);
+    const theirs = await packStates(b);
+    expect(theirs.map((x) => [x.state, x.low_tier_winners, x.low_tier_validated])).toEqual([
+      ['received', 0, 0],
+      ['active', 0, 0],
+    ]);
+  });
+
+  it('binds a shipped pack to its retailer: another retailer\'s terminal cannot receive it, online (403) or queued', async () => {
+    const a = await terminalWithPack(null);
+    const b = await terminalWithPack(null);
+    const number = `${barcodeOf(900).slice(0, 3)}-${String(EMISSION).padStart(3, '0')}-01-00009`;
+    const retailerOf = async (t: TestTerminal) => (await c.central.db.query<{ retailer: string }>('SELECT retailer FROM terminals WHERE terminal_id = $1', [t.id]))[0]!.retailer;
+    expect(await shipPack(c.central, 'test', number, await retailerOf(a))).toMatchObject({ pack: number, retailer: await retailerOf(a) });
+    const op = (t: TestTerminal, action: string) =>
+      signedRequest<{ outcome?: string; reason: string; error?: string }>(c.url, t, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack: 9, action, op_key: `${t.id}/pack/9/${action}`, at: new Date().toISOString() });
+    const theirs = await op(b, 'receive');
+    expect([theirs.status, theirs.json.reason, theirs.json.error]).toEqual([403, 'other_retailer', expect.stringMatching(/shipped to another retailer/)]);
+    // Queued at B while central was away, then pushed: refused, and told to B alone.
+    const j = new TestJournal(b);
+    const entry = j.append('pack.receive', { pack: number, game: GAME, emission: EMISSION, block: 1, pack_index: 9 });
+    expect((await signedRequest(c.url, b, 'POST', '/v1/push', { entries: [entry], events: [j.eventOf(entry, 'pack/9/receive-queued')] })).status).toBe(200);
+    const refusals = await c.central.db.query<{ outcome: string; reason: string }>('SELECT outcome, reason FROM pack_operations WHERE terminal_id = $1 AND pack = 9', [b.id]);
+    expect(refusals.map((r) => [r.outcome, r.reason])).toEqual([
+      ['refused', 'other_retailer'],
+      ['refused', 'other_retailer'],
+    ]);
+    expect(await c.central.db.query('SELECT kind FROM feed WHERE terminal_id = $1 AND kind = $2', [b.id, 'pack_refused'])).toHaveLength(1);
+    // Its own retailer's terminal receives it.
+    const mine = await op(a, 'receive');
+    expect([mine.status, mine.json.outcome]).toEqual([200, 'applied']);
+    // A pack never shipped is received by nobody.
+    const unshipped = await signedRequest<{ outcome: string; reason: string }>(c.url, a, 'POST', '/v1/packs', { game: GAME, emission: EMISSION, block: 1, pack: 10, action: 'receive', op_key: `${a.id}/pack/10/receive`, at: new Date().toISOString() });
+    expect([unshipped.status, unshipped.json.outcome, unshipped.json.reason]).toEqual([200, 'refused', 'not_shipped']);
+  });
+
+  it('never renews a hold beyond its time-out for the same terminal, and answers "held by another terminal", not "already paid"', async () => {
+    const a = await terminalWithPack(5);
+    const b = await terminalWithPack(null);
+    const w = winners(5)[0]!;
+    const first = await claim(a, w);
+    expect(first.json.verdict).toBe('claimed');
+    const until = first.json.held_until!;
+    // Another terminal is told the ticket is held, not paid.
+    const other = await claim(b, w);
+    expect(other.json.verdict).toBe('held_elsewhere');
+    expect(other.json.paid?.terminal).toBe(a.id);
+    // A retry by the holder within the hold does not move its time-out.
+    c.setClockOffset(60_000);
+    const retry = await claim(a, w);
+    expect([retry.json.verdict, retry.json.held_until]).toEqual(['claimed', until]);
+    // Past the time-out the holder cannot take it again…
+    c.setClockOffset(125_000);
+    const renewed = await claim(a, w);
+    expect(renewed.json.verdict).toBe('held_elsewhere');
+    // …and the other shop can.
+    expect((await claim(b, w)).json.verdict).toBe('claimed');
+    c.setClockOffset(0);
+  });
+});
