@@ -68,7 +68,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
 
   // Signed routes: headers and signature before the body is read, the body's digest once it is.
   app.addHook('onRequest', signatureHook(c));
-  app.addHook('preValidation', digestHook());
+  app.addHook('preValidation', digestHook(c));
   // Every answer to a request with a nonce is signed by the lottery, bound to that request.
   app.addHook('onSend', answerSignatureHook(c));
 

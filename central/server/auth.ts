@@ -48,7 +48,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Checks a request's signature headers; throws AuthError. */
+/** Checks a request's signature headers and signature (not yet its body, nor its nonce: digestHook); throws AuthError. */
 export async function authenticate(c: Central, req: FastifyRequest, allowDisabled: boolean): Promise<string> {
   const terminal = header(req, HEADER_TERMINAL);
   const timestamp = header(req, HEADER_TIMESTAMP);
@@ -79,9 +79,13 @@ export async function authenticate(c: Central, req: FastifyRequest, allowDisable
   if (t.status === 'disabled' && !allowDisabled) {
     throw new AuthError('terminal_disabled', `terminal ${terminal!} is disabled at central${t.status_reason ? `: ${t.status_reason}` : ''}`, 403);
   }
-  const expires = new Date(Date.parse(c.now()) + 2 * MAX_CLOCK_SKEW_MS).toISOString();
-  if (!(await acceptNonce(c, terminal!, nonce!, expires))) throw new AuthError('replayed_nonce', `nonce ${nonce!} was already used: a replayed request`);
   return terminal!;
+}
+
+/** Remembers the nonce of an authenticated request whose body matched; throws AuthError on a replay. */
+async function useRequestNonce(c: Central, terminal: string, nonce: string): Promise<void> {
+  const expires = new Date(Date.parse(c.now()) + 2 * MAX_CLOCK_SKEW_MS).toISOString();
+  if (!(await acceptNonce(c, terminal, nonce, expires))) throw new AuthError('replayed_nonce', `nonce ${nonce} was already used: a replayed request`);
 }
 
 /**
@@ -102,12 +106,19 @@ export function signatureHook(c: Central) {
   };
 }
 
-/** A preValidation hook: once the body is read, its bytes must match the signed content-digest. */
-export function digestHook() {
+/**
+ * A preValidation hook: once the body is read, its bytes must match the signed content-digest; only
+ * then is the nonce spent (a refused request stores nothing, its nonce included).
+ */
+export function digestHook(c: Central) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!req.routeOptions.config.signed || !req.terminalId) return;
-    if (contentDigest(req.rawBody ?? Buffer.alloc(0)) !== header(req, HEADER_DIGEST)) {
-      await reply.code(401).send({ error: `${HEADER_DIGEST} does not match the body`, reason: 'bad_digest' });
+    try {
+      if (contentDigest(req.rawBody ?? Buffer.alloc(0)) !== header(req, HEADER_DIGEST)) throw new AuthError('bad_digest', `${HEADER_DIGEST} does not match the body`);
+      await useRequestNonce(c, req.terminalId, header(req, HEADER_NONCE)!);
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      await reply.code(err.status).send({ error: err.message, reason: err.reason });
     }
   };
 }

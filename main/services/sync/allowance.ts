@@ -5,20 +5,14 @@
  * nothing unsigned renews it — not `/v1/time`, not a feed page, not a claim's answer.
  */
 import { OfflineAllowance, SignedAllowance, type OfflineLimits } from '../../../common/protocol/index.js';
-import { keyFingerprint, publicKeyPem } from '../../../db/outcome/keys.js';
 import { updateSyncState, type SyncStateRow } from '../../../db/queries/sync-state.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import { trustedKeyObjects } from '../outcomes/trust.js';
 import { assertLotterySigned } from './lottery-signature.js';
-
-/** Lottery keys the terminal trusts now (not revoked): fingerprint → PEM. */
-export function liveLotteryKeys(t: LotteryTerminal): Map<string, string> {
-  return new Map(trustedKeyObjects(t.db).map((key) => [keyFingerprint(key), publicKeyPem(key)]));
-}
+import { trustedOnlineKeyMap } from './lottery-keys.js';
 
 /**
  * Keeps the allowance of a push answer when it is this terminal's, counted from the entry the push
- * acknowledged, and signed by a lottery key the terminal trusts; answers whether it was kept (inside
+ * acknowledged, and signed by an online key the terminal's root certified; answers whether it was kept (inside
  * the push's own transaction). One that fails any check is not kept: the last good one stays.
  */
 export function keepAllowance(t: LotteryTerminal, signed: unknown, ackedSeq: number): boolean {
@@ -27,7 +21,7 @@ export function keepAllowance(t: LotteryTerminal, signed: unknown, ackedSeq: num
   const { allowance, signer, signature } = parsed.data;
   if (allowance.terminal !== t.id || allowance.acked_seq !== ackedSeq) return false;
   try {
-    assertLotterySigned('allowance', allowance, signer, signature, liveLotteryKeys(t));
+    assertLotterySigned('allowance', allowance, signer, signature, trustedOnlineKeyMap(t));
   } catch {
     return false;
   }

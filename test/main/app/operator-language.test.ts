@@ -63,7 +63,9 @@ describe("an operator's language", () => {
     expect(lastReceipt(f)).toContain('PAIEMENT DE GAIN');
     expect(lastReceipt(f)).toContain('Reçu n°');
     expect(lastReceipt(f)).not.toMatch(/PRIZE PAYOUT|Receipt no\./);
-    const sold = await f.call('sale.complete', { barcodes: [inv(3)], tendered_cents: 300 });
+    // A ticket other than the one just paid (a paid ticket is never sold, #19).
+    const unpaid = [3, 4].map(inv).find((b) => b !== winner.barcodes.inventory)!;
+    const sold = await f.call('sale.complete', { barcodes: [unpaid], tendered_cents: 300 });
     expect(sold.receipt.printed).toBe(true);
     expect(lastReceipt(f)).toContain('VENTE');
     expect(lastReceipt(f)).not.toContain('SALE');
