@@ -59,7 +59,7 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     run(['central', 'publish', em, '--data', centralDir]);
     const added = JSON.parse(run(['central', 'terminal', 'add', '--data', centralDir, '--id', 'SHOP-01', '--retailer', 'Tabac du Port', '--json'])) as { code: string; root: string };
     const central = await serve(centralDir);
-    run(['enroll', '--data', dataDir, '--central', central.url, '--code', added.code, '--root', added.root, '--manager', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
+    run(['enroll', '--data', dataDir, '--central', central.url, '--root', added.root, '--manager', MANAGER.name], { GUICHET_PIN: MANAGER.pin, GUICHET_ENROL_CODE: added.code });
     run(['sync', '--once', '--data', dataDir]);
     run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });

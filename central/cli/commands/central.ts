@@ -187,7 +187,7 @@ export function centralCommand(): Command {
         `terminal ${r.terminal_id} registered for ${flags.retailer}`,
         `enrolment code: ${r.code} (one use, expires ${r.expires_at})`,
         `lottery root fingerprint: ${groupedFingerprint(r.root)}`,
-        `on the terminal: guichet enroll --central URL --code ${r.code} --root ${r.root} --manager NAME --pin PIN`,
+        `on the terminal: guichet enroll --central URL --root ${r.root} --manager NAME (it asks for the code and the manager's PIN)`,
       ]);
     });
   common(terminal.command('list'))

@@ -27,7 +27,10 @@ export const NEW_PIN: PinSource = { fdFlag: '--new-pin-fd', fdKey: 'newPinFd', e
 /** Your current PIN, to change your own (default: the acting operator's PIN). */
 export const CURRENT_PIN: PinSource = { fdFlag: '--current-pin-fd', fdKey: 'currentPinFd', env: 'GUICHET_CURRENT_PIN', refusedFlag: '--current-pin' };
 
-const SOURCES = [OPERATOR_PIN, NEW_PIN, CURRENT_PIN];
+/** The one-time enrolment code of `guichet enroll`: a secret until used, never on the command line either. */
+export const ENROL_CODE: PinSource = { fdFlag: '--code-fd', fdKey: 'codeFd', env: 'GUICHET_ENROL_CODE', refusedFlag: '--code' };
+
+const SOURCES = [OPERATOR_PIN, NEW_PIN, CURRENT_PIN, ENROL_CODE];
 
 /** How to give a PIN, for help texts and errors. */
 export function howToGive(source: PinSource): string {
@@ -50,7 +53,7 @@ export function refusePinsOnCommandLine(args: readonly string[]): void {
     if (arg === '--') return;
     const source = SOURCES.find((s) => arg === s.refusedFlag || arg.startsWith(`${s.refusedFlag}=`));
     if (source) {
-      throw new CliError(`${source.refusedFlag} is not taken: a PIN on the command line is visible to every user of this machine (ps). ${capitalised(howToGive(source))}`, 2);
+      throw new CliError(`${source.refusedFlag} is not taken: ${source.fdKey === 'codeFd' ? 'the enrolment code' : 'a PIN'} on the command line is visible to every user of this machine (ps). ${capitalised(howToGive(source))}`, 2);
     }
   }
 }
@@ -68,7 +71,7 @@ function readFd(source: PinSource, fd: number): string {
     throw new CliError(`${source.fdFlag} ${fd}: cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   const pin = text.split(/\r?\n/)[0] ?? '';
-  if (pin === '') throw new CliError(`${source.fdFlag} ${fd}: no PIN read (an empty first line)`);
+  if (pin === '') throw new CliError(`${source.fdFlag} ${fd}: no ${source.fdKey === 'codeFd' ? 'code' : 'PIN'} read (an empty first line)`);
   return pin;
 }
 

@@ -51,6 +51,10 @@ export interface EnrollResult {
 export async function enrollTerminal(root: string, options: EnrollOptions): Promise<EnrollResult> {
   const url = checkCentralUrl(options.centralUrl);
   const ca = options.centralCa === undefined ? null : checkCentralCa(options.centralCa);
+  // https is pinned to the lottery's authority, never to whatever authority the machine trusts.
+  if (url.startsWith('https:') && !ca) {
+    throw new SyncError('bad-input', "central's https is pinned to the lottery's certificate authority: give the ca.pem handed out with the code (--central-ca), and its fingerprint");
+  }
   const lotteryRoot = normaliseFingerprint(options.root);
   if (!lotteryRoot) throw new SyncError('bad-input', `'${options.root}' is not the lottery root's fingerprint: copy the 64 hex digits of the enrolment letter`);
   checkNewOperator({ name: options.managerName, role: 'manager', pin: options.pin });

@@ -4,11 +4,11 @@ import { certificateFingerprint } from '../../../services/sync/central-url.js';
 import { enrollTerminal } from '../../../services/sync/enroll.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
-import { fdArg, OPERATOR_PIN, readPin } from '../pin-input.js';
+import { ENROL_CODE, fdArg, OPERATOR_PIN, readPin } from '../pin-input.js';
 
 interface EnrollOptions extends DataOption, JsonOption {
   readonly central: string;
-  readonly code: string;
+  readonly codeFd?: number;
   readonly root: string;
   readonly manager: string;
   readonly pinFd?: number;
@@ -17,7 +17,7 @@ interface EnrollOptions extends DataOption, JsonOption {
 }
 
 /**
- * `guichet enroll --central URL --code CODE --root FINGERPRINT --manager NAME` (the PIN by --pin-fd, GUICHET_PIN or asked): a fresh data
+ * `guichet enroll --central URL --root FINGERPRINT --manager NAME` (the code by --code-fd, GUICHET_ENROL_CODE or asked; the PIN by --pin-fd, GUICHET_PIN or asked): a fresh data
  * folder becomes a terminal known to central. The code and the root's fingerprint come together, on the
  * enrolment letter (`guichet central terminal add`), never from the network.
  */
@@ -27,11 +27,12 @@ export function enrollCommand(): Command {
     .requiredOption('--central <url>', "central's URL, e.g. https://central.example:8470 (plain http only on this machine)")
     .option('--central-ca <file>', "the lottery's certificate authority (PEM, handed out with the code): pinned for every connection to central")
     .option('--central-ca-fingerprint <sha256>', "the authority's SHA-256 fingerprint as read out with the code (`central tls make` prints it): enrolment stops unless the file matches")
-    .requiredOption('--code <code>', 'the one-time code of the enrolment letter (`guichet central terminal add`)')
+    .option('--code-fd <n>', 'read the one-time code of the enrolment letter (`guichet central terminal add`) from file descriptor N (else $GUICHET_ENROL_CODE, else asked in a terminal)', fdArg)
     .requiredOption('--root <fingerprint>', "the lottery root's fingerprint, from the same letter (64 hex digits; spaces ignored)")
     .requiredOption('--manager <name>', 'name of the first manager')
     .option('--pin-fd <n>', "read the first manager's PIN (4 to 8 digits) from file descriptor N (else $GUICHET_PIN, else asked in a terminal)", fdArg);
   withJsonOption(withDataOption(cmd)).action(async (opts: EnrollOptions) => {
+    const code = await readPin(ENROL_CODE, opts, { question: 'Enrolment code (from the letter): ', missing: 'enrolment needs the one-time code of the enrolment letter' });
     const pin = await readPin(OPERATOR_PIN, opts, { question: `PIN for the first manager ${opts.manager}: `, missing: 'the first manager needs a PIN' });
     let centralCa: string | undefined;
     if (opts.centralCa) {
@@ -52,7 +53,7 @@ export function enrollCommand(): Command {
       }
       if (want !== have) throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not the authority whose fingerprint was given (it is ${certificateFingerprint(centralCa)}): nothing enrolled`);
     }
-    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code: opts.code, root: opts.root, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
+    const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code, root: opts.root, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
     try {
       if (opts.json) {
         printJson({ terminal: terminal.id, retailer: enrolment.retailer, data: terminal.folder.root, central: opts.central, ...(centralCa ? { central_ca: certificateFingerprint(centralCa) } : {}), lottery_root: enrolment.root.fingerprint, lottery_keys: enrolment.certificates.map((c) => ({ fingerprint: c.body.fingerprint, role: c.body.role })), config: enrolment.config, manager: { id: manager.id, name: manager.name } });

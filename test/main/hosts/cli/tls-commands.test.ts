@@ -39,17 +39,24 @@ describe('central tls make, and enroll over TLS', () => {
 
   it('enroll refuses plain http to another machine, and a server certificate given as the authority', async () => {
     const dir = path.join(base, 'counter');
-    const http = await runGuichet(['enroll', '--data', dir, '--central', 'http://192.0.2.10:8470', '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const http = await runGuichet(['enroll', '--data', dir, '--central', 'http://192.0.2.10:8470', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456', GUICHET_ENROL_CODE: 'AAAA-BBBB-CCCC-DDDD' });
     expect(http.code).toBe(1);
     expect(http.stderr).toMatch(/plain http to another machine/);
     const leaf = path.join(data, 'tls', 'server.pem');
-    const notCa = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', leaf, '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const notCa = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', leaf, '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456', GUICHET_ENROL_CODE: 'AAAA-BBBB-CCCC-DDDD' });
     expect(notCa.code).toBe(1);
     expect(notCa.stderr).toMatch(/is not a CA certificate/);
     const ca = path.join(data, 'tls', 'ca.pem');
-    const wrong = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--central-ca-fingerprint', 'AB'.repeat(32), '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    const wrong = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--central-ca-fingerprint', 'AB'.repeat(32), '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456', GUICHET_ENROL_CODE: 'AAAA-BBBB-CCCC-DDDD' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/is not the authority whose fingerprint was given/);
+    // The one-time code is a secret too: never on the command line (ps), by --code-fd, GUICHET_ENROL_CODE or asked.
+    const onLine = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--code', 'AAAA-BBBB-CCCC-DDDD', '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    expect(onLine.code).toBe(2);
+    expect(onLine.stderr).toMatch(/--code is not taken: the enrolment code on the command line[\s\S]*GUICHET_ENROL_CODE/);
+    const none = await runGuichet(['enroll', '--data', dir, '--central', 'https://127.0.0.1:9', '--central-ca', ca, '--root', 'ab'.repeat(32), '--manager', 'alice'], { GUICHET_PIN: '123456' });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/enrolment needs the one-time code/);
     expect(existsSync(path.join(dir, 'guichet.db'))).toBe(false);
   });
 });
