@@ -29,7 +29,7 @@ export interface SyncReport {
 /** The enrolled state, or a SyncError saying how to enrol. */
 export function enrolledState(t: LotteryTerminal): SyncStateRow {
   const state = syncStateRow(t.db);
-  if (!state) throw new SyncError('not-enrolled', `terminal ${t.id} is not enrolled with a central: enrol a fresh data folder with guichet enroll --central URL --code CODE`);
+  if (!state) throw new SyncError('not-enrolled', `terminal ${t.id} is not enrolled with a central: enrol a fresh data folder with guichet enroll --central URL --root FINGERPRINT (it asks for the code)`);
   return state;
 }
 

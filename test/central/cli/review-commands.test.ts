@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer, WireJournalEntry } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
+import { activatePack, claimTicket, GAME, publishTestEmission, type TestEmission } from '../support/paid-twice.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
@@ -18,13 +19,12 @@ function guichet(args: string[]): Promise<{ code: number; stdout: string; stderr
   });
 }
 
-const GAME = 'annee-chance-2013';
-const payout = (unit: number, cents: number) => ({ game: GAME, emission: 3, block: 1, unit, amount_cents: cents, receipt_no: 1, money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: cents }] } });
-
 describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engine) => {
   let c: StartedCentral;
   let a: TestTerminal;
   let b: TestTerminal;
+  let e: TestEmission;
+  let unit: number;
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
@@ -36,8 +36,16 @@ describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engin
     const ja = new TestJournal(a);
     const jb = new TestJournal(b);
     const push = (t: TestTerminal, entries: WireJournalEntry[]) => signedRequest<PushAnswer>(c.url, t, 'POST', '/v1/push', { entries, events: [] });
-    expect((await push(a, [ja.append('note', { text: 'a NUL \u0000 here' }), ja.append('payout', payout(5, 1_500))])).status).toBe(200);
-    expect((await push(b, [jb.append('payout', payout(5, 1_500))])).status).toBe(200);
+    // A real double payment, both payouts credited (support/paid-twice.ts): B's retailer holds the pack
+    // active and B has a signed allowance; A claims the winner online and pays it; B pays it offline.
+    e = await publishTestEmission(c, { emission: 3, units: 100 });
+    unit = e.winners(0)[0]!;
+    await activatePack(c, b, e, 0);
+    expect((await push(b, [])).status).toBe(200);
+    await claimTicket(c, a, e.barcodeOf(unit));
+    expect((await push(a, [ja.append('note', { text: 'a NUL \u0000 here' }), ja.append('payout', e.payout(unit))])).status).toBe(200);
+    expect((await push(b, [jb.append('payout', e.payout(unit, true))])).status).toBe(200);
+    expect(await c.central.db.query('SELECT seq FROM uncredited_entries')).toEqual([]);
   }, 180_000);
   afterAll(() => c?.close(), 60_000);
 
@@ -57,7 +65,7 @@ describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engin
     const list = await guichet(['central', 'exceptions', '--data', c.dataDir, '--json']);
     expect(list.code, list.stderr).toBe(0);
     const [x] = JSON.parse(list.stdout) as { id: number; state: string; ticket: string }[];
-    expect(x).toMatchObject({ ticket: `${GAME}/3/1/5`, state: 'charged_back' });
+    expect(x).toMatchObject({ ticket: e.ticketOf(unit), state: 'charged_back' });
     const off = await guichet(['central', 'exceptions', 'write-off', String(x!.id), '--reason', 'paid on the lottery\'s word', '--data', c.dataDir]);
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toMatch(new RegExp(`exception #${x!.id} .* written off`));

@@ -1,7 +1,10 @@
 /**
  * #19: a statement for a closed week never changes, and a ticket paid twice is charged back to the
  * retailer that paid second. Entries are sealed with the terminals' own keys (TestJournal) and pushed
- * through real signed requests, on PGlite and on PostgreSQL; central's clock is moved a week on.
+ * through real signed requests, on PGlite and on PostgreSQL; central's clock is moved a week on. The
+ * double payment is a real one, both payouts credited from central's own facts (support/paid-twice.ts):
+ * a winner of a published emission, paid first online against A's claim, then offline at B, whose
+ * retailer holds the ticket's pack active.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listExceptionStates, writeOffException } from '../../../central/store/chargebacks.js';
@@ -9,20 +12,10 @@ import { setConfig } from '../../../central/store/feed.js';
 import { isoWeekBounds, isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer, type WireJournalEntry } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
+import { activatePack, claimTicket, GAME, publishTestEmission, type TestEmission } from '../support/paid-twice.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
-const GAME = 'annee-chance-2013';
 const sale = (cents: number) => ({ receipt_no: 1, money: { kind: 'sale', lines: [{ game: GAME, count: 1, amount_cents: cents }] } });
-const payout = (unit: number, cents: number, offline = false) => ({
-  game: GAME,
-  emission: 7,
-  block: 1,
-  unit,
-  amount_cents: cents,
-  offline,
-  receipt_no: 2,
-  money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: cents }] },
-});
 
 describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
   let c: StartedCentral;
@@ -32,6 +25,7 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
   let jb: TestJournal;
   let w: TestTerminal;
   let jw: TestJournal;
+  let e: TestEmission;
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
@@ -45,6 +39,7 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
     jw = new TestJournal(w);
     ja = new TestJournal(a);
     jb = new TestJournal(b);
+    e = await publishTestEmission(c, { emission: 7, units: 100 });
   }, 180_000);
   afterAll(() => c?.close(), 60_000);
 
@@ -88,20 +83,29 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
 
   it('charges a ticket paid twice back to the retailer that paid second, on both statements; a write-off gives it back', async () => {
     const week = isoWeekOf(c.central.now());
-    expect((await push(a, [ja.append('payout', payout(11, 2_000))])).status).toBe(200);
-    // Paid again at the other retailer's counter, offline.
-    expect((await push(b, [jb.append('payout', payout(11, 2_000, true))])).status).toBe(200);
+    const [w1, w2] = e.winners(0);
+    const prize = e.prizeOf(w1!);
+    // B's retailer holds pack 0 active, and B's first push brings it central's signed offline allowance.
+    await activatePack(c, b, e, 0, at());
+    expect((await push(b, [])).json.allowance).toBeDefined();
+    // Claimed at A online, paid there at the claim's prize: credited, the ticket paid at A.
+    await claimTicket(c, a, e.barcodeOf(w1!), at());
+    expect((await push(a, [ja.append('payout', e.payout(w1!))])).status).toBe(200);
+    expect((await statement(a, week)).payouts).toEqual({ count: 1, amount_cents: prize });
+    // Paid again at the other retailer's counter, offline, at the prize of central's print data.
+    expect((await push(b, [jb.append('payout', e.payout(w1!, true))])).status).toBe(200);
+    expect(await c.central.db.query('SELECT seq FROM uncredited_entries')).toEqual([]);
     const second = await statement(b, week);
-    expect(second.payouts).toEqual({ count: 1, amount_cents: 2_000 });
-    expect(second.adjustments.chargebacks).toEqual({ count: 1, amount_cents: 2_000 });
+    expect(second.payouts).toEqual({ count: 1, amount_cents: prize });
+    expect(second.adjustments.chargebacks).toEqual({ count: 1, amount_cents: prize });
     // The payout is charged back: the retailer is not credited it.
-    expect(second.amount_due_cents).toBe(-2_000 + 2_000 - second.commissions.total_cents);
+    expect(second.amount_due_cents).toBe(-prize + prize - second.commissions.total_cents);
     expect(second.commissions.cashing_cents).toBe(0);
     const first = await statement(a, week);
-    expect(first.exceptions.paid_first).toEqual({ count: 1, amount_cents: 2_000 });
+    expect(first.exceptions.paid_first).toEqual({ count: 1, amount_cents: prize });
     expect(first.adjustments.chargebacks).toEqual({ count: 0, amount_cents: 0 });
-    const [x] = (await listExceptionStates(c.central)).filter((e) => e.ticket === `${GAME}/7/1/11`);
-    expect(x).toMatchObject({ state: 'charged_back', second_terminal: b.id, amount_cents: 2_000 });
+    const [x] = (await listExceptionStates(c.central)).filter((x) => x.ticket === e.ticketOf(w1!));
+    expect(x).toMatchObject({ state: 'charged_back', second_terminal: b.id, amount_cents: prize });
 
     const off = await writeOffException(c.central, 'test', x!.id, 'the lottery told the shop to pay');
     expect(off).toMatchObject({ state: 'written_off', reason: 'the lottery told the shop to pay' });
@@ -109,16 +113,18 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
     await expect(writeOffException(c.central, 'test', 999_999, 'none')).rejects.toMatchObject({ reason: 'no_such_exception' });
     const journaled = await c.central.db.query<{ type: string }>(`SELECT type FROM central_journal WHERE type = 'exception.write-off'`);
     expect(journaled).toHaveLength(1);
-    expect((await statement(b, week)).adjustments.chargebacks_written_off).toEqual({ count: 1, amount_cents: 2_000 });
+    expect((await statement(b, week)).adjustments.chargebacks_written_off).toEqual({ count: 1, amount_cents: prize });
 
     // With the lottery bearing them, an exception is written off as it is found: no chargeback.
     await setConfig(c.central, 'test', 'payout_exception_policy', 'lottery_bears');
     try {
-      expect((await push(a, [ja.append('payout', payout(12, 700))])).status).toBe(200);
-      expect((await push(b, [jb.append('payout', payout(12, 700, true))])).status).toBe(200);
-      const [y] = (await listExceptionStates(c.central)).filter((e) => e.ticket === `${GAME}/7/1/12`);
-      expect(y).toMatchObject({ state: 'written_off', charged_at: null });
-      expect((await statement(b, week)).adjustments.chargebacks).toEqual({ count: 1, amount_cents: 2_000 });
+      await claimTicket(c, a, e.barcodeOf(w2!), at());
+      expect((await push(a, [ja.append('payout', e.payout(w2!))])).status).toBe(200);
+      expect((await push(b, [jb.append('payout', e.payout(w2!, true))])).status).toBe(200);
+      expect(await c.central.db.query('SELECT seq FROM uncredited_entries')).toEqual([]);
+      const [y] = (await listExceptionStates(c.central)).filter((x) => x.ticket === e.ticketOf(w2!));
+      expect(y).toMatchObject({ state: 'written_off', charged_at: null, second_terminal: b.id, amount_cents: e.prizeOf(w2!) });
+      expect((await statement(b, week)).adjustments.chargebacks).toEqual({ count: 1, amount_cents: prize });
     } finally {
       await setConfig(c.central, 'test', 'payout_exception_policy', 'chargeback');
     }

@@ -18,7 +18,7 @@ export function ProvisioningScreen(props: { dataDir: string }) {
       <ol>
         <li>
           <p>{t('provisioning.enroll')}</p>
-          <pre data-testid="provisioning-enroll">{`guichet enroll --data ${props.dataDir} --central URL --code CODE --root FINGERPRINT --manager NAME --pin PIN`}</pre>
+          <pre data-testid="provisioning-enroll">{`guichet enroll --data ${props.dataDir} --central URL --central-ca ca.pem --root FINGERPRINT --manager NAME`}</pre>
         </li>
         <li>
           <p>{t('provisioning.init')}</p>
