@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer, WireJournalEntry } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
-import { activatePack, claimTicket, GAME, publishTestEmission, type TestEmission } from '../support/paid-twice.js';
+import { activatePack, claimTicket, publishTestEmission, type TestEmission } from '../support/paid-twice.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
