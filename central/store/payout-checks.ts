@@ -171,11 +171,15 @@ async function judgePayout(
 ): Promise<[UncreditedReason, string] | null> {
   if (!p.id || !p.ticket) return ['payout_no_ticket', 'a payout that names no ticket central knows'];
   if (p.lines !== 1 || p.stated !== p.amount) return ['payout_amount', `its money block pays ${p.lines} ticket(s), ${euros(p.amount)}, not the one ticket its payload names`];
-  // Paid before: the reconciliation's payout exception (a double payment), not judged here.
-  if (claim?.state === 'paid') return null;
+  // Paid before by this terminal: the same payout again (reconciliation keeps it once).
+  if (claim?.state === 'paid' && claim.terminal_id === terminalId) return null;
+  // Paid before elsewhere: a double payment (the reconciliation's exception: charged back, or borne by the
+  // lottery) only for a payout at the ticket's own prize by central's facts; online, only against this
+  // terminal's own claim. Any other is never credited, whatever the exception policy.
+  const paidElsewhere = claim?.state === 'paid';
   const heldByOther = claim && claim.state === 'held' && claim.terminal_id !== terminalId;
   if (!p.offline) {
-    if (!claim) return ['payout_unclaimed', `paid online, but central holds no claim of ${p.ticket} for terminal ${terminalId}`];
+    if (!claim || paidElsewhere) return ['payout_unclaimed', `paid online, but central holds no claim of ${p.ticket} for terminal ${terminalId}${paidElsewhere ? ` (it was paid at terminal ${claim.terminal_id})` : ''}`];
     if (heldByOther) return ['payout_held_elsewhere', `paid online, but ${p.ticket} is held by terminal ${claim.terminal_id}'s claim, not this terminal's`];
     const prize = Number(claim.prize_cents ?? -1);
     if (p.amount !== prize) return ['payout_amount', `paid ${euros(p.amount)}, but central's claim is for a prize of ${euros(prize)}`];
@@ -193,6 +197,7 @@ async function judgePayout(
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return ['payout_not_winner', `${p.ticket} is not a winning ticket by the lottery's print data`];
   if (p.amount !== prize) return ['payout_amount', `paid ${euros(p.amount)}, but the prize of ${p.ticket} by the lottery's print data is ${euros(prize)}`];
+  if (paidElsewhere) return null;
   if (gameByCode(id.game).kind === 'digital') {
     if ((await digitalSaleStatus(tx, id)) !== 'sold') return ['payout_not_sold', `central never sold the digital unit ${p.ticket} (or voided its sale)`];
     return null;

@@ -36,7 +36,7 @@ function terminalOfflineLimit(dataDir: string): number | null {
   }
 }
 
-test('paid at another terminal, payout waiting for central, central unreachable above the offline limit: screen and customer display', async ({ page, context, kiosk }) => {
+test('held at another terminal, payout waiting for central, central unreachable above the offline limit: screen and customer display', async ({ page, context, kiosk }) => {
   await expect.poll(() => kiosk.startOutput).toMatch(/demo central: http:\/\/127\.0\.0\.1:\d+/);
   const centralDir = path.join(kiosk.dataDir, 'demo-central');
   const port = Number(readFileSync(path.join(centralDir, 'port'), 'utf8').trim());
@@ -69,12 +69,12 @@ test('paid at another terminal, payout waiting for central, central unreachable 
   await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
   await expect(page.getByTestId('validation-input')).toBeFocused();
 
-  // Paid at another terminal: which one, and the player told on the display.
+  // Held by another terminal's claim (#19: being paid there, never "already paid"): which one, and the player told on the display.
   await wedgeScan(page, elsewhere.barcodes.validation);
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('validate-error')).toHaveText('Déjà payé au terminal E2E-T2 : ne payez pas.');
-  await expect(display.getByTestId('display-verdict')).toHaveText('Ticket déjà payé à un autre point de vente');
+  await expect(page.getByTestId('validate-error')).toHaveText('Ce ticket est en cours de paiement au terminal E2E-T2 : il n’est pas payé, ne payez pas maintenant.');
+  await expect(display.getByTestId('display-verdict')).toHaveText('Ticket en cours de paiement à un autre point de vente');
 
   // Central's offline limit per ticket: the small prize fits, the big one does not. The terminal gets it by its feed.
   central(centralDir, ['config', 'set', 'offline_max_ticket_cents', String(small.prize_cents)]);

@@ -71,7 +71,7 @@ export async function payOrClaim(
       central = await centralGate(t, barcode, before ?? checker.verdictOf(barcode), claimOptions);
     } catch (err) {
       if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
-      else if (err instanceof PayoutError && err.code === 'paid-elsewhere') after.emit?.({ type: 'display', display: { kind: 'refused', reason: 'paid-elsewhere' } });
+      else if (err instanceof PayoutError && (err.code === 'paid-elsewhere' || err.code === 'claimed-elsewhere')) after.emit?.({ type: 'display', display: { kind: 'refused', reason: err.code } });
       throw err;
     }
     result = payTicket(t, session, barcode, { checker, ...(central ? { central } : {}) });

@@ -34,7 +34,7 @@ import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } 
 
 const GAME = 'annee-chance-2013';
 const EMISSION = 7;
-const TERMINALS = Array.from({ length: 12 }, (_, i) => `P${i + 1}`);
+const TERMINALS = Array.from({ length: 13 }, (_, i) => `P${i + 1}`);
 
 describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
   let c: StartedCentral;
@@ -149,6 +149,24 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     expect(await statementPayouts(a)).toEqual({ count: 2, amount_cents: prizeOf(w0!) + prizeOf(w1!) });
     expect(await alerts(a)).toEqual([]);
     expect(await uncredited(a)).toEqual([]);
+  });
+
+  it('credits no payout of a ticket already paid elsewhere unless it passes the same checks (a forged one never becomes a double payment)', async () => {
+    // The two winners of pack 2 the test above paid at its terminal.
+    const [w0, w1] = winners(2);
+    const paidAt = (await paidBy(w0!))!.terminal_id;
+    const x = await terminalWithPack(null);
+    const j = new TestJournal(x);
+    // Online with no claim of its own, and offline above the prize: never credited, never an exception.
+    const r = await push(x, [payout(j, w0!, 4_000_000), payout(j, w1!, prizeOf(w1!) + 1, { offline: true })]);
+    expect(r.status).toBe(200);
+    expect((await uncredited(x)).map((u) => u.reason)).toEqual(['payout_unclaimed', 'payout_amount']);
+    expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: paidAt });
+    const exceptions = () => c.central.db.query<{ amount: number }>('SELECT second_amount::int AS amount FROM payout_exceptions WHERE second_terminal = $1', [x.id]);
+    expect(await exceptions()).toEqual([]);
+    // Offline at the ticket's own prize: a double payment, at that prize only (the exception policy settles it).
+    expect((await push(x, [payout(j, w1!, prizeOf(w1!), { offline: true })])).status).toBe(200);
+    expect(await exceptions()).toEqual([{ amount: prizeOf(w1!) }]);
   });
 
   it('signs an offline allowance in each push answer and credits no offline payout beyond it', async () => {
