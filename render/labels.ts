@@ -9,6 +9,9 @@ export interface PictureLabels {
   readonly identityDigital: string;
   readonly underCoating: string;
   readonly revealedCode: string;
+  /** The covered validation spot of a public screen's picture (no barcode, no digits). */
+  readonly maskedCode: string;
+  readonly maskedHint: string;
   readonly inventoryCode: string;
   result(prizeCents: number): string;
 }
@@ -20,6 +23,8 @@ const FR: PictureLabels = {
   identityDigital: 'IDENTITÉ DE L’UNITÉ',
   underCoating: 'SOUS LA COUCHE À GRATTER — code de validation (réservé au détaillant)',
   revealedCode: 'CODE DE VALIDATION RÉVÉLÉ',
+  maskedCode: 'CODE DE VALIDATION MASQUÉ',
+  maskedHint: 'Il n’est jamais affiché ici : présentez le ticket au comptoir.',
   inventoryCode: 'Code inventaire',
   result: (cents) => (cents > 0 ? `UNITÉ GAGNANTE : ${formatEuros(cents, { cents: cents % 100 !== 0 })}` : 'UNITÉ PERDANTE'),
 };
@@ -31,6 +36,8 @@ const EN: PictureLabels = {
   identityDigital: 'UNIT IDENTITY',
   underCoating: 'UNDER THE SCRATCH COATING — validation code (retailer only)',
   revealedCode: 'REVEALED VALIDATION CODE',
+  maskedCode: 'VALIDATION CODE HIDDEN',
+  maskedHint: 'It is never shown here: bring the ticket to the counter.',
   inventoryCode: 'Inventory barcode',
   result: (cents) =>
     cents > 0 ? `WINNING UNIT: ${formatEuros(cents, { locale: 'en', cents: cents % 100 !== 0 })}` : 'LOSING UNIT',

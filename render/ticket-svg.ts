@@ -75,6 +75,14 @@ function validationSpot(game: Game, barcode: Block, labels: PictureLabels, theme
   return { width: AREA_W, height: h, svg };
 }
 
+/** The validation spot of a public screen's picture: covered, at the same size, with no barcode and no digits. */
+function maskedValidationSpot(height: number, labels: PictureLabels): Block {
+  let svg = rect(0, 0, AREA_W, height, 'fill="#aeb3ba" stroke="#6b7079" stroke-width="2" stroke-dasharray="8 5"', 12);
+  svg += text(AREA_W / 2, height / 2 - 4, labels.maskedCode, { size: 16, bold: true, anchor: 'middle', fill: '#1f2329', maxWidth: AREA_W - 30 });
+  svg += text(AREA_W / 2, height / 2 + 20, labels.maskedHint, { size: 13, anchor: 'middle', fill: '#1f2329', maxWidth: AREA_W - 30 });
+  return { width: AREA_W, height, svg };
+}
+
 function footer(game: Game, unit: string, theme: Theme, dark: boolean): Block {
   const fill = dark ? '#ffffff' : '#1a1a1a';
   let svg = rect(0, 0, AREA_W, 1.5, `fill="${theme.accent}"`);
@@ -149,11 +157,12 @@ export function renderTicketSvg(input: TicketPicture): string {
     height: 22,
     svg: text(AREA_W / 2, 16, theme.rule, { size: 13, anchor: 'middle', fill: dark ? '#ffffff' : '#14532a', maxWidth: AREA_W }),
   };
+  const validation = validationSpot(game, code128Block(input.barcodes.validation), labels, theme);
   const frontBlocks: Block[] = [
     { width: PANEL_W, height: HEADER_H, svg: header(game, theme) },
     rule,
     playArea(game, input.play, ctx),
-    validationSpot(game, code128Block(input.barcodes.validation), labels, theme),
+    input.maskValidation ? maskedValidationSpot(validation.height, labels) : validation,
     footer(game, input.unit, theme, dark),
   ];
   if (showWinning) frontBlocks.push(resultBanner(prize, labels));

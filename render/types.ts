@@ -15,6 +15,11 @@ export interface TicketPicture {
   readonly showWinning?: boolean;
   /** Language of the annotations around the ticket; what is printed on the ticket stays French. */
   readonly locale?: PictureLocale;
+  /**
+   * For a public screen (the self-check kiosk): the validation spot is drawn covered, with neither
+   * the validation barcode nor its digits, so that a photo of the screen claims nothing.
+   */
+  readonly maskValidation?: boolean;
 }
 
 /** How a play area is drawn: which zones win, and whether to show it. */

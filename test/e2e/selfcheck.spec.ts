@@ -5,7 +5,12 @@
  * rate limit the player is asked to wait. No operator, no counter method, and the journal counts the
  * checks without their codes.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { euroAmountInWords } from '../../games/french-words.js';
+import { svgToPng } from '../../render/ticket-png.js';
 import { englishEuroWords } from '../../main/services/selfcheck/amount-words.js';
 import { callApi, screenshot, wedgeScan, type DemoUnit } from './kiosk.js';
 import { CHECK_LIMIT, RESET_SECONDS, test, expect, type SelfCheckKiosk } from './selfcheck-kiosk.js';
@@ -14,6 +19,23 @@ function one(kiosk: SelfCheckKiosk, game: string, fits: (u: DemoUnit) => boolean
   const u = kiosk.units(game).find(fits);
   if (!u) throw new Error(`no demo ${game} unit fits`);
   return u;
+}
+
+/** Every Code 128 symbol zbarimg reads in a picture. */
+function barcodesIn(png: Buffer): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-selfcheck-photo-'));
+  try {
+    const file = path.join(dir, 'screen.png');
+    writeFileSync(file, png);
+    return execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Scode128.enable', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+  } catch {
+    return []; // zbarimg exits non-zero when it finds nothing
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
@@ -61,6 +83,11 @@ test('a player checks a loser, a winner and an unscratched ticket, alone; the sc
   await expect(page.getByTestId('selfcheck-ticket')).toContainText(winner.unit);
   expect(await page.getByTestId('selfcheck-picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100 && img.src.startsWith('data:image/svg+xml'))).toBe(true);
   await screenshot(page, 'selfcheck-winner');
+  // A public screen: the ticket drawn there, at its full size, shows its inventory barcode, never the one that pays.
+  const src = await page.getByTestId('selfcheck-picture').getAttribute('src');
+  const photo = barcodesIn(svgToPng(decodeURIComponent((src ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''))));
+  expect(photo).toContain(winner.barcodes.inventory);
+  expect(photo).not.toContain(winner.barcodes.validation);
 
   // The language button: English, words included.
   await page.getByTestId('selfcheck-language').click();

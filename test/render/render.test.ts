@@ -121,6 +121,17 @@ describe('renderTicketPng', () => {
     }
   }
 
+  for (const game of Object.keys(SAMPLES) as GameCode[]) {
+    it(`${game}, for a public screen: only the inventory barcode decodes, the validation spot is covered`, () => {
+      const input = picture(game, { showWinning: true, maskValidation: true });
+      expect(decode(renderTicketPng(input), `${game}-masked`)).toEqual([input.barcodes.inventory]);
+      const svg = renderTicketSvg(input);
+      expect(svg).toContain('CODE DE VALIDATION MASQUÉ');
+      // Same height as the picture with its code: the layout of the ticket does not move.
+      expect(/height="(\d+)"/.exec(svg)?.[1]).toBe(/height="(\d+)"/.exec(renderTicketSvg({ ...input, maskValidation: false }))?.[1]);
+    });
+  }
+
   it('draws on a white, opaque background at the size the SVG declares', () => {
     const input = picture('millionnaire');
     const image = PNG.sync.read(renderTicketPng(input));

@@ -2,7 +2,8 @@
  * Self-check kiosk handlers: `selfcheck.status`, `selfcheck.check`, `selfcheck.language`. The rules are
  * the self-check service's (main/services/selfcheck); this file turns its results into what the
  * player may see: the verdict kind, the prize (figures and words) for winners, and the ticket drawn
- * with its winning zones once the hidden code opened the record. Never a barcode.
+ * with its winning zones once the hidden code opened the record. Never the validation barcode, in a
+ * field or in the picture.
  */
 import { gameByCode } from '../../../games/index.js';
 import type { GameCode } from '../../../games/types.js';
@@ -34,9 +35,13 @@ function gameName(code: string | null): string | null {
   }
 }
 
-/** The ticket as printed, for the verdicts a player may see drawn (the counter's drawing, filtered). */
+/**
+ * The ticket as printed, for the verdicts a player may see drawn (the counter's drawing, filtered),
+ * with its validation spot covered: the kiosk is a public screen, and a photo of the validation
+ * barcode or its digits would claim the prize.
+ */
 function selfCheckPicture(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
-  return PICTURE_SHOWN.has(v.verdict) ? pictureOf(ctx, v, barcode) : null;
+  return PICTURE_SHOWN.has(v.verdict) ? pictureOf(ctx, v, barcode, { maskValidation: true }) : null;
 }
 
 /** The player's view of a self-check result. */

@@ -23,7 +23,7 @@ import { requireSession } from '../require-session.js';
  * annotations are in the screen's language: the operator's own at the counter (issue 14, finding 3),
  * the terminal's with nobody logged in (the self-check kiosk); receipts keep the terminal's.
  */
-export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
+export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string, options: { readonly maskValidation?: boolean } = {}): string | null {
   if (v.play === null || v.play === undefined || !v.game || !v.ticket || !v.id) return null;
   try {
     return renderTicketSvg({
@@ -33,6 +33,7 @@ export function pictureOf(ctx: AppContext, v: CounterVerdict, barcode: string): 
       barcodes: { inventory: inventoryBarcode(v.id), validation: barcode.replace(/\s+/g, '') },
       showWinning: true,
       locale: operatorView(ctx)?.language ?? ctx.language,
+      ...(options.maskValidation ? { maskValidation: true } : {}),
     });
   } catch (err) {
     console.error('guichet: cannot draw the ticket', err);

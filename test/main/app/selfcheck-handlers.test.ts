@@ -71,8 +71,10 @@ describe('self-check mode in the dispatcher', () => {
     expect(w).toMatchObject({ ok: true, value: { status: 'checked', verdict: { kind: 'winner', game: 'happy-2014', prize_cents: 10_000, prize_words: { fr: 'CENT EUROS', en: 'one hundred euros' } } } });
     const view = JSON.stringify(w);
     expect(view).toContain('<svg');
-    // The picture draws the barcodes, but the view has no barcode field, and the hidden code only inside the picture the player holds.
+    // The view has no barcode field, and the picture (a public screen) covers the validation spot.
     expect(Object.keys((w as { value: { verdict: object } }).value.verdict)).not.toContain('barcode');
+    expect(view).toContain('CODE DE VALIDATION MASQUÉ');
+    expect(view).not.toContain('CODE DE VALIDATION RÉVÉLÉ');
 
     const loser = await app.call('selfcheck.check', { barcode: digital(10).barcode });
     expect(loser).toMatchObject({ ok: true, value: { status: 'checked', verdict: { kind: 'loser', prize_cents: null, prize_words: null } } });
