@@ -69,6 +69,8 @@ export interface SaleSummaryView {
   readonly tickets: readonly string[];
   readonly voided: boolean;
   readonly void_receipt_no: number | null;
+  /** A digital unit handed out by central, its code shown to the buyer: never voided at the counter. */
+  readonly digital: boolean;
 }
 
 export interface VoidView {

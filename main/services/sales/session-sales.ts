@@ -1,6 +1,7 @@
 /** The sales of the open cash session, newest first, for the seller's list (void and reprint from there). */
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
+import { isDigitalSale } from '../../../db/queries/digital-units.js';
 import { saleById } from '../../../db/queries/sales.js';
 import type { SaleSummaryView } from '../../../common/api/methods/sales.js';
 import { requirePermission } from '../auth/roles.js';
@@ -26,6 +27,7 @@ export function sessionSales(t: LotteryTerminal, session: OperatorSession): Sale
       tickets: p.lines.map((l) => `${gameByCode(l.game).name} ${l.ticket}`),
       voided: sale !== undefined && sale.voided_at !== null,
       void_receipt_no: sale?.void_receipt_no ?? null,
+      digital: isDigitalSale(t.db, p.sale_id),
     });
   }
   return sales;

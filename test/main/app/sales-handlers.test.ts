@@ -99,7 +99,7 @@ describe('sale handlers on the demo terminal', () => {
     expect(receipt).toMatchObject({ printed: true, kind: 'void', receipt_no: 2 });
     const { sales } = await f.call('sale.list', {});
     expect(sales).toHaveLength(1);
-    expect(sales[0]).toMatchObject({ receipt_no: 1, count: 2, total_cents: 600, voided: true, void_receipt_no: 2, operator: 'Camille' });
+    expect(sales[0]).toMatchObject({ receipt_no: 1, count: 2, total_cents: 600, voided: true, void_receipt_no: 2, operator: 'Camille', digital: false });
     await f.refused('sale.void', { receipt_no: 1, reason: 'again' }, 'already-voided');
     // The voided tickets may be sold again.
     const cart = await f.call('sale.preview', { barcodes: [inv(10)] });

@@ -36,9 +36,15 @@ export function SessionSales(props: { onChanged(): void }) {
     if (voiding) reasonRef.current?.focus();
   }, [voiding]);
 
+  /** Opens the void form for a sale with an empty reason: a reason given for another sale, or a void given up, is never carried over. */
+  const startVoid = (sale: SaleSummaryView | null) => {
+    setVoiding(sale);
+    setReason('');
+  };
+
   useEscape(() => {
     if (!voiding) return false;
-    setVoiding(null);
+    startVoid(null);
     return true;
   }, voiding !== null);
 
@@ -85,7 +91,7 @@ export function SessionSales(props: { onChanged(): void }) {
             />
           </label>
           <div className="form-actions">
-            <button type="button" className="btn" onClick={() => setVoiding(null)}>
+            <button type="button" className="btn" onClick={() => startVoid(null)}>
               {t('common.back')}
             </button>
             <button type="submit" className="btn btn-warn" disabled={busy || reason.trim() === ''} data-testid="void-confirm">
@@ -125,12 +131,21 @@ export function SessionSales(props: { onChanged(): void }) {
                 <td className="row-action">
                   {s.voided ? (
                     <span className="tag tag-bad">{t('sell.session.voided', { n: s.void_receipt_no ?? '?' })}</span>
+                  ) : s.digital ? (
+                    <span className="row-buttons">
+                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.receipt_no)}>
+                        {t('sell.reprint')}
+                      </button>
+                      <span className="tag" data-testid={`no-void-${s.receipt_no}`} title={t('sell.session.digital-no-void-why')}>
+                        {t('sell.session.digital-no-void')}
+                      </span>
+                    </span>
                   ) : (
                     <span className="row-buttons">
                       <button type="button" className="btn btn-small" onClick={() => void reprint(s.receipt_no)}>
                         {t('sell.reprint')}
                       </button>
-                      <button type="button" className="btn btn-small btn-warn" data-testid={`void-${s.receipt_no}`} onClick={() => setVoiding(s)}>
+                      <button type="button" className="btn btn-small btn-warn" data-testid={`void-${s.receipt_no}`} onClick={() => startVoid(s)}>
                         {t('sell.void')}
                       </button>
                     </span>
