@@ -15,6 +15,8 @@ export const selfCheckConfigSchema = z
     reset_seconds: positive.default(DEFAULT_SELF_CHECK.reset_seconds),
     wrong_code_alert: positive.default(DEFAULT_SELF_CHECK.wrong_code_alert),
     wrong_code_window_minutes: positive.default(DEFAULT_SELF_CHECK.wrong_code_window_minutes),
+    wrong_code_limit: positive.default(DEFAULT_SELF_CHECK.wrong_code_limit),
+    wrong_code_limit_seconds: positive.default(DEFAULT_SELF_CHECK.wrong_code_limit_seconds),
   })
   .strict();
 

@@ -26,6 +26,15 @@ export class SlidingWindowLimiter {
 
   /** Takes one check for `key` at `nowMs` if the window allows it. */
   take(key: string, nowMs: number): Admission {
+    return this.admit(key, nowMs, true);
+  }
+
+  /** Whether `key` may go on at `nowMs`, taking nothing (a limit counted on outcomes: see `take` after the fact). */
+  peek(key: string, nowMs: number): Admission {
+    return this.admit(key, nowMs, false);
+  }
+
+  private admit(key: string, nowMs: number, taking: boolean): Admission {
     const bucket = this.hits.has(key) || this.hits.size < this.maxKeys ? key : OVERFLOW;
     const since = nowMs - this.options.windowMs;
     const times = (this.hits.get(bucket) ?? []).filter((t) => t > since);
@@ -33,8 +42,8 @@ export class SlidingWindowLimiter {
       this.hits.set(bucket, times);
       return { ok: false, retryAfterMs: Math.max(1, (times[0] as number) + this.options.windowMs - nowMs) };
     }
-    times.push(nowMs);
-    this.hits.set(bucket, times);
+    if (taking) times.push(nowMs);
+    if (taking || times.length > 0) this.hits.set(bucket, times);
     return { ok: true };
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The self-check kiosk's rules: a player scans a ticket and learns what it is worth; nothing is paid,
- * nobody is logged in. Each check is rate-limited per scanner, journaled as `selfcheck.checked` with
- * its verdict kind only (never a barcode or an amount), and wrong hidden codes are counted per scanner:
- * `wrongCodeAlert` of them within the window journal a `selfcheck.wrong-codes` alert for the technician.
+ * nobody is logged in. Each check is journaled as `selfcheck.checked` with its verdict kind only (never
+ * a barcode or an amount). Two limits per scanner: a generous one on all checks (a player's stack of 20
+ * tickets goes through at scanner speed), and a tight one on wrong hidden codes (someone guessing):
+ * past `wrong_code_limit` of them within `wrong_code_limit_seconds` the scanner waits. Wrong codes are
+ * also counted for the technician: `wrong_code_alert` of them within the window journal a
+ * `selfcheck.wrong-codes` alert.
  *
  * The verdict itself is the counter's (outcome file, stop list, pack state, payouts, limit), read
  * without an operator: the mode is the authorisation. An inventory barcode (the ticket's identity
@@ -19,9 +22,12 @@ import { SlidingWindowLimiter } from './rate-limit.js';
 export type SelfCheckKind = CounterVerdictKind | 'scratch-first';
 
 export interface SelfCheckConfig {
-  /** Checks a scanner may make in one window. */
+  /** Checks a scanner may make in one window, whatever their verdicts. */
   readonly checks_per_window: number;
   readonly window_seconds: number;
+  /** Wrong hidden codes a scanner may give within `wrong_code_limit_seconds` before it has to wait. */
+  readonly wrong_code_limit: number;
+  readonly wrong_code_limit_seconds: number;
   /** Seconds a result stays on screen before the attract screen comes back (the renderer's timer). */
   readonly reset_seconds: number;
   /** Wrong hidden codes from one scanner, within `wrong_code_window_minutes`, that raise an alert. */
@@ -30,8 +36,10 @@ export interface SelfCheckConfig {
 }
 
 export const DEFAULT_SELF_CHECK: SelfCheckConfig = Object.freeze({
-  checks_per_window: 5,
+  checks_per_window: 30,
   window_seconds: 60,
+  wrong_code_limit: 3,
+  wrong_code_limit_seconds: 300,
   reset_seconds: 8,
   wrong_code_alert: 3,
   wrong_code_window_minutes: 10,
@@ -59,6 +67,7 @@ function scannerName(scanner: string): string {
 export class SelfCheckService {
   private readonly checker: CounterChecker;
   private readonly limiter: SlidingWindowLimiter;
+  private readonly wrongLimiter: SlidingWindowLimiter;
   private readonly wrongCodes = new Map<string, number[]>();
 
   constructor(
@@ -68,12 +77,15 @@ export class SelfCheckService {
   ) {
     this.checker = new CounterChecker(t);
     this.limiter = new SlidingWindowLimiter({ max: config.checks_per_window, windowMs: config.window_seconds * 1000 });
+    this.wrongLimiter = new SlidingWindowLimiter({ max: config.wrong_code_limit, windowMs: config.wrong_code_limit_seconds * 1000 });
   }
 
   /** Checks one scanned barcode for the player at `scanner` (e.g. `wedge`, `serial:/dev/ttyACM0`). */
   check(barcode: string, scanner: string): SelfCheckResult {
     const name = scannerName(scanner);
     const now = this.nowMs();
+    const guessing = this.wrongLimiter.peek(name, now);
+    if (!guessing.ok) return { status: 'wait', retry_after_ms: guessing.retryAfterMs };
     const admitted = this.limiter.take(name, now);
     if (!admitted.ok) return { status: 'wait', retry_after_ms: admitted.retryAfterMs };
 
@@ -82,6 +94,7 @@ export class SelfCheckService {
       const verdict = identity ? null : this.checker.verdictOf(barcode);
       const kind: SelfCheckKind = verdict ? verdict.verdict : 'scratch-first';
       record(this.t, { type: 'selfcheck.checked', operator: null, payload: { verdict: kind, scanner: name } });
+      if (kind === 'wrong-code') this.wrongLimiter.take(name, now);
       const alerted = kind === 'wrong-code' && this.countWrongCode(name, now);
       return { status: 'checked', kind, verdict, identity, alerted } as const;
     });

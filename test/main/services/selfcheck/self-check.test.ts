@@ -89,8 +89,25 @@ describe('self-check', () => {
     expect(journal(fx, 'selfcheck.checked').map((e) => (JSON.parse(e.payload) as { scanner: string }).scanner)).toEqual(['wedge', 'wedge', 'wedge', 'serial:/dev/ttyACM0', 'wedge']);
   });
 
+  it('lets a player’s stack of 20 good tickets through at scanner speed, and makes a scanner giving wrong codes wait', async () => {
+    const { fx, svc, digital } = await setup();
+    for (let n = 0; n < 20; n++) {
+      expect(svc.check(digital(n % 12).barcode, 'wedge')).toMatchObject({ status: 'checked' });
+      fx.clock.advance(1_500);
+    }
+    const wrong = (n: number) => validationBarcode(digital(n).id, String(n).padStart(18, '3'));
+    for (let n = 1; n <= DEFAULT_SELF_CHECK.wrong_code_limit; n++) expect(svc.check(wrong(n), 'wedge')).toMatchObject({ kind: 'wrong-code' });
+    // The next check from that scanner waits, a good ticket too, until the first wrong code leaves the limit's window.
+    const waiting = svc.check(digital(2).barcode, 'wedge');
+    expect(waiting).toMatchObject({ status: 'wait' });
+    expect(waiting.status === 'wait' && waiting.retry_after_ms).toBe(DEFAULT_SELF_CHECK.wrong_code_limit_seconds * 1000);
+    expect(svc.check(digital(2).barcode, 'serial:/dev/ttyACM0')).toMatchObject({ status: 'checked', kind: 'winner' });
+    fx.clock.advance(DEFAULT_SELF_CHECK.wrong_code_limit_seconds * 1000);
+    expect(svc.check(digital(2).barcode, 'wedge')).toMatchObject({ status: 'checked', kind: 'winner' });
+  });
+
   it('counts wrong codes per scanner and alerts the technician in the journal when a few come within the window', async () => {
-    const { fx, svc, digital } = await setup({ ...DEFAULT_SELF_CHECK, checks_per_window: 20, wrong_code_alert: 3, wrong_code_window_minutes: 10 });
+    const { fx, svc, digital } = await setup({ ...DEFAULT_SELF_CHECK, checks_per_window: 20, wrong_code_alert: 3, wrong_code_window_minutes: 10, wrong_code_limit: 10 });
     const wrong = (n: number) => validationBarcode(digital(n).id, String(n).padStart(18, '7'));
     expect(svc.check(wrong(1), 'wedge')).toMatchObject({ kind: 'wrong-code', alerted: false });
     fx.clock.advance(11 * 60_000); // the first one leaves the window
