@@ -57,12 +57,19 @@ test('technician: devices, test page, scanner test, outcome tables, integrity ch
   await screenshotAt(page, 'diagnostics-test-page', 'diag-test-page-picture');
   await screenshotAt(page, 'diagnostics-scanner-test', 'diag-scans');
 
-  // Digit 2 reads the printer status again (a key typed by a person, not a scan).
-  await page.keyboard.press('2');
+  // Digits typed by hand are no shortcut (issue 25: "12345" printed, checked and exported).
+  const printedBefore = pngsIn(printed).length;
+  await page.keyboard.type('12345', { delay: 150 });
+  await expect(page.getByTestId('diag-integrity-result')).toHaveCount(0);
+  await expect(page.getByTestId('diag-bundle-result')).toHaveCount(0);
+  expect(pngsIn(printed).length).toBe(printedBefore);
+
+  // Alt+2 reads the printer status again.
+  await page.keyboard.press('Alt+2');
   await expect(page.getByTestId('diag-printer-state')).toHaveText('Prête');
 
-  // Integrity check with its progress bar (digit 3).
-  await page.keyboard.press('3');
+  // Integrity check with its progress bar (Alt+3).
+  await page.keyboard.press('Alt+3');
   await expect(page.getByTestId('diag-integrity-result')).toHaveText('Tout est intact.');
   await expect(page.getByTestId('diag-integrity-progress')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId('diag-integrity-block')).toHaveCount(3);

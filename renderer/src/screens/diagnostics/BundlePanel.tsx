@@ -35,7 +35,7 @@ export function BundlePanel(props: BundlePanelProps) {
       <p className="muted">{t('diag.bundle.hint')}</p>
       <div className="diag-actions">
         <button type="button" className="btn btn-primary" data-testid="diag-bundle-export" disabled={props.busy} onClick={props.onExport}>
-          {props.busy ? t('diag.bundle.exporting') : t('diag.bundle.export')} <kbd>4</kbd>
+          {props.busy ? t('diag.bundle.exporting') : t('diag.bundle.export')} <kbd>Alt+4</kbd>
         </button>
         {b && url && (
           <a className="btn" href={url} download={b.file_name} data-testid="diag-bundle-download">

@@ -151,7 +151,7 @@ export function DatabasePanel(props: DatabasePanelProps) {
         <div className="diag-card-head">
           <h3>{t('diag.integrity')}</h3>
           <button type="button" className="btn btn-primary" data-testid="diag-integrity-run" disabled={running} onClick={props.onIntegrity}>
-            {running ? t('diag.integrity.running') : t('diag.integrity.run')} <kbd>3</kbd>
+            {running ? t('diag.integrity.running') : t('diag.integrity.run')} <kbd>Alt+3</kbd>
           </button>
         </div>
         <p className="muted">{t('diag.integrity.hint')}</p>

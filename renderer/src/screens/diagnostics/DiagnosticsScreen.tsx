@@ -2,7 +2,8 @@
  * The technician's home: devices and their status, a scanner test with raw scans and timings, printer
  * test page, database and outcome tables with an integrity check, disk space, versions, support bundle,
  * and the alerts raised by wrong validation codes at the counter.
- * Digit keys run the actions (1 test page, 2 printer status, 3 integrity check, 4 bundle, 5 refresh).
+ * Alt + a digit runs the actions (1 test page, 2 printer status, 3 integrity check, 4 bundle, 5
+ * refresh); bare digits do nothing (typed by hand or by a scanner).
  * Never an amount on this screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -21,7 +22,7 @@ import { PrinterPanel, type StatusRead } from './PrinterPanel.js';
 import { ScannerTest } from './ScannerTest.js';
 import { SystemPanel } from './SystemPanel.js';
 import { WrongCodesPanel } from './WrongCodesPanel.js';
-import { useDigitKeys } from './usePanelKeys.js';
+import { useAltDigitKeys } from './usePanelKeys.js';
 import '../../styles/diagnostics.css';
 
 const POLL_MS = 150;
@@ -103,7 +104,7 @@ export function DiagnosticsScreen() {
     if (b && mounted.current) setBundle(b);
   }, [bundleAction]);
 
-  useDigitKeys({
+  useAltDigitKeys({
     '1': () => void testPage(),
     '2': () => void printerStatus(),
     '3': () => void startIntegrity(),
@@ -121,7 +122,7 @@ export function DiagnosticsScreen() {
           {report && <p className="muted">{t('diag.subtitle', { terminal: report.terminal_id, time: time(report.generated_at, language) })}</p>}
         </div>
         <button type="button" className="btn" data-testid="diag-refresh" onClick={() => void refresh()}>
-          ⟳ {t('diag.refresh')} <kbd>5</kbd>
+          ⟳ {t('diag.refresh')} <kbd>Alt+5</kbd>
         </button>
       </header>
       {error && (

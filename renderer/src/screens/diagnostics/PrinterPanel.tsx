@@ -58,10 +58,10 @@ export function PrinterPanel(props: PrinterPanelProps) {
         )}
         <div className="diag-actions">
           <button type="button" className="btn btn-primary" data-testid="diag-test-page" disabled={busy || !p} onClick={props.onTestPage}>
-            {busy ? t('diag.printer.printing') : t('diag.printer.test')} <kbd>1</kbd>
+            {busy ? t('diag.printer.printing') : t('diag.printer.test')} <kbd>Alt+1</kbd>
           </button>
           <button type="button" className="btn" data-testid="diag-printer-status" disabled={!p} onClick={props.onStatus}>
-            {t('diag.printer.status')} <kbd>2</kbd>
+            {t('diag.printer.status')} <kbd>Alt+2</kbd>
           </button>
         </div>
         {props.statusRead && (
