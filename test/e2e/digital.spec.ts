@@ -39,9 +39,11 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'digital');
   await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '0');
 
-  // Jouer: one zone at a time, the display in step.
+  // Jouer, focused once the unit is sold: Enter plays one zone at a time and Jouer keeps the focus
+  // (issue 25: three Enters revealed one zone); the display in step.
+  await expect(page.getByTestId('digital-play')).toBeFocused();
   for (const n of [1, 2, 3]) {
-    await page.getByTestId('digital-play').click();
+    await page.keyboard.press('Enter');
     await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', String(n));
     await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', String(n));
   }

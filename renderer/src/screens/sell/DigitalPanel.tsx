@@ -78,7 +78,9 @@ export function DigitalPanel() {
   }
 
   async function reveal(how: { next: true } | { all: true }): Promise<void> {
-    if (!play) return;
+    // Jouer and Auto stay enabled (and focused) while a reveal is under way: a disabled button drops the
+    // focus, and the next Enter would play nothing. A press during a reveal is ignored instead.
+    if (!play || busy) return;
     const r = await run(() => api.call('digital.reveal', { sale_key: play.sale_key, ...how }));
     if (r) setPlay(r.play);
     if (r?.play.finished) void loadHistory();
@@ -126,10 +128,10 @@ export function DigitalPanel() {
             {sale && sale.sale_key === play.sale_key && sale.change_cents > 0 && <> — {t('digital.change', { amount: money(sale.change_cents, language) })}</>}
           </p>
           <div className="digital-actions">
-            <button type="button" className="btn btn-success" disabled={busy || play.finished} data-testid="digital-play" onClick={() => void reveal({ next: true })}>
+            <button type="button" className="btn btn-success" disabled={play.finished} aria-disabled={busy} data-testid="digital-play" onClick={() => void reveal({ next: true })}>
               {t('digital.play')}
             </button>
-            <button type="button" className="btn" disabled={busy || play.finished} data-testid="digital-auto" onClick={() => void reveal({ all: true })}>
+            <button type="button" className="btn" disabled={play.finished} aria-disabled={busy} data-testid="digital-auto" onClick={() => void reveal({ all: true })}>
               {t('digital.auto')}
             </button>
             <button type="button" className="btn btn-small" disabled={busy} data-testid="digital-replay" onClick={() => void replay()}>
