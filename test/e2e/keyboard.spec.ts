@@ -38,7 +38,7 @@ test('the last PIN try is announced, and a manager unlocks the operator at the t
   await expect(page.getByTestId('operator-lock-Camille')).toContainText('Bloqué');
   await expect(page.getByTestId('operator-lock-Marie')).toHaveText('Actif');
   await page.getByTestId('unlock-Camille').click();
-  await expect(page.getByTestId('operators-notice')).toHaveText('Camille est débloqué : il peut se connecter.');
+  await expect(page.getByTestId('operators-notice')).toHaveText('Compte débloqué : Camille peut de nouveau se connecter.');
   await expect(page.getByTestId('operator-lock-Camille')).toHaveText('Actif');
   await expect(page.getByTestId('unlock-Camille')).toHaveCount(0);
   await page.getByTestId('logout').click();

@@ -5,8 +5,16 @@ import { errorText } from '../../renderer/src/i18n/errors.js';
 import { commonText } from '../../renderer/src/i18n/common.js';
 import { validateText } from '../../renderer/src/i18n/validate.js';
 import { COUNTER_VERDICTS } from '../../main/services/tickets/counter-verdict.js';
+import { countKey } from '../../renderer/src/i18n/plural.js';
 
 describe('i18n', () => {
+  it('counts in each language’s grammar: “0 ticket” in French, “0 tickets” in English', () => {
+    const dict = mergeDictionaries(DICTIONARIES);
+    const said = (language: 'fr' | 'en', n: number) => makeTranslate(dict, language)(countKey('sell.cart.count', n, language), { n });
+    expect([0, 1, 2].map((n) => said('fr', n))).toEqual(['0 ticket', '1 ticket', '2 tickets']);
+    expect([0, 1, 2].map((n) => said('en', n))).toEqual(['0 tickets', '1 ticket', '2 tickets']);
+  });
+
   it('fills placeholders and leaves unknown ones as they are', () => {
     expect(interpolate('{n} à synchroniser', { n: 3 })).toBe('3 à synchroniser');
     expect(interpolate('Code de {name} ({name})', { name: 'Marie' })).toBe('Code de Marie (Marie)');

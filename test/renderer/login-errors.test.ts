@@ -15,6 +15,13 @@ describe('login refusals', () => {
     expect(errorText(makeTranslate(dict, 'en'), earlier)).toBe('Wrong PIN.');
   });
 
+  it('say until when a timed lock holds, in the shop’s time', () => {
+    // 14:07:30 UTC on a winter day is 15:07:30 in Paris, said to the minute rounded up.
+    const timed = new ApiError('locked', 'locked', { locked_until: '2026-12-02T14:07:30.000Z', until_unlocked: false });
+    expect(errorText(makeTranslate(dict, 'fr'), timed)).toBe('Trop d’essais : compte bloqué jusqu’à 15:08. Un gérant peut le débloquer.');
+    expect(errorText(makeTranslate(dict, 'en'), timed)).toBe('Too many attempts: account locked until 15:08. A manager can unlock it.');
+  });
+
   it('say when only a manager can unlock, and when the session ended for inactivity', () => {
     const forever = new ApiError('locked', 'locked', { locked_until: '9999-12-31T23:59:59.999Z', until_unlocked: true });
     expect(errorText(makeTranslate(dict, 'fr'), forever)).toMatch(/jusqu’au déblocage par un gérant/);

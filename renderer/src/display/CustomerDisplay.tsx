@@ -10,6 +10,7 @@ import { createDisplayApi, type DisplayApi } from '../api/client.js';
 import { PlayBoard } from '../digital/PlayBoard.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
+import { countKey } from '../i18n/plural.js';
 
 /** After this long without news the display goes back to its welcome. */
 export const DISPLAY_IDLE_MS = 60_000;
@@ -123,7 +124,7 @@ function DisplayBoard() {
       className = 'display-cart';
       body = (
         <>
-          <div className="display-sub">{t(view.count === 1 ? 'display.cart.one' : 'display.cart', { n: view.count })}</div>
+          <div className="display-sub">{t(countKey('display.cart', view.count, language), { n: view.count })}</div>
           <div className="display-amount" data-testid="display-amount">
             {m(view.total_cents)}
           </div>

@@ -1,5 +1,6 @@
 /** Turns an API refusal into a sentence for the counter, in the current language. */
 import { formatEuros } from '../../../games/money.js';
+import { time } from '../format.js';
 import { isTextKey, textOf, type Translate } from './index.js';
 
 /** The dictionary key for a refusal: its code, made precise by its details (the last PIN try, a lock only a manager lifts). */
@@ -44,6 +45,12 @@ function detailWords(t: Translate, vars: Readonly<Record<string, string | number
   const locale = t('i18n.locale') === 'en' ? 'en' : 'fr';
   for (const [k, v] of Object.entries(vars)) {
     if (k.endsWith('_cents') && typeof v === 'number' && Number.isSafeInteger(v)) words[k.slice(0, -'_cents'.length)] = formatEuros(v, { locale });
+  }
+  // The end of a lock, in the shop's time (the service sends it as UTC ISO).
+  if (typeof vars.locked_until === 'string' && Number.isFinite(Date.parse(vars.locked_until))) {
+    // To the minute, rounded up: the account is never said free before it is.
+    const minute = Math.ceil(Date.parse(vars.locked_until) / 60_000) * 60_000;
+    words.until = time(new Date(minute).toISOString(), locale).slice(0, 5);
   }
   if (typeof vars.state === 'string') words.state = textOf(t, `packs.state-word.${vars.state}`, undefined, t('packs.state-word.other'));
   if (typeof vars.field === 'string') words.field = textOf(t, `field.${vars.field}`, undefined, t('field.input'));

@@ -17,7 +17,7 @@ export const settingsText = defineTexts({
     'settings.operators.lockedUntil': 'Bloqué jusqu’à {time}',
     'settings.operators.lockedUnlock': 'Bloqué : à débloquer par un gérant',
     'settings.operators.unlock': 'Débloquer',
-    'settings.operators.unlocked': '{name} est débloqué : il peut se connecter.',
+    'settings.operators.unlocked': 'Compte débloqué : {name} peut de nouveau se connecter.',
     'nav.settings': 'Réglages',
     'settings.title': 'Réglages du terminal',
     'settings.subtitle': 'Réservé au gérant. Chaque modification est inscrite au journal.',

@@ -16,6 +16,7 @@ import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
 import { money } from '../../format.js';
 import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
+import { countKey } from '../../i18n/plural.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
@@ -283,7 +284,7 @@ export function SellScreen() {
             { label: t('sell.inProgress.abandon'), testId: 'sale-abandon', tone: 'danger', onChoose: () => void abandonSale() },
           ]}
         >
-          <p data-testid="sale-in-progress-what">{t('sell.inProgress.what', { tickets: t(cart.count === 1 ? 'sell.cart.count.one' : 'sell.cart.count', { n: cart.count }), amount: money(cart.total_cents, language) })}</p>
+          <p data-testid="sale-in-progress-what">{t('sell.inProgress.what', { tickets: t(countKey('sell.cart.count', cart.count, language), { n: cart.count }), amount: money(cart.total_cents, language) })}</p>
         </ConfirmDialog>
       )}
       <section className={done ? 'card sell-cart is-done' : 'card sell-cart'}>
@@ -373,7 +374,7 @@ export function SellScreen() {
             <div className="total-box">
               <span>{t('sell.total')}</span>
               <span className="muted small" data-testid="cart-count">
-                {t(cart.count === 1 ? 'sell.cart.count.one' : 'sell.cart.count', { n: cart.count })}
+                {t(countKey('sell.cart.count', cart.count, language), { n: cart.count })}
               </span>
               <Money cents={cart.total_cents} className="total-amount" testId="cart-total" />
             </div>
