@@ -147,7 +147,8 @@ export interface DigitalPlayView {
 
 export type DisplayView =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'verdict'; readonly verdict: VerdictKind; readonly prize_cents: number | null; readonly ticket: string | null }
+  /** `scratch_first`: the code read was the ticket's inventory barcode (the cashier sees "inventory barcode"). */
+  | { readonly kind: 'verdict'; readonly verdict: VerdictKind; readonly prize_cents: number | null; readonly ticket: string | null; readonly scratch_first?: true }
   /** Paid; `pending`: paid offline, waiting for central. */
   | { readonly kind: 'paid'; readonly prize_cents: number; readonly pending?: boolean }
   /** Central forbade paying: paid at another terminal, or unreachable and beyond the offline limits (a claim receipt is printed). */

@@ -12,6 +12,7 @@ import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-l
 import { fileUnreachableClaim } from './claim-receipt.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { checkAtCounter, CounterChecker, type CounterVerdict } from './counter-verdict.js';
+import { parseBarcode } from '../../../games/ticket-id.js';
 import { PayoutError } from './pay-errors.js';
 import { payTicket, type PayResult } from './pay.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
@@ -20,20 +21,34 @@ import type { ActDone } from '../sales/acts.js';
 /** Verdicts whose prize the player may see (the hidden code opened the record and nothing refuses the ticket). */
 const PRIZE_SHOWN = new Set(['winner', 'above-limit', 'already-paid', 'loser']);
 
-/** What the customer display shows for a verdict: the outcome and the prize, never a barcode. */
-export function displayOf(v: CounterVerdict): DisplayView {
+/** The code read is a ticket's inventory barcode (its back), not a validation barcode. */
+function isInventoryCode(barcode: string): boolean {
+  try {
+    return parseBarcode(barcode.replace(/\s+/g, '')).kind === 'inventory';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the customer display shows for a verdict: the outcome and the prize, never a barcode. An
+ * inventory barcode is said as such (scratch the ticket first), as the cashier's screen says it, not
+ * as a misread.
+ */
+export function displayOf(v: CounterVerdict, barcode?: string): DisplayView {
   return {
     kind: 'verdict',
     verdict: v.verdict,
     prize_cents: PRIZE_SHOWN.has(v.verdict) ? v.prize_cents : null,
     ticket: v.ticket,
+    ...(v.verdict === 'malformed' && barcode !== undefined && isInventoryCode(barcode) ? { scratch_first: true as const } : {}),
   };
 }
 
 /** The counter verdict on a validation barcode, shown on the customer display at the same moment. */
 export function checkTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, after: AfterCommit): CounterVerdict {
   const v = checkAtCounter(t, session, barcode);
-  after.emit?.({ type: 'display', display: displayOf(v) });
+  after.emit?.({ type: 'display', display: displayOf(v, barcode) });
   return v;
 }
 

@@ -78,14 +78,14 @@ function DisplayBoard() {
       body = (
         <>
           <div className="display-headline" data-testid="display-verdict">
-            {t(`display.verdict.${view.verdict}`)}
+            {view.scratch_first ? t('display.verdict.inventory-barcode') : t(`display.verdict.${view.verdict}`)}
           </div>
           {view.prize_cents !== null && view.prize_cents > 0 && (
             <div className="display-amount" data-testid="display-amount">
               {m(view.prize_cents)}
             </div>
           )}
-          <div className="display-sub">{t(`display.verdictSub.${view.verdict}`)}</div>
+          <div className="display-sub">{view.scratch_first ? t('display.verdictSub.inventory-barcode') : t(`display.verdictSub.${view.verdict}`)}</div>
           {view.ticket && <div className="display-ticket">{view.ticket}</div>}
         </>
       );

@@ -58,6 +58,12 @@ describe('ticket handlers on the demo terminal', () => {
     expect(displays(fx.events).at(-1)).toEqual({ kind: 'verdict', verdict: 'winner', prize_cents: winner.prize_cents, ticket: winner.unit });
     // The customer display never gets a barcode.
     expect(JSON.stringify(displays(fx.events))).not.toContain(winner.barcodes.validation);
+
+    // The inventory barcode: the display says so, as the cashier's screen does, not "misread" (issue 25).
+    await fx.call('ticket.check', { barcode: winner.barcodes.inventory });
+    expect(displays(fx.events).at(-1)).toMatchObject({ kind: 'verdict', verdict: 'malformed', scratch_first: true });
+    await fx.call('ticket.check', { barcode: '12345' });
+    expect(displays(fx.events).at(-1)).not.toHaveProperty('scratch_first');
   });
 
   it('pays a winner once, prints the receipt after the commit, and then says already paid', async () => {
