@@ -30,6 +30,8 @@ test('a cashier checks a loser, pays a winner, sees it already paid and refuses 
   await display.setViewportSize({ width: 1024, height: 600 });
   await gotoDisplay(display, `${origin}/#/display`);
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
+  // A counter greeting: the customer does not check tickets on this screen, the cashier does (issue 25).
+  await expect(display.getByTestId('display-welcome-sub')).toHaveText('Jeux de grattage : votre caissier vérifie vos tickets et paie vos gains ici même.');
   await screenshot(display, 'display-idle');
   await page.bringToFront();
   await screenshot(page, 'validate-idle');

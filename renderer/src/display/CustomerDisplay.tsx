@@ -68,8 +68,12 @@ function DisplayBoard() {
     case 'idle':
       body = (
         <>
-          <div className="display-headline">{t('display.welcome')}</div>
-          <div className="display-sub">{t('display.welcomeSub')}</div>
+          <div className="display-headline" data-testid="display-welcome">
+            {t('display.welcome')}
+          </div>
+          <div className="display-sub" data-testid="display-welcome-sub">
+            {t('display.welcomeSub')}
+          </div>
         </>
       );
       break;

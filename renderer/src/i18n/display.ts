@@ -3,8 +3,8 @@ import { defineTexts } from './define.js';
 
 export const displayText = defineTexts({
   fr: {
-    'display.welcome': 'Bienvenue',
-    'display.welcomeSub': 'Jeux de grattage — vérifiez vos tickets ici',
+    'display.welcome': 'Bonjour et bienvenue',
+    'display.welcomeSub': 'Jeux de grattage : votre caissier vérifie vos tickets et paie vos gains ici même.',
     'display.verdict.loser': 'Pas gagnant cette fois',
     'display.verdict.winner': 'Ticket gagnant !',
     'display.verdict.above-limit': 'Ticket gagnant !',
@@ -51,8 +51,8 @@ export const displayText = defineTexts({
     'display.responsible': 'Jouer comporte des risques. Interdit aux mineurs.',
   },
   en: {
-    'display.welcome': 'Welcome',
-    'display.welcomeSub': 'Scratch games — check your tickets here',
+    'display.welcome': 'Hello and welcome',
+    'display.welcomeSub': 'Scratch games: your cashier checks your tickets and pays your winnings right here.',
     'display.verdict.loser': 'Not a winner this time',
     'display.verdict.winner': 'Winning ticket!',
     'display.verdict.above-limit': 'Winning ticket!',
