@@ -61,7 +61,7 @@ export function App() {
 
 function Kiosk() {
   const t = useT();
-  const { info, operator, refreshStatus, refreshInfo } = useSession();
+  const { info, operator, refreshStatus, refreshInfo, idleLogout } = useSession();
   const [switching, setSwitching] = useState(false);
   const showLanguage = useShowLanguage();
 
@@ -119,7 +119,9 @@ function Kiosk() {
   };
 
   if (!operator)
-    return <LoginScreen key="login" operators={info.operators} terminalId={info.terminal_id} mode="login" onDone={() => void refreshInfo().then(loggedIn)} />;
+    return (
+      <LoginScreen key="login" operators={info.operators} terminalId={info.terminal_id} mode="login" idleLogout={idleLogout} onDone={() => void refreshInfo().then(loggedIn)} />
+    );
   return (
     <>
       <Shell operator={operator} onSwitch={() => setSwitching(true)} />

@@ -110,5 +110,7 @@ test('an operator idle for 5 minutes is logged out on any screen and the login c
   await page.clock.fastForward('01:01');
   await expect(page.getByTestId('login-screen')).toBeVisible();
   await expect(page.getByTestId('status-operator')).toHaveCount(0);
+  // The login says why (issue 25: it came back without a word).
+  await expect(page.getByTestId('login-idle-logout')).toHaveText('Session de Marie fermée après 5 min sans activité. Reconnectez-vous pour continuer.');
 });
 

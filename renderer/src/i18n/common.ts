@@ -97,6 +97,7 @@ export const commonText = defineTexts({
 
     'login.title': 'Qui êtes-vous ?',
     'login.subtitle': 'Choisissez votre nom puis tapez votre code.',
+    'login.idleLogout': 'Session de {name} fermée après {minutes} min sans activité. Reconnectez-vous pour continuer.',
     'login.switchTitle': 'Changer d’opérateur',
     'login.pinFor': 'Code de {name}',
     'login.pin': 'Code',
@@ -237,6 +238,7 @@ export const commonText = defineTexts({
 
     'login.title': 'Who are you?',
     'login.subtitle': 'Pick your name, then type your PIN.',
+    'login.idleLogout': '{name} was logged out after {minutes} min without activity. Log in again to go on.',
     'login.switchTitle': 'Switch operator',
     'login.pinFor': 'PIN for {name}',
     'login.pin': 'PIN',

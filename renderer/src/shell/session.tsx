@@ -43,6 +43,8 @@ export interface SessionState {
   refreshInfo(): Promise<void>;
   /** Reloads the status at once (after an action that changes the outbox, the cash session …). */
   refreshStatus(): Promise<void>;
+  /** Who was logged out for inactivity, and after how long: the login screen says so until the next login. */
+  readonly idleLogout: { readonly operator: string; readonly minutes: number } | null;
 }
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -52,6 +54,7 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
   const [info, setInfo] = useState(props.info);
   const [status, setStatus] = useState(props.status);
   const [reachable, setReachable] = useState(true);
+  const [idleLogout, setIdleLogout] = useState<SessionState['idleLogout']>(null);
 
   const refreshStatus = useCallback(async () => {
     try {
@@ -85,18 +88,25 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
   // Idle logout: the window's timer (the services refuse an idle session too, and status.get ends it).
   const loggedIn = status.operator !== null;
   const idleMs = info.idle_logout_minutes * 60_000;
+  const operatorName = status.operator?.name;
+  useEffect(() => {
+    if (loggedIn) setIdleLogout(null);
+  }, [loggedIn]);
   useEffect(() => {
     if (!loggedIn || !(idleMs > 0)) return undefined;
     return watchIdle(window, {
       limitMs: idleMs,
       onActivity: () => void api.call('auth.activity', {}).catch(() => undefined),
-      onIdle: () => void api.call('auth.logout', {}).catch(() => undefined).then(refreshStatus),
+      onIdle: () => {
+        if (operatorName) setIdleLogout({ operator: operatorName, minutes: info.idle_logout_minutes });
+        void api.call('auth.logout', {}).catch(() => undefined).then(refreshStatus);
+      },
     });
-  }, [api, loggedIn, idleMs, status.operator?.name, status.operator?.since, refreshStatus]);
+  }, [api, loggedIn, idleMs, operatorName, status.operator?.since, refreshStatus, info.idle_logout_minutes]);
 
   const value = useMemo<SessionState>(
-    () => ({ info, status, reachable, operator: status.operator, refreshInfo, refreshStatus }),
-    [info, status, reachable, refreshInfo, refreshStatus],
+    () => ({ info, status, reachable, operator: status.operator, refreshInfo, refreshStatus, idleLogout }),
+    [info, status, reachable, refreshInfo, refreshStatus, idleLogout],
   );
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

@@ -20,6 +20,8 @@ export interface LoginScreenProps {
   readonly mode: 'login' | 'switch';
   /** The operator now at the counter (switch mode): shown, and still logged in if the switch is cancelled. */
   readonly current?: OperatorView | null;
+  /** Why nobody is logged in any more: an operator logged out for inactivity (login mode). */
+  readonly idleLogout?: { readonly operator: string; readonly minutes: number } | null;
   onDone(operator: OperatorView): void;
   onCancel?(): void;
 }
@@ -112,6 +114,11 @@ export function LoginScreen(props: LoginScreenProps) {
             {t('app.name')}
           </div>
           <h1>{title}</h1>
+          {props.mode === 'login' && props.idleLogout && (
+            <p className="banner banner-warn" role="status" data-testid="login-idle-logout">
+              {t('login.idleLogout', { name: props.idleLogout.operator, minutes: props.idleLogout.minutes })}
+            </p>
+          )}
           {chosen === null && <p className="muted">{t('login.subtitle')}</p>}
         </header>
 
