@@ -49,6 +49,15 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await screenshot(page, 'cash-x');
   await page.getByTestId('cash-x-print').click();
   await expect(page.getByTestId('receipt-picture')).toBeVisible();
+  // The X report on screen follows a withdrawal, and the money put back (issue 25: it stayed as it was).
+  await page.getByTestId('cash-panel-move').click();
+  for (const [kind, expected] of [['out', '163,00 €'], ['in', '173,00 €']] as const) {
+    await page.getByTestId(`cash-move-${kind}`).click();
+    await page.getByTestId('cash-move-amount').fill('10');
+    await page.getByTestId('cash-move-reason').fill('Dépôt banque');
+    await page.getByTestId('cash-move-submit').click();
+    await expect(page.getByTestId('report-X').getByTestId('report-expected')).toHaveText(expected);
+  }
 
   await page.getByTestId('cash-panel-z').click();
   await page.getByTestId('cash-counted').focus();

@@ -91,8 +91,14 @@ export function CashScreen() {
     if (cents === null || cents === 0) return setError(t('amount.invalid'));
     const reason = moveReason.trim();
     if (!reason) return;
+    // An X report on screen follows the move (it is read again, not printed).
+    const xShown = shown?.report.kind === 'X';
     void act(
-      () => api.call('cash.move', { kind: moveKind, amount_cents: cents, reason }),
+      async () => {
+        const m = await api.call('cash.move', { kind: moveKind, amount_cents: cents, reason });
+        if (xShown) setShown(await api.call('cash.x', {}));
+        return m;
+      },
       (m) => {
         setMoveAmount('');
         setMoveReason('');
