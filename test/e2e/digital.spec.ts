@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { openScreen, gotoDisplay } from './kiosk.js';
+import { callApi, openScreen, gotoDisplay } from './kiosk.js';
 import { MANAGER, test } from './digital-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
@@ -71,6 +71,10 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   await shot(display, 'digital-display-result');
   await page.getByTestId('digital-history').locator('summary').click();
   await expect(page.getByTestId('digital-history')).toContainText('(2)');
+  // Sold at the shop's time, as everything else on the screen (issue 25: the history showed UTC).
+  const sold = (await callApi(page, 'digital.history', {})).value as { units: { sold_at: string }[] };
+  const paris = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  for (const u of sold.units) await expect(page.getByTestId('digital-history')).toContainText(paris.format(new Date(u.sold_at)));
   await page.getByTestId('digital-part').scrollIntoViewIfNeeded();
   await shot(page, 'digital-cashier');
 

@@ -13,7 +13,7 @@ import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { PlayBoard } from '../../digital/PlayBoard.js';
-import { money } from '../../format.js';
+import { money, time } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros } from './amount.js';
@@ -156,7 +156,7 @@ export function DigitalPanel() {
               <tbody>
                 {history.map((h) => (
                   <tr key={h.sale_key}>
-                    <td>{h.sold_at.slice(11, 19)}</td>
+                    <td>{time(h.sold_at, language)}</td>
                     <td>{h.number}</td>
                     <td>{money(h.price_cents, language)}</td>
                     <td>{!h.finished ? t('digital.history.playing') : h.prize_cents ? money(h.prize_cents, language) : t('digital.history.nothing')}</td>
