@@ -83,5 +83,8 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   await page.getByTestId('digital-sell-happy-2014').click();
   await expect(page.getByTestId('digital-error')).toContainText(/central/i, { timeout: 30_000 });
   await expect(page.getByTestId('digital-history')).toContainText('(2)');
+  // Once the terminal knows central is down, the digital buttons are not offered (issue 25: they stayed enabled).
+  await expect(page.getByTestId('digital-sell-happy-2014')).toBeDisabled({ timeout: 30_000 });
+  await expect(page.getByTestId('digital-sell-millionnaire')).toBeDisabled();
   await shot(page, 'digital-central-down');
 });

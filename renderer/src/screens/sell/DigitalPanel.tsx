@@ -110,7 +110,7 @@ export function DigitalPanel() {
           <input id="digital-tendered" className="input" inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value)} data-testid="digital-tendered" />
         </label>
         {GAMES.map((g) => (
-          <button key={g.code} type="button" className="btn btn-primary" disabled={busy} data-testid={`digital-sell-${g.code}`} onClick={() => void sell(g)}>
+          <button key={g.code} type="button" className="btn btn-primary" disabled={busy || linkDown} title={linkDown ? t(`digital.link.${link === 'online' ? 'offline' : link}`) : undefined} data-testid={`digital-sell-${g.code}`} onClick={() => void sell(g)}>
             {t('digital.sell', { game: g.name, price: money(g.price_cents, language) })}
           </button>
         ))}
