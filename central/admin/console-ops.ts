@@ -4,7 +4,9 @@
  * The writes the console makes are ADMIN_OPS' own (terminal.disable, stoplist.add, exceptions.write-off…).
  */
 import { z } from 'zod';
-import { GAMES } from '../../games/index.js';
+import { GAMES, gameByCode } from '../../games/index.js';
+import { GAME_NUMBERS } from '../../games/ticket-id.js';
+import { packNumberOf } from '../../common/protocol/index.js';
 import { printedTicketKey } from '../../common/ticket-number.js';
 import { CentralError, type Central } from '../store/context.js';
 import { listCentralPacks } from '../store/packs.js';
@@ -95,7 +97,7 @@ export const CONSOLE_OPS = {
         return { ...p, shipped_to: s?.retailer ?? null, shipped_at: s?.shipped_at ?? null };
       });
       // Shipped and not yet received by any terminal: in transit.
-      const inTransit = [...shipped.values()].map((s) => ({ game: s.game, emission: s.emission, block: s.block, pack: s.pack, state: 'shipped' as const, shipped_to: s.retailer, shipped_at: s.shipped_at }));
+      const inTransit = [...shipped.values()].map((s) => ({ number: packNumberOf(GAME_NUMBERS[gameByCode(s.game).code], { emission: Number(s.emission), block: Number(s.block), pack: Number(s.pack) }), game: s.game, emission: s.emission, block: s.block, pack: s.pack, state: 'shipped' as const, shipped_to: s.retailer, shipped_at: s.shipped_at }));
       const by_state: Record<string, number> = { shipped: inTransit.length, received: 0, active: 0, settled: 0, returned: 0 };
       for (const p of rows) by_state[p.state] = (by_state[p.state] ?? 0) + 1;
       return { by_state, packs: rows, in_transit: inTransit };
