@@ -36,7 +36,7 @@ export function statementLines(s: RetailerStatement): { key: TextKey; count: num
 function csvCell(v: string | number): string {
   const text = String(v);
   // Quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof v === 'string' ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
