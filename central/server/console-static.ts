@@ -20,6 +20,7 @@ const CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self
 
 /** Serves the console at /console/ when it is built; otherwise /console/ says how to build it. */
 export function serveConsole(app: FastifyInstance, dir = builtConsoleDir()): void {
+  app.get('/console', async (_req, reply) => reply.redirect(CONSOLE_PREFIX, 301));
   if (!existsSync(join(dir, 'index.html'))) {
     app.get('/console/*', async (_req, reply) => reply.code(404).send({ error: 'the console is not built here: npm run build', reason: 'not_found' }));
     return;
@@ -28,7 +29,6 @@ export function serveConsole(app: FastifyInstance, dir = builtConsoleDir()): voi
     root: dir,
     prefix: CONSOLE_PREFIX,
     index: ['index.html'],
-    redirect: true,
     setHeaders: (reply) => {
       reply.header('content-security-policy', CSP);
       reply.header('x-content-type-options', 'nosniff');

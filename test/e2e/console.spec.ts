@@ -80,6 +80,7 @@ test('fleet: 35,000 terminals drawn, searched, filtered, sorted; a terminal open
 test('an exception charged back, then written off with a reason, as the retailer\'s statement shows it (and its CSV)', async ({ page, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'retailers');
   const statement = async () => {
+    await page.getByTestId('retailer-search').fill('bar des');
     await page.getByTestId(`statement-${PAID_TWICE.secondRetailer}`).click();
     await expect(page.getByTestId('statement')).toContainText(PAID_TWICE.secondRetailer);
   };
@@ -124,4 +125,10 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   expect(req.postDataJSON()).toEqual({ pack: '213-001-01-00009', reason: 'found at the shop' });
   // Removed, proposed for a second operator, or (until operators' `stoplist.remove` lands) refused: always said.
   await expect(page.getByTestId('notice')).toBeVisible();
+
+  // The sales chart: a bar per game and kind per day with sales (this month's seeded days).
+  await page.goto(`${consoleCentral.url}/console/#/sales`);
+  await expect(page.getByTestId('sales-chart')).toBeVisible();
+  expect(await page.getByTestId('sales-chart').locator('rect[height]:not([height="0"])').count()).toBeGreaterThanOrEqual(2);
+  await shot(page, 'sales');
 });

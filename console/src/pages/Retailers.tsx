@@ -3,11 +3,15 @@
  * central (`statement`): on screen, as CSV (a download made in the page), and as PDF through the
  * browser's print (a print stylesheet keeps the statement alone on the page).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+
+/** Retailers listed at once (search for the others). */
+const SHOWN = 50;
 import { isoWeekOf, type RetailerStatement } from '../../../common/protocol/statement.js';
 import { readOp } from '../api.js';
 import { dateTime, money } from '../format.js';
-import { useI18n, type TextKey } from '../i18n.js';
+import { useI18n } from '../i18n.js';
+import { statementCsv, statementLines } from '../statement-csv.js';
 import { errorText, Loading, Notice } from '../parts.js';
 import { useOp } from '../use-op.js';
 
@@ -16,43 +20,18 @@ interface RetailerRow {
   terminals: string[];
 }
 
-/** The statement's lines: label key, count (when it has one), amount in cents. */
-export function statementLines(s: RetailerStatement): { key: TextKey; count: number | null; cents: number }[] {
-  return [
-    { key: 'st.sales', count: s.sales.count, cents: s.sales.amount_cents },
-    { key: 'st.voids', count: s.voids.count, cents: -s.voids.amount_cents },
-    { key: 'st.net', count: null, cents: s.net_sales_cents },
-    { key: 'st.payouts', count: s.payouts.count, cents: -s.payouts.amount_cents },
-    { key: 'st.claims', count: s.claims.count, cents: s.claims.amount_cents },
-    { key: 'st.commissions', count: null, cents: -s.commissions.total_cents },
-    { key: 'st.chargebacks', count: s.adjustments.chargebacks.count, cents: s.adjustments.chargebacks.amount_cents },
-    { key: 'st.written_off', count: s.adjustments.chargebacks_written_off.count, cents: -s.adjustments.chargebacks_written_off.amount_cents },
-    { key: 'st.adjustments', count: null, cents: s.adjustments.amount_cents },
-    { key: 'st.settled_packs', count: s.settled_packs.count, cents: s.settled_packs.value_cents },
-    { key: 'st.due', count: null, cents: s.amount_due_cents },
-  ];
-}
-
-function csvCell(v: string | number): string {
-  const text = String(v);
-  // Quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** The statement as CSV: one line per figure, amounts in cents and in euros (en, machine-readable). */
-export function statementCsv(s: RetailerStatement, label: (k: TextKey) => string): string {
-  const rows: (string | number)[][] = [['retailer', 'week', 'line', 'count', 'amount_cents', 'amount_eur']];
-  for (const l of statementLines(s)) rows.push([s.retailer, s.week, label(l.key), l.count ?? '', l.cents, (l.cents / 100).toFixed(2)]);
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
-
 export function RetailersPage() {
   const { t, lang } = useI18n();
   const { data, error, reload } = useOp<RetailerRow[]>('console.retailers');
   const [week, setWeek] = useState(isoWeekOf(new Date()));
   const [statement, setStatement] = useState<RetailerStatement | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const q = search.trim().toLocaleLowerCase();
+    const all = data ?? [];
+    return (q ? all.filter((r) => r.retailer.toLocaleLowerCase().includes(q) || r.terminals.some((id) => id.toLocaleLowerCase() === q)) : all).slice(0, SHOWN);
+  }, [data, search]);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const show = (retailer: string) =>
     readOp<RetailerStatement>('statement', { retailer, week }).then(
@@ -72,6 +51,10 @@ export function RetailersPage() {
       <div className="no-print">
         <h1>{t('ret.title')}</h1>
         <label>
+          {t('ret.search')} <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="retailer-search" autoFocus />
+        </label>{' '}
+        <span className="muted">{t('ret.shown', { shown: shown.length, total: data.length })}</span>{' '}
+        <label>
           {t('ret.week')} <input value={week} onChange={(e) => setWeek(e.target.value)} pattern="\d{4}-W\d{2}" size={9} data-testid="statement-week" />
         </label>
         <table className="grid" data-testid="retailers">
@@ -83,7 +66,7 @@ export function RetailersPage() {
             </tr>
           </thead>
           <tbody>
-            {data.map((r) => (
+            {shown.map((r) => (
               <tr key={r.retailer}>
                 <td>{r.retailer}</td>
                 <td>

@@ -31,9 +31,10 @@ export function SalesChart({ answer }: { answer: SalesAnswer }) {
   const H = 260;
   const left = 70;
   const bottom = 30;
+  const top = 14;
   const band = (W - left) / days.length;
   const bar = Math.max(2, (band - 6) / (games.length * 2));
-  const y = (cents: number) => (H - bottom) * (1 - cents / max);
+  const y = (cents: number) => top + (H - bottom - top) * (1 - cents / max);
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('sales.title')} data-testid="sales-chart">
