@@ -40,6 +40,17 @@ async function seedShops(db: Parameters<typeof seedFleet>[0], now: string): Prom
      SELECT second_terminal, second_seq, exception_id, 'charged_back', second_amount, $1, NULL, 'paid second: charged back to its retailer (payout_exception_policy chargeback)' FROM payout_exceptions`,
     [now],
   );
+  // A few events of T-000000 (its page's screenshot).
+  for (const [i, type, payload] of [
+    [1, 'sale', { receipt_no: 12, total_cents: 900, lines: ['213-001-01-00002-004-7'] }],
+    [2, 'pack.activate', { pack: '213-001-01-00002' }],
+    [3, 'payout', { ticket: '213-001-01-00002-011-3', amount_cents: 2000 }],
+  ] as const) {
+    await db.execute(
+      `INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at) VALUES ('T-000000', $1, $2, $3, $4, $5, $5)`,
+      [`T-000000/${i}`, type, i, JSON.stringify(payload), new Date(Date.parse(now) - (4 - i) * 600_000).toISOString()],
+    );
+  }
   // Sales of this month's days for the chart (the journal's partitions hold this month and the next).
   const day = new Date(now);
   for (let d = 1; d <= day.getUTCDate(); d++) {
