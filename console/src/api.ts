@@ -78,7 +78,8 @@ export async function readOp<T>(op: string, args: Record<string, unknown> = {}):
 export async function currentSession(): Promise<Session | null> {
   if (bearer()) return { operator: 'admin', roles: ['administrator'], csrf_token: '' };
   const res = await fetch('/v1/console/session', { credentials: 'same-origin' });
-  if (res.status === 401) return null;
+  // 401: not logged in; 404: a central without operator sessions yet: the login page either way.
+  if (res.status === 401 || res.status === 404) return null;
   if (!res.ok) throw await refusal(res);
   const s = SessionAnswer.parse(await res.json());
   csrf = s.csrf_token;

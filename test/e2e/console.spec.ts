@@ -132,3 +132,20 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   expect(await page.getByTestId('sales-chart').locator('rect[height]:not([height="0"])').count()).toBeGreaterThanOrEqual(2);
   await shot(page, 'sales');
 });
+
+test('without a session: the login page asks operator, password and one-time code, and says why it is refused', async ({ page, consoleCentral }) => {
+  await page.goto(`${consoleCentral.url}/console/`);
+  const form = page.getByTestId('login');
+  await expect(form.getByLabel('Opérateur')).toBeFocused();
+  await page.keyboard.type('camille');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('correct horse battery staple');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123456');
+  const asked = page.waitForRequest((r) => r.url().endsWith('/v1/console/login'));
+  await page.keyboard.press('Enter');
+  expect((await asked).postDataJSON()).toEqual({ operator: 'camille', password: 'correct horse battery staple', totp: '123456' });
+  // Refused (no such operator; or, before operator accounts, no such route): said, and the code is asked again.
+  await expect(form.getByRole('alert')).toContainText('Connexion refusée');
+  await expect(form.getByLabel(/Code à usage unique/)).toHaveValue('');
+});
