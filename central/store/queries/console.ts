@@ -13,6 +13,7 @@ export interface FleetRow {
   sync_lag_seconds: number | null;
   integrity_alerts: number;
   refused_pushes: number;
+  /** Entries and events central keeps as bytes (store/quarantine.ts). */
   quarantined: number;
 }
 
@@ -25,11 +26,12 @@ export async function fleetRows(q: Queryable): Promise<FleetRow[]> {
     `SELECT t.terminal_id, t.retailer, t.status, t.status_reason, t.enrolled_at, t.last_contact_at, t.last_seq,
             (SELECT round(extract(epoch FROM (j.received_at::timestamptz - j.at::timestamptz)))::int
                FROM journal_entries j WHERE t.last_seq > 0 AND j.terminal_id = t.terminal_id AND j.seq = t.last_seq LIMIT 1) AS sync_lag_seconds,
-            coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, coalesce(qe.n, 0)::int AS quarantined
+            coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, (coalesce(qe.n, 0) + coalesce(qv.n, 0))::int AS quarantined
        FROM terminals t
        LEFT JOIN (SELECT terminal_id, count(*) AS n FROM integrity_alerts GROUP BY terminal_id) a ON a.terminal_id = t.terminal_id
        LEFT JOIN (SELECT terminal_id, count(*) AS n FROM refused_pushes GROUP BY terminal_id) r ON r.terminal_id = t.terminal_id
        LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_entries GROUP BY terminal_id) qe ON qe.terminal_id = t.terminal_id
+       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_events GROUP BY terminal_id) qv ON qv.terminal_id = t.terminal_id
       ORDER BY t.terminal_id`,
   );
 }

@@ -59,6 +59,9 @@ describe('console reads', () => {
        VALUES ('T-000042', 42, '2026-12-02T11:58:00.000Z', 'login', NULL, '{}', $1, $1, 'sig', '2026-12-02T11:59:30.000Z')`,
       ['0'.repeat(64)],
     );
+    // T-000043: an entry and an event central keeps as bytes.
+    await c.db.execute(`INSERT INTO quarantined_entries (terminal_id, seq, at, type, prev_hash, hash, entry, reason, received_at) VALUES ('T-000043', 1, $1, 'sale', $2, $2, '\\x00', 'nul', $1)`, [NOW, '0'.repeat(64)]);
+    await c.db.execute(`INSERT INTO quarantined_events (terminal_id, event_key, journal_seq, event, reason, received_at) VALUES ('T-000043', 'e1', 1, '\\x00', 'nul', $1)`, [NOW]);
     const counted = counting(c);
     const answer = await fleet(counted.central);
     // The window's configuration and the fleet itself: never a statement per terminal.
@@ -73,6 +76,7 @@ describe('console reads', () => {
     expect(first).toMatchObject({ terminal_id: 'T-000000', retailer: 'Retailer 00000', online: true, integrity_alerts: 1, refused_pushes: 1, quarantined: 0, software_version: null, sync_lag_seconds: null });
     expect(answer.terminals[1]).toMatchObject({ terminal_id: 'T-000001', online: false, integrity_alerts: 0 });
     expect(answer.terminals.find((x) => x.terminal_id === 'T-000042')?.sync_lag_seconds).toBe(90);
+    expect(answer.terminals.find((x) => x.terminal_id === 'T-000043')?.quarantined).toBe(2);
   });
 
   it('the online window is configuration (console_online_seconds), or the op\'s argument', async () => {
