@@ -44,6 +44,7 @@ const features = tableFeatures({
 const helper = createColumnHelper<typeof features, FleetTerminal>();
 
 const ROW_HEIGHT = 34;
+const NUMERIC = new Set(['lag', 'alerts', 'last_seq']);
 const GRID = 'minmax(9rem, 1.2fr) minmax(10rem, 2fr) 8rem 11rem 8rem 6rem 6rem 6rem';
 
 export function FleetPage() {
@@ -118,7 +119,7 @@ function FleetTable({ answer }: { answer: FleetAnswer }) {
           {table.getHeaderGroups()[0]!.headers.map((h) => {
             const sorted = h.column.getIsSorted();
             return (
-              <div role="columnheader" key={h.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <div role="columnheader" key={h.id} className={NUMERIC.has(h.id) ? 'num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                 <button type="button" className="sort" data-testid={`sort-${h.id}`} onClick={h.column.getToggleSortingHandler()}>
                   <table.FlexRender header={h} /> {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
                 </button>
