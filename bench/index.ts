@@ -9,6 +9,7 @@ const parts: Record<string, () => Promise<{ run: (argv: string[]) => Promise<voi
   terminal: () => import('./terminal.js'),
   cli: () => import('./cli.js'),
   central: () => import('./central.js'),
+  console: () => import('./console.js'),
   'central-load': () => import('./central-load.js'),
 };
 

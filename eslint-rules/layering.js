@@ -30,6 +30,8 @@ const LAYERS = [
   // Services: the terminal's rules, over its database.
   { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
   { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/'], packages: true, builtins: false },
+  // The back-office console (#22), served by central: only common/ and itself, never central/ or main/.
+  { prefix: 'console/', may: ['common/', 'console/'], packages: true, builtins: false },
 ];
 
 export default {

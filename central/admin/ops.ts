@@ -18,6 +18,7 @@ import { integrityAlerts, terminalEvents, terminalsReport } from '../store/repor
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
 import { Certificate, Revocation } from '../../common/protocol/index.js';
+import { CONSOLE_OPS } from './console-ops.js';
 
 const ACTOR = 'admin';
 
@@ -129,6 +130,7 @@ export const ADMIN_OPS = {
     args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),
     run: async (c: Central, a: { retailer: string; week: string }) => retailerStatement(c, a.retailer, a.week),
   },
+  ...CONSOLE_OPS,
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_OPS;

@@ -20,6 +20,7 @@ import { serveFile } from './files.js';
 import { quotaHook } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
+import { serveConsole } from './console-static.js';
 
 export const CENTRAL_VERSION = '1';
 
@@ -29,6 +30,8 @@ export interface ServerOptions {
   https?: { cert: Buffer; key: Buffer };
   /** Print errors of 5xx answers here (default: stderr). */
   log?: (line: string) => void;
+  /** The built back-office console's folder (default: out/console; see console-static.ts). */
+  consoleDir?: string;
 }
 
 class MalformedJson extends Error {
@@ -150,6 +153,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.get(ENDPOINTS.statement, { config: { signed: true }, schema: { querystring: StatementQuery, response: { 200: StatementAnswer } } }, async (req) =>
     terminalStatements(c, req.terminalId!, req.query.week),
   );
+
+  serveConsole(app, opts.consoleDir);
 
   if (opts.adminToken) {
     const token = opts.adminToken;

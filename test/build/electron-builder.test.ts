@@ -37,6 +37,11 @@ describe('electron-builder.yml', () => {
     for (const loader of ['tsx', 'esbuild', '@esbuild']) expect(excluded).toContain(`**/node_modules/${loader}/**`);
   });
 
+  it('leaves out the lottery\'s side: central and the back-office console it serves', () => {
+    expect(excluded).toContain('out/central/**');
+    expect(excluded).toContain('out/console/**');
+  });
+
   it('starts the compiled Electron entry', () => {
     expect(yml).toMatch(/^\s+main: out\/main\/hosts\/electron\/main\.js$/m);
   });

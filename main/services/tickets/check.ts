@@ -2,8 +2,9 @@
  * The `check` verdict: what a validation barcode is worth, without paying it.
  * Nothing about a unit's prize is revealed without its hidden code: a wrong code is only `wrong-code`.
  */
-import { createRng, gameByCode, layoutFor, prizeOf, type WinningZone } from '../../../games/index.js';
-import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
+import { createRng, layoutFor, prizeOf, type WinningZone } from '../../../games/index.js';
+import { parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
+import { printedNumber as ticketNumber } from '../../../common/ticket-number.js';
 import { unsealRecord, type SealedOutcome } from '../../../db/outcome/seal.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
 import { revocationLookup } from '../../../db/queries/trusted-keys.js';
@@ -182,11 +183,6 @@ export class TicketChecker {
   close(): void {
     this.files.close();
   }
-}
-
-/** The printed number of a unit: with pack and ticket for paper games. */
-function ticketNumber(id: UnitId): string {
-  return humanNumber(id, gameByCode(id.game).pack_size);
 }
 
 /** One-shot check (opens and closes the block files); prefer a `TicketChecker` for many checks. */

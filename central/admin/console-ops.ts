@@ -1,0 +1,160 @@
+/**
+ * The back-office console's read operations (#22), spread into ADMIN_OPS (ops.ts): the same entry shape
+ * (zod arguments, who may run them, run), read-only, each a few statements however large the fleet.
+ * The writes the console makes are ADMIN_OPS' own (terminal.disable, stoplist.add, exceptions.write-off…).
+ */
+import { z } from 'zod';
+import { GAMES, gameByCode } from '../../games/index.js';
+import { GAME_NUMBERS } from '../../games/ticket-id.js';
+import { packNumberOf } from '../../common/protocol/index.js';
+import { printedTicketKey } from '../../common/ticket-number.js';
+import { CentralError, type Central } from '../store/context.js';
+import { listCentralPacks } from '../store/packs.js';
+import { prizeClaims } from '../store/prize-claims.js';
+import { listQuarantine } from '../store/quarantine.js';
+import { integrityAlerts, terminalEvents } from '../store/reports.js';
+import { getTerminal } from '../store/terminals.js';
+import {
+  centralJournalPage,
+  configValueRows,
+  fleetRows,
+  gameStatusRows,
+  publicationRows,
+  refusedPushesOf,
+  retailerRows,
+  salesByGameDay,
+  shipmentRows,
+  stopListRows,
+} from '../store/queries/console.js';
+
+/** Every role reads (the auditor is read-only); the roles' names are the contract's (central/admin/roles.ts). */
+const READERS = ['administrator', 'security', 'finance', 'support', 'auditor'] as const;
+
+/** A terminal is online when central heard from it within this many seconds (configuration `console_online_seconds`). */
+export const DEFAULT_ONLINE_SECONDS = 300;
+
+async function onlineWindowSeconds(c: Central): Promise<number> {
+  const v = (await configValueRows(c.db)).find((r) => r.key === 'console_online_seconds')?.value;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_ONLINE_SECONDS;
+}
+
+/** The fleet: every terminal, online or not by central's clock, in one statement. */
+export async function fleet(c: Central, onlineSeconds?: number) {
+  const window = onlineSeconds ?? (await onlineWindowSeconds(c));
+  const now = c.now();
+  const since = new Date(Date.parse(now) - window * 1000).toISOString();
+  const rows = await fleetRows(c.db);
+  return {
+    now,
+    online_seconds: window,
+    terminals: rows.map((t) => ({
+      ...t,
+      last_seq: Number(t.last_seq),
+      online: t.last_contact_at !== null && t.last_contact_at >= since,
+      // The updates work (#…) reports a terminal's software; until then central does not know it.
+      software_version: null as string | null,
+    })),
+  };
+}
+
+export const CONSOLE_OPS = {
+  'console.fleet': {
+    args: z.object({ online_seconds: z.number().int().positive().max(30 * 86_400).optional() }).strict(),
+    roles: READERS,
+    run: async (c: Central, a: { online_seconds?: number | undefined }) => fleet(c, a.online_seconds),
+  },
+  'console.terminal': {
+    args: z.object({ id: z.string().min(1).max(64), events: z.number().int().positive().max(5_000).optional() }).strict(),
+    roles: READERS,
+    run: async (c: Central, a: { id: string; events?: number | undefined }) => {
+      const t = await getTerminal(c, a.id);
+      if (!t) throw new CentralError('unknown_terminal', `no terminal ${a.id}`, 404);
+      const { public_key: _, ...terminal } = t;
+      return {
+        terminal,
+        events: await terminalEvents(c, a.id, a.events ?? 500),
+        integrity_alerts: await integrityAlerts(c, a.id),
+        refused_pushes: await refusedPushesOf(c.db, a.id, 200),
+        quarantine: await listQuarantine(c, a.id),
+      };
+    },
+  },
+  'console.claims': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => (await prizeClaims(c)).map((x) => ({ ...x, printed: printedTicketKey(x.ticket) })),
+  },
+  'console.packs': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => {
+      const packs = await listCentralPacks(c);
+      const shipped = new Map((await shipmentRows(c.db)).map((s) => [`${s.game}/${s.emission}/${s.block}/${s.pack}`, s]));
+      const rows = packs.map((p) => {
+        const key = `${p.game}/${p.emission}/${p.block}/${p.pack}`;
+        const s = shipped.get(key);
+        shipped.delete(key);
+        return { ...p, shipped_to: s?.retailer ?? null, shipped_at: s?.shipped_at ?? null };
+      });
+      // Shipped and not yet received by any terminal: in transit.
+      const inTransit = [...shipped.values()].map((s) => ({ number: packNumberOf(GAME_NUMBERS[gameByCode(s.game).code], { emission: Number(s.emission), block: Number(s.block), pack: Number(s.pack) }), game: s.game, emission: s.emission, block: s.block, pack: s.pack, state: 'shipped' as const, shipped_to: s.retailer, shipped_at: s.shipped_at }));
+      const by_state: Record<string, number> = { shipped: inTransit.length, received: 0, active: 0, settled: 0, returned: 0 };
+      for (const p of rows) by_state[p.state] = (by_state[p.state] ?? 0) + 1;
+      return { by_state, packs: rows, in_transit: inTransit };
+    },
+  },
+  'console.stoplist': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => stopListRows(c.db),
+  },
+  'console.games': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => {
+      const status = new Map((await gameStatusRows(c.db)).map((g) => [g.game, g]));
+      return GAMES.map((g) => {
+        const s = status.get(g.code);
+        return { game: g.code, name: g.name, kind: g.kind, price_cents: g.price_cents, enabled: s?.enabled ?? true, reason: s?.reason ?? null, updated_at: s?.updated_at ?? null };
+      });
+    },
+  },
+  'console.emissions': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => (await publicationRows(c.db)).map((p) => ({ ...p, size: Number(p.size) })),
+  },
+  'console.retailers': {
+    args: z.object({}).strict(),
+    roles: READERS,
+    run: async (c: Central) => retailerRows(c.db),
+  },
+  'console.config': {
+    args: z.object({ key: z.string().min(1).max(64).optional(), limit: z.number().int().positive().max(1_000).optional() }).strict(),
+    roles: READERS,
+    run: async (c: Central, a: { key?: string | undefined; limit?: number | undefined }) => ({
+      values: await configValueRows(c.db),
+      history: await centralJournalPage(c.db, { before: null, limit: a.limit ?? 200, type: 'config.set', key: a.key ?? null }),
+    }),
+  },
+  'console.audit': {
+    args: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().positive().max(500).optional(), type: z.string().min(1).max(64).optional() }).strict(),
+    roles: READERS,
+    run: async (c: Central, a: { before?: number | undefined; limit?: number | undefined; type?: string | undefined }) => {
+      const limit = a.limit ?? 100;
+      const rows = (await centralJournalPage(c.db, { before: a.before ?? null, limit: limit + 1, type: a.type ?? null, key: null })).map((r) => ({ ...r, entry_id: Number(r.entry_id) }));
+      const more = rows.length > limit;
+      const entries = rows.slice(0, limit);
+      return { entries, next_before: more ? (entries.at(-1)?.entry_id ?? null) : null };
+    },
+  },
+  'console.sales': {
+    args: z.object({ days: z.number().int().positive().max(366).optional() }).strict(),
+    roles: READERS,
+    run: async (c: Central, a: { days?: number | undefined }) => {
+      const days = a.days ?? 14;
+      const from = new Date(Date.parse(c.now()) - days * 86_400_000).toISOString();
+      return { from, days: (await salesByGameDay(c.db, from)).map((r) => ({ ...r, cents: Number(r.cents) })) };
+    },
+  },
+} as const;

@@ -1,0 +1,116 @@
+/** SQL of the back-office console's reads (the rules: central/admin/console-ops.ts); each one statement. */
+import type { Queryable } from '../db.js';
+
+export interface FleetRow {
+  terminal_id: string;
+  retailer: string;
+  status: 'pending' | 'active' | 'disabled';
+  status_reason: string | null;
+  enrolled_at: string | null;
+  last_contact_at: string | null;
+  last_seq: number;
+  /** Seconds between the newest entry central holds and its arrival (null: no entry yet). */
+  sync_lag_seconds: number | null;
+  integrity_alerts: number;
+  refused_pushes: number;
+  /** Entries and events central keeps as bytes (store/quarantine.ts). */
+  quarantined: number;
+}
+
+/**
+ * Every terminal with its counts, in one statement: the counts are grouped once per table and joined
+ * (no query per terminal); the newest entry is found by the terminal's own last_seq (primary key).
+ */
+export async function fleetRows(q: Queryable): Promise<FleetRow[]> {
+  return q.query<FleetRow>(
+    `SELECT t.terminal_id, t.retailer, t.status, t.status_reason, t.enrolled_at, t.last_contact_at, t.last_seq,
+            (SELECT round(extract(epoch FROM (j.received_at::timestamptz - j.at::timestamptz)))::int
+               FROM journal_entries j WHERE t.last_seq > 0 AND j.terminal_id = t.terminal_id AND j.seq = t.last_seq LIMIT 1) AS sync_lag_seconds,
+            coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, (coalesce(qe.n, 0) + coalesce(qv.n, 0))::int AS quarantined
+       FROM terminals t
+       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM integrity_alerts GROUP BY terminal_id) a ON a.terminal_id = t.terminal_id
+       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM refused_pushes GROUP BY terminal_id) r ON r.terminal_id = t.terminal_id
+       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_entries GROUP BY terminal_id) qe ON qe.terminal_id = t.terminal_id
+       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_events GROUP BY terminal_id) qv ON qv.terminal_id = t.terminal_id
+      ORDER BY t.terminal_id`,
+  );
+}
+
+/** A terminal's refused pushes, newest first. */
+export async function refusedPushesOf(q: Queryable, terminalId: string, limit: number): Promise<{ at: string; reason: string; at_seq: number | null; entries: number; detail: string }[]> {
+  return q.query('SELECT at, reason, at_seq, entries, detail FROM refused_pushes WHERE terminal_id = $1 ORDER BY refusal_id DESC LIMIT $2', [terminalId, limit]);
+}
+
+/** Every pack shipped to a retailer (received or not). */
+export async function shipmentRows(q: Queryable): Promise<{ game: string; emission: number; block: number; pack: number; retailer: string; shipped_at: string }[]> {
+  return q.query('SELECT game, emission, block, pack, retailer, shipped_at FROM pack_shipments ORDER BY shipped_at, game, emission, block, pack');
+}
+
+export interface StopListRow {
+  pack: string;
+  reason: string;
+  added_at: string;
+  removed_at: string | null;
+}
+
+/** The stop list, its lifted entries too (newest first). */
+export async function stopListRows(q: Queryable): Promise<StopListRow[]> {
+  return q.query<StopListRow>('SELECT pack, reason, added_at, removed_at FROM stop_list ORDER BY (removed_at IS NULL) DESC, added_at DESC, pack');
+}
+
+/** The games central has a status for (suspended or not). */
+export async function gameStatusRows(q: Queryable): Promise<{ game: string; enabled: boolean; reason: string; updated_at: string }[]> {
+  return q.query('SELECT game, enabled, reason, updated_at FROM games ORDER BY game');
+}
+
+/** Every published block. */
+export async function publicationRows(q: Queryable): Promise<{ name: string; game: string; emission: number; block: number; size: number; sha256: string; published_at: string }[]> {
+  return q.query('SELECT name, game, emission, block, size, sha256, published_at FROM publications ORDER BY published_at DESC, game, emission, block');
+}
+
+/** Retailers as the terminals name them, with their terminals. */
+export async function retailerRows(q: Queryable): Promise<{ retailer: string; terminals: string[] }[]> {
+  return q.query('SELECT retailer, array_agg(terminal_id ORDER BY terminal_id) AS terminals FROM terminals GROUP BY retailer ORDER BY lower(retailer), retailer');
+}
+
+/** Configuration values with when each was last set. */
+export async function configValueRows(q: Queryable): Promise<{ key: string; value: unknown; updated_at: string }[]> {
+  return q.query('SELECT key, value, updated_at FROM config ORDER BY key');
+}
+
+export interface CentralJournalRow {
+  entry_id: number;
+  at: string;
+  actor: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** Central's journal, newest first, before entry `before` (exclusive), of type `type` when given. */
+export async function centralJournalPage(q: Queryable, opts: { before: number | null; limit: number; type: string | null; key: string | null }): Promise<CentralJournalRow[]> {
+  return q.query<CentralJournalRow>(
+    `SELECT entry_id, at, actor, type, payload FROM central_journal
+      WHERE ($1::bigint IS NULL OR entry_id < $1) AND ($3::text IS NULL OR type = $3) AND ($4::text IS NULL OR payload->>'key' = $4)
+      ORDER BY entry_id DESC LIMIT $2`,
+    [opts.before, opts.limit, opts.type, opts.key],
+  );
+}
+
+/**
+ * Sales and payouts per game per day (Europe/Paris) since `from`, of the terminals' journals: the money
+ * lines of sale and payout entries as the statement counts them (a whole number, an entry central
+ * credited), so the chart and the statements add up the same lines.
+ */
+export async function salesByGameDay(q: Queryable, from: string): Promise<{ day: string; game: string; kind: 'sale' | 'payout'; cents: number }[]> {
+  return q.query(
+    `SELECT to_char((j.at::timestamptz AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS day, l->>'game' AS game, j.type AS kind,
+            sum((l->>'amount_cents')::bigint)::bigint AS cents
+       FROM journal_entries j
+       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
+      WHERE j.at >= $1 AND j.type IN ('sale', 'payout') AND j.payload->'money'->>'kind' = j.type
+        AND jsonb_typeof(l) = 'object' AND jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$'
+        AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    [from],
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The console's one door to central: `POST /v1/admin/:op` with the session cookie (`guichet_console`,
+ * sent by the browser) and the `x-csrf-token` the login answered, per the #22 contract; the session API
+ * (`/v1/console/login|session|logout`). Every permission is checked by central, never here.
+ *
+ * TEST SEAM (the only one): when `sessionStorage['guichet.console.bearer']` holds a token, requests carry
+ * `Authorization: Bearer <token>` instead (central's loopback admin token), so end-to-end tests run before
+ * operator accounts exist. Remove `bearer()` and its two uses when the tests log in with `createOperator`.
+ */
+import { z } from 'zod';
+
+export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string() });
+export type Session = z.infer<typeof SessionAnswer>;
+
+const Refusal = z.object({ error: z.string(), reason: z.string() });
+
+export class OpError extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const BEARER_KEY = 'guichet.console.bearer';
+
+function bearer(): string | null {
+  try {
+    return sessionStorage.getItem(BEARER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let csrf: string | null = null;
+
+async function send(path: string, body: unknown, reason?: string): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // Why the operator acts (the journal's "why"): a header, so the op's own arguments stay as they are.
+  if (reason) headers['x-guichet-reason'] = encodeURIComponent(reason);
+  const token = bearer();
+  if (token) headers.authorization = `Bearer ${token}`;
+  else if (csrf) headers['x-csrf-token'] = csrf;
+  return fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), credentials: 'same-origin' });
+}
+
+async function refusal(res: Response): Promise<OpError> {
+  const parsed = Refusal.safeParse(await res.json().catch(() => null));
+  return parsed.success ? new OpError(parsed.data.error, parsed.data.reason, res.status) : new OpError(`central answered ${res.status}`, 'http', res.status);
+}
+
+/** An op's answer: `result` of a 200; `{proposal_id, status: 'proposed'}` of a 202 (dual control). */
+export type OpAnswer<T> = { status: 'done'; result: T } | { status: 'proposed'; proposal_id: string };
+
+const Proposed = z.object({ result: z.object({ proposal_id: z.union([z.string(), z.number()]).transform(String), status: z.literal('proposed') }) });
+
+export async function runOp<T = unknown>(op: string, args: Record<string, unknown> = {}, reason?: string): Promise<OpAnswer<T>> {
+  const res = await send(`/v1/admin/${encodeURIComponent(op)}`, args, reason);
+  if (res.status === 202) {
+    const p = Proposed.parse(await res.json());
+    return { status: 'proposed', proposal_id: p.result.proposal_id };
+  }
+  if (!res.ok) throw await refusal(res);
+  const body = (await res.json()) as { result: T };
+  return { status: 'done', result: body.result };
+}
+
+/** A read op's result (a read never asks for a second operator). */
+export async function readOp<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
+  const a = await runOp<T>(op, args);
+  if (a.status !== 'done') throw new OpError(`${op} was proposed instead of read`, 'proposed', 202);
+  return a.result;
+}
+
+/** The current session, or null (not logged in). With the test seam, a session named after the token. */
+export async function currentSession(): Promise<Session | null> {
+  if (bearer()) return { operator: 'admin', roles: ['administrator'], csrf_token: '' };
+  const res = await fetch('/v1/console/session', { credentials: 'same-origin' });
+  // 401: not logged in; 404: a central without operator sessions yet: the login page either way.
+  if (res.status === 401 || res.status === 404) return null;
+  if (!res.ok) throw await refusal(res);
+  const s = SessionAnswer.parse(await res.json());
+  csrf = s.csrf_token;
+  return s;
+}
+
+export async function login(operator: string, password: string, totp: string): Promise<Session> {
+  const res = await fetch('/v1/console/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operator, password, totp }), credentials: 'same-origin' });
+  if (!res.ok) throw await refusal(res);
+  const s = SessionAnswer.parse(await res.json());
+  csrf = s.csrf_token;
+  return s;
+}
+
+export async function logout(): Promise<void> {
+  if (bearer()) {
+    sessionStorage.removeItem(BEARER_KEY);
+    return;
+  }
+  await send('/v1/console/logout', {});
+  csrf = null;
+}

@@ -1,0 +1,51 @@
+/** Log in: operator, password and the authenticator's one-time code (POST /v1/console/login). */
+import { useState } from 'react';
+import { login, type Session } from '../api.js';
+import { useI18n } from '../i18n.js';
+import { errorText } from '../parts.js';
+
+export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
+  const { t } = useI18n();
+  const [operator, setOperator] = useState('');
+  const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <main className="login">
+      <form
+        data-testid="login"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          login(operator.trim(), password, totp.trim()).then(
+            (s) => (setPassword(''), onSession(s)),
+            (err: unknown) => (setError(t('login.refused', { error: errorText(err) })), setTotp(''), setBusy(false)),
+          );
+        }}
+      >
+        <h1>{t('login.title')}</h1>
+        <label>
+          {t('login.operator')}
+          <input name="operator" autoComplete="username" autoFocus required value={operator} onChange={(e) => setOperator(e.target.value)} />
+        </label>
+        <label>
+          {t('login.password')}
+          <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <label>
+          {t('login.totp')}
+          <input name="totp" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6,8}" required value={totp} onChange={(e) => setTotp(e.target.value)} />
+        </label>
+        <button type="submit" disabled={busy}>
+          {t('login.submit')}
+        </button>
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </main>
+  );
+}

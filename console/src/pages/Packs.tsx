@@ -1,0 +1,88 @@
+/** Packs: the inventory by state, each pack with its shipment and settlement; ship packs to a retailer. */
+import { useState } from 'react';
+import { runOp } from '../api.js';
+import { count, dateTime } from '../format.js';
+import { useI18n, type TextKey } from '../i18n.js';
+import { errorText, Loading, Notice, Table } from '../parts.js';
+import { useOp } from '../use-op.js';
+
+interface PackRow {
+  number?: string;
+  game: string;
+  emission: number;
+  block: number;
+  pack: number;
+  state: 'shipped' | 'received' | 'active' | 'settled' | 'returned';
+  terminal?: string;
+  shipped_to: string | null;
+  shipped_at: string | null;
+  settled_at?: string | null;
+  settle_reason?: string | null;
+  low_tier_winners?: number;
+  low_tier_validated?: number;
+}
+interface PacksAnswer {
+  by_state: Record<string, number>;
+  packs: PackRow[];
+  in_transit: PackRow[];
+}
+
+const STATES = ['shipped', 'received', 'active', 'settled', 'returned'] as const;
+
+export function PacksPage() {
+  const { t, lang } = useI18n();
+  const { data, error, reload } = useOp<PacksAnswer>('console.packs');
+  const [numbers, setNumbers] = useState('');
+  const [retailer, setRetailer] = useState('');
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!data) return <Loading error={error} onRetry={reload} />;
+  const all = [...data.in_transit, ...data.packs];
+  return (
+    <section className="page">
+      <h1>{t('packs.title')}</h1>
+      <ul className="tiles" data-testid="packs-by-state">
+        {STATES.map((s) => (
+          <li key={s}>
+            <strong>{count(data.by_state[s] ?? 0, lang)}</strong> {t(`packs.state.${s}` as TextKey)}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="stack"
+        data-testid="packs-ship"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const packs = numbers.split(/[\s,;]+/).filter(Boolean);
+          if (packs.length === 0 || !retailer.trim()) return;
+          runOp('packs.ship', { packs, retailer: retailer.trim() }).then(
+            () => (setNotice({ ok: true, text: t('packs.shipped', { n: packs.length, retailer: retailer.trim() }) }), setNumbers(''), reload()),
+            (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err) }) }),
+          );
+        }}
+      >
+        <h2>{t('packs.ship')}</h2>
+        <label>
+          {t('packs.numbers')}
+          <textarea rows={3} value={numbers} onChange={(e) => setNumbers(e.target.value)} />
+        </label>
+        <label>
+          {t('packs.retailer')} <input value={retailer} onChange={(e) => setRetailer(e.target.value)} />
+        </label>
+        <button type="submit">{t('packs.ship')}</button>
+      </form>
+      <Notice notice={notice} />
+      <Table
+        testId="packs"
+        rows={all}
+        columns={[
+          { head: t('packs.pack'), cell: (r) => <span className="mono">{r.number ?? `${r.game} ${r.emission}/${r.block}/${r.pack}`}</span> },
+          { head: t('col.state'), cell: (r) => t(`packs.state.${r.state}` as TextKey) },
+          { head: t('col.terminal'), cell: (r) => (r.terminal ? <a href={`#/terminal/${encodeURIComponent(r.terminal)}`}>{r.terminal}</a> : '—') },
+          { head: t('packs.shipped_to'), cell: (r) => (r.shipped_to ? `${r.shipped_to}, ${dateTime(r.shipped_at, lang)}` : '—') },
+          { head: t('packs.settled'), cell: (r) => (r.settled_at ? `${dateTime(r.settled_at, lang)} (${r.settle_reason ?? ''})` : '—') },
+          { head: 'low-tier', cell: (r) => (r.low_tier_winners === undefined ? '—' : `${r.low_tier_validated ?? 0}/${r.low_tier_winners}`), num: true },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The stop list: add a pack, list them (lifted ones too), remove one. Removing is `stoplist.remove`
+ * (operators' op; under dual control it answers 'proposed' and waits for a second operator).
+ */
+import { useState } from 'react';
+import { runOp } from '../api.js';
+import { dateTime } from '../format.js';
+import { useI18n } from '../i18n.js';
+import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
+import { useOp } from '../use-op.js';
+
+interface StopRow {
+  pack: string;
+  reason: string;
+  added_at: string;
+  removed_at: string | null;
+}
+
+export function StopListPage() {
+  const { t, lang } = useI18n();
+  const { data, error, reload } = useOp<StopRow[]>('console.stoplist');
+  const [pack, setPack] = useState('');
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  if (!data) return <Loading error={error} onRetry={reload} />;
+  const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+  return (
+    <section className="page">
+      <h1>{t('stop.title')}</h1>
+      <ReasonForm
+        label={t('stop.add')}
+        testId="stop-add"
+        onSubmit={async (reason) => {
+          if (!pack.trim()) return;
+          try {
+            await runOp('stoplist.add', { pack: pack.trim(), reason });
+            setNotice({ ok: true, text: t('stop.added', { pack: pack.trim() }) });
+            setPack('');
+            reload();
+          } catch (e) {
+            fail(e);
+          }
+        }}
+      >
+        <label>
+          {t('stop.pack')} <input value={pack} onChange={(e) => setPack(e.target.value)} data-testid="stop-pack" required maxLength={64} />
+        </label>
+      </ReasonForm>
+      <Notice notice={notice} />
+      <Table
+        testId="stoplist"
+        rows={data}
+        columns={[
+          { head: t('stop.pack'), cell: (r) => <span className="mono">{r.pack}</span> },
+          { head: t('col.reason'), cell: (r) => r.reason },
+          { head: t('col.at'), cell: (r) => dateTime(r.added_at, lang) },
+          { head: t('stop.removed_at'), cell: (r) => dateTime(r.removed_at, lang) },
+          {
+            head: t('col.actions'),
+            cell: (r) =>
+              r.removed_at ? null : (
+                <ReasonForm
+                  label={t('stop.remove')}
+                  testId={`stop-remove-${r.pack}`}
+                  onSubmit={async (reason) => {
+                    try {
+                      const a = await runOp('stoplist.remove', { pack: r.pack, reason });
+                      setNotice({ ok: true, text: a.status === 'proposed' ? t('stop.proposed', { id: a.proposal_id }) : t('stop.removed', { pack: r.pack }) });
+                      reload();
+                    } catch (e) {
+                      fail(e);
+                    }
+                  }}
+                />
+              ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Central serves the built console at /console/ (central/server/console-static.ts): its files with a
+ * content security policy, nothing outside its folder, and a clear answer when it is not built.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCentralServer } from '../../../central/server/app.js';
+import type { Central } from '../../../central/store/context.js';
+
+// Serving files reads no store: a central that is never asked anything.
+const noStore = new Proxy({}, { get: (_t, p) => { throw new Error(`the console's files asked central for ${String(p)}`); } }) as Central;
+
+const tmp = mkdtempSync(join(tmpdir(), 'guichet-console-static-'));
+const built = join(tmp, 'console');
+mkdirSync(join(built, 'assets'), { recursive: true });
+writeFileSync(join(built, 'index.html'), '<!doctype html><title>console</title>');
+writeFileSync(join(built, 'assets', 'app.js'), 'export {};');
+writeFileSync(join(tmp, 'secret.txt'), 'not for the web');
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the console served by central', () => {
+  it('serves the built pages at /console/ with a content security policy', async () => {
+    const app = buildCentralServer(noStore, { consoleDir: built });
+    const page = await app.inject({ method: 'GET', url: '/console/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>console</title>');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const js = await app.inject({ method: 'GET', url: '/console/assets/app.js' });
+    expect([js.statusCode, js.headers['content-type']]).toEqual([200, expect.stringMatching(/javascript/)]);
+    expect((await app.inject({ method: 'GET', url: '/console' })).statusCode).toBe(301);
+    for (const url of ['/console/../secret.txt', '/console/%2e%2e/secret.txt', '/console/..%2fsecret.txt']) {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.body).not.toContain('not for the web');
+      expect(r.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    await app.close();
+  });
+
+  it('says how to build it when it is not built', async () => {
+    const app = buildCentralServer(noStore, { consoleDir: join(tmp, 'nothing-here') });
+    const r = await app.inject({ method: 'GET', url: '/console/index.html' });
+    expect([r.statusCode, r.json()]).toEqual([404, { error: 'the console is not built here: npm run build', reason: 'not_found' }]);
+    await app.close();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * A central for the console's end-to-end tests, once per worker: a store made with `initCentral`, a fleet
+ * of 35,000 terminals generated in SQL (test/central/support/fleet-seed.ts), two shops with a ticket
+ * paid twice (charged back to the second), a few days of sales, then `serveCentral` on 127.0.0.1.
+ *
+ * AUTH SEAM (the only one): `openConsole` puts central's loopback admin token in
+ * sessionStorage['guichet.console.bearer'] (console/src/api.ts sends it as `Authorization: Bearer`).
+ * When operator accounts land, replace its body by a real login (createOperator from
+ * test/central/support/operators.ts, then the login page with password and TOTP code).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { initCentral } from '../../central/store/open.js';
+import { serveCentral } from '../../central/server/serve.js';
+import { addTerminal } from '../../central/store/terminals.js';
+import { TOKEN_FILE } from '../../central/server/holder.js';
+import { seedFleet } from '../central/support/fleet-seed.js';
+
+export const FLEET = 35_000;
+/** The ticket paid at SHOP-A, then again (offline) at SHOP-B: 40 € charged back to Bar des Sports. */
+export const PAID_TWICE = { ticket: 'annee-chance-2013/1/1/15', cents: 4_000, first: 'SHOP-A', second: 'SHOP-B', secondRetailer: 'Bar des Sports' } as const;
+
+export interface ConsoleCentral {
+  url: string;
+  token: string;
+}
+
+async function seedShops(db: Parameters<typeof seedFleet>[0], now: string): Promise<void> {
+  await db.execute(`UPDATE terminals SET status = 'active', enrolled_at = $1, last_contact_at = $1, key_fingerprint = 'seed' WHERE terminal_id IN ('SHOP-A', 'SHOP-B')`, [now]);
+  const x = PAID_TWICE;
+  await db.execute(
+    `INSERT INTO payout_exceptions (ticket, at, first_terminal, first_at, first_amount, second_terminal, second_seq, second_at, second_amount, second_offline)
+     VALUES ($1, $2, $3, $2, $4, $5, 7, $2, $4, true)`,
+    [x.ticket, now, x.first, x.cents, x.second],
+  );
+  await db.execute(
+    `INSERT INTO exception_settlements (second_terminal, second_seq, exception_id, state, amount_cents, charged_at, written_off_at, reason)
+     SELECT second_terminal, second_seq, exception_id, 'charged_back', second_amount, $1, NULL, 'paid second: charged back to its retailer (payout_exception_policy chargeback)' FROM payout_exceptions`,
+    [now],
+  );
+  // A few events of T-000000 (its page's screenshot).
+  for (const [i, type, payload] of [
+    [1, 'sale', { receipt_no: 12, total_cents: 900, lines: ['213-001-01-00002-004-7'] }],
+    [2, 'pack.activate', { pack: '213-001-01-00002' }],
+    [3, 'payout', { ticket: '213-001-01-00002-011-3', amount_cents: 2000 }],
+  ] as const) {
+    await db.execute(
+      `INSERT INTO outbox_events (terminal_id, event_key, type, journal_seq, payload, created_at, received_at) VALUES ('T-000000', $1, $2, $3, $4, $5, $5)`,
+      [`T-000000/${i}`, type, i, JSON.stringify(payload), new Date(Date.parse(now) - (4 - i) * 600_000).toISOString()],
+    );
+  }
+  // Sales of this month's days for the chart (the journal's partitions hold this month and the next).
+  const day = new Date(now);
+  for (let d = 1; d <= day.getUTCDate(); d++) {
+    const at = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), d, 9, 0, 0)).toISOString();
+    if (at > now) break;
+    const lines = [
+      { game: 'annee-chance-2013', count: 10 + d, amount_cents: (10 + d) * 300 },
+      { game: 'millionnaire', count: 2 + (d % 3), amount_cents: (2 + (d % 3)) * 1000 },
+    ];
+    await db.execute(
+      `INSERT INTO journal_entries (terminal_id, seq, at, type, operator, payload, prev_hash, hash, signature, received_at)
+       VALUES ('SHOP-A', $1, $2, 'sale', NULL, $3, $4, $4, 'seed', $2), ('SHOP-A', $1 + 1000, $2, 'payout', NULL, $5, $4, $4, 'seed', $2)`,
+      [d, at, JSON.stringify({ money: { kind: 'sale', lines } }), String(d).padStart(64, '0'), JSON.stringify({ money: { kind: 'payout', lines: [{ game: 'annee-chance-2013', count: 1, amount_cents: 1000 + d * 100 }] } })],
+    );
+  }
+}
+
+export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
+  consoleCentral: [
+    async ({}, use) => {
+      const tmp = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-console-'));
+      const dataDir = path.join(tmp, 'central');
+      const init = await initCentral({ dataDir, keyFile: path.join(tmp, 'lottery.key') });
+      const now = init.central.now();
+      await addTerminal(init.central, 'test', PAID_TWICE.first, 'Tabac du Port');
+      await addTerminal(init.central, 'test', PAID_TWICE.second, PAID_TWICE.secondRetailer);
+      await seedShops(init.central.db, now);
+      await seedFleet(init.central.db, FLEET, now);
+      await init.central.db.close();
+      const running = await serveCentral({ dataDir, listen: '127.0.0.1:0', log: () => undefined });
+      const token = readFileSync(path.join(dataDir, TOKEN_FILE), 'utf8').trim();
+      await use({ url: running.url, token });
+      await running.close();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+export { expect } from '@playwright/test';
+
+/** Opens the console at `route` as an administrator (the auth seam above). */
+export async function openConsole(page: Page, central: ConsoleCentral, route: string): Promise<void> {
+  await page.addInitScript((token) => sessionStorage.setItem('guichet.console.bearer', token), central.token);
+  await page.goto(`${central.url}/console/#/${route}`);
+}
