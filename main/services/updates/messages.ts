@@ -67,6 +67,13 @@ export function reasonOfTufError(err: unknown): UpdateReason {
     case 'DownloadError':
       return 'unreachable';
     default:
-      return (err as { code?: string } | null)?.code?.startsWith('E') || name === 'TypeError' ? 'unreachable' : 'invalid';
+      break;
   }
+  // tuf-js wraps what goes wrong with targets.json in a RuntimeError that keeps only the message.
+  const message = (err as Error | null)?.message ?? '';
+  if (/was signed by \d+\/\d+ keys/.test(message)) return 'signatures';
+  if (/ is expired/.test(message)) return 'expired';
+  if (/Expected hash|Expected length|length mismatch/i.test(message)) return 'mismatch';
+  if (/version .* (?:less|lower|expected)/i.test(message)) return 'rollback';
+  return (err as { code?: string } | null)?.code?.startsWith('E') || name === 'TypeError' ? 'unreachable' : 'invalid';
 }

@@ -229,7 +229,8 @@ describe('the terminal updates itself, and rolls a failed release back by itself
     // The till is open: it waits.
     expect((await installUpdate(counter.t, paths, dl)).state).toBe('waiting');
     // The signed configuration gives a maintenance window covering the whole day: it installs.
-    await setConfig(c, 'test', 'update_window', { from: '00:00', to: '00:00' });
+    const paris = (ms: number) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+    await setConfig(c, 'test', 'update_window', { from: paris(Date.now() - 3_600_000), to: paris(Date.now() + 3_600_000) });
     await syncOnce(counter.t);
     const inst = await installUpdate(counter.t, paths, dl, { nodeModules: path.join(ROOT, 'node_modules') });
     expect(inst.state).toBe('installed');
