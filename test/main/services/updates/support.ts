@@ -72,7 +72,7 @@ export interface TamperedServer {
   readonly url: string;
   /** Bytes served per path (`/v1/updates/<terminal>/metadata/timestamp.json` …); anything else is a 404. */
   readonly files: Map<string, Buffer>;
-  /** Paths asked, in order. */
+  /** Paths asked, in order, with their Range header when they had one (`path bytes=N-`). */
   readonly asked: string[];
   close(): Promise<void>;
 }
@@ -82,7 +82,7 @@ export async function tamperedServer(): Promise<TamperedServer> {
   const asked: string[] = [];
   const server: Server = createServer((req, res) => {
     const p = (req.url ?? '/').split('?')[0]!;
-    asked.push(p);
+    asked.push(req.headers.range ? `${p} ${req.headers.range}` : p);
     const body = files.get(p);
     if (!body) {
       res.writeHead(404).end();
