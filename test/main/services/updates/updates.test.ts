@@ -20,6 +20,7 @@ import { buildSnapshot, buildTimestamp, metadataBytes, parseTargets, releaseOf, 
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
+import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { checkForUpdate } from '../../../../main/services/updates/download.js';
 import { currentTarget, installUpdate, readUpdateState } from '../../../../main/services/updates/install.js';
@@ -226,6 +227,8 @@ describe('central decides who gets what', () => {
 
   it('a terminal on an unapproved version still pushes; after the grace period its claims are refused', async () => {
     const c = central.central;
+    // Once the lottery approved a release (here 0.4.0, in no ring), versions it did not approve have a grace period.
+    await approveRelease(c, 'test', buildFakeRelease('0.4.0', 'real', vendor, approval).dir);
     runOps(counter, 2, 'grace');
     await syncOnce(counter.t);
     expect(await terminalSoftware(c.db, 'T1')).toMatchObject({ version: '0.1.0', sha256: null });
@@ -234,6 +237,10 @@ describe('central decides who gets what', () => {
     const err = await assertApprovedSoftware(c, 'T1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CentralError);
     expect((err as CentralError).reason).toBe('version_not_approved');
+    // At central's door: an online claim is refused, with the reason.
+    const claim = await claimAtCentral(counter.t, counter.validation[5]!);
+    expect(claim).toMatchObject({ kind: 'refused', reason: 'version_not_approved' });
+    expect(claim.kind === 'refused' && claim.message).toMatch(/Guichet 0\.1\.0 .*not approved/);
     runOps(counter, 2, 'grace-2');
     await syncOnce(counter.t); // the push is still taken
     await setGrace(c, 'test', 72);
