@@ -21,6 +21,7 @@ import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { reasonOfTufError, reasonText, type Bilingual, type UpdateReason } from './messages.js';
 import type { UpdatePaths } from './paths.js';
+import { seedUpdateRoot } from './trust.js';
 
 export interface UpdateSource {
   /** Central's URL (the repository is under /v1/updates/<terminal>/). */
@@ -122,7 +123,14 @@ async function resumeDownload(url: string, part: string, info: TargetFile, dispa
  * when it is newer than `running`. Never throws for what the server did: the result says why.
  */
 export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, source: UpdateSource, running: SoftwareReport): Promise<CheckResult> {
-  if (!existsSync(path.join(paths.metadataDir, 'root.json'))) return refused(t, 'no_root', paths.metadataDir);
+  if (!existsSync(path.join(paths.metadataDir, 'root.json'))) {
+    // First round: central's root.json, believed only when it is the enrolment root's (trust.ts).
+    try {
+      await seedUpdateRoot(t, paths, { url: source.url, dispatcher: dispatcherFor(source.ca) });
+    } catch (err) {
+      return refused(t, 'no_root', (err as Error).message.slice(0, 300));
+    }
+  }
   const updater = updaterFor(t, paths, source);
   let info: TargetFile | undefined;
   try {

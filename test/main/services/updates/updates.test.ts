@@ -191,6 +191,20 @@ describe('a tampered update server (TUF attacks)', () => {
     expect(readFileSync(path.join(paths.downloadsDir, `${good.sha256}.tar.gz`)).equals(bytes)).toBe(true);
   });
 
+  it("a root.json that is not the enrolment root's is never trusted", async () => {
+    const paths = updatePaths(mkdtempSync(path.join(tmpdir(), 'guichet-updates-')));
+    const other = keyPair();
+    const forged = path.join(mkdtempSync(path.join(tmpdir(), 'guichet-forged-root-')), 'root.json');
+    // An attacker's root: its own key as root, and itself as vendor, approver and online key.
+    const attacker = keyPair();
+    writeRoot(forged, { rootKeyPem: other.privatePem, vendorPub: attacker.publicPem, approvalPub: keyPair().publicPem, onlinePub: attacker.publicPem }, 1, new Date().toISOString());
+    server.files.set(base('1.root.json'), readFileSync(forged));
+    serve(good, { version: 17 });
+    await attacked(paths, 'no_root');
+    expect(existsSync(path.join(paths.metadataDir, 'root.json'))).toBe(false);
+    server.files.delete(base('1.root.json'));
+  });
+
   it('rollback to an older release (older metadata after newer ones were seen)', async () => {
     const paths = seededPaths();
     serve(newer, { version: 30 });
@@ -251,8 +265,8 @@ describe('the terminal updates itself, and rolls a failed release back by itself
   it('installs at the maintenance window, confirms a good release, rolls a failing one back onto its untouched database; central hears of it', async () => {
     const c = central.central;
     const paths = updatePaths(counter.dir);
-    mkdirSync(paths.metadataDir, { recursive: true });
-    writeFileSync(path.join(paths.metadataDir, 'root.json'), rootJson);
+    // No root.json yet: the first round takes central's, checked against the root the terminal was enrolled with.
+    expect(existsSync(path.join(paths.metadataDir, 'root.json'))).toBe(false);
     const good = buildFakeRelease('0.7.0', 'real', vendor, approval);
     await approveRelease(c, 'test', good.dir);
     await setRing(c, 'test', '0.7.0', { terminals: ['T1'] });
