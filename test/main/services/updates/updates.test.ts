@@ -216,6 +216,21 @@ describe('a tampered update server (TUF attacks)', () => {
 });
 
 describe('central decides who gets what', () => {
+  it('central takes only a root.json the lottery root signed, naming its own online key', async () => {
+    const c = central.central;
+    const dir = mkdtempSync(path.join(tmpdir(), 'guichet-roots-'));
+    const other = keyPair();
+    const rootPem = readFileSync(store.rootKeyFile, 'utf8');
+    const body = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+    writeRoot(path.join(dir, 'a.json'), { rootKeyPem: other.privatePem, vendorPub: vendor.publicPem, approvalPub: approval.publicPem, onlinePub: c.lotteryKey.publicKeyPem }, 2, new Date().toISOString());
+    await expect(addUpdateRoot(c, 'test', body('a.json'))).rejects.toThrow(/not the lottery's root key/);
+    writeRoot(path.join(dir, 'b.json'), { rootKeyPem: rootPem, vendorPub: vendor.publicPem, approvalPub: approval.publicPem, onlinePub: other.publicPem }, 2, new Date().toISOString());
+    await expect(addUpdateRoot(c, 'test', body('b.json'))).rejects.toThrow(/online key/);
+    writeRoot(path.join(dir, 'c.json'), { rootKeyPem: rootPem, vendorPub: vendor.publicPem, approvalPub: other.publicPem, onlinePub: c.lotteryKey.publicKeyPem }, 1, new Date().toISOString());
+    await expect(addUpdateRoot(c, 'test', body('c.json'))).rejects.toThrow(/already held/);
+    expect(await addUpdateRoot(c, 'test', rootJson.toString('utf8'))).toEqual({ version: 1, already: true });
+  });
+
   it('a ring reaches only its terminals, and raising the share keeps them in', async () => {
     const c = central.central;
     const r = buildFakeRelease('0.5.0', 'real', vendor, approval);
