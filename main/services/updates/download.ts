@@ -15,7 +15,7 @@ import { BaseFetcher, Updater } from 'tuf-js';
 import { DownloadHTTPError } from 'tuf-js/dist/error.js';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
-import { insertSoftwareUpdate, type UpdateStep } from '../../../db/queries/software-updates.js';
+import { insertSoftwareUpdate, softwareUpdateRows, type UpdateStep } from '../../../db/queries/software-updates.js';
 import { METADATA_MAX_BYTES, RELEASE_TARGET, targetsVersionOf } from '../../../db/updates/tuf.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -137,6 +137,10 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
     await updater.refresh();
     info = await updater.getTargetInfo(RELEASE_TARGET);
   } catch (err) {
+    // No timestamp for this terminal: central assigned it no release (it is in no ring yet).
+    if (err instanceof DownloadHTTPError && err.statusCode === 404 && err.message.includes('/timestamp.json:')) {
+      return { state: 'current', version: running.version, fr: `Aucune version proposée à ce terminal (${running.version} reste)`, en: `No version offered to this terminal (${running.version} stays)` };
+    }
     return refused(t, reasonOfTufError(err), (err as Error).message.slice(0, 300));
   }
   const version = info?.custom['version'];
@@ -176,4 +180,10 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
     noteStep(t, 'downloaded', text, { version, sha256 });
   });
   return { state: 'downloaded', version, sha256, file: done, ...text };
+}
+
+/** The last word on updates, for the technician's screen and the status: the newest step, in both languages. */
+export function updateStatus(t: LotteryTerminal): (Bilingual & { readonly step: UpdateStep; readonly at: string; readonly version: string | null }) | null {
+  const row = softwareUpdateRows(t.db, 1)[0];
+  return row ? { step: row.step, at: row.at, version: row.version, fr: row.detail_fr, en: row.detail_en } : null;
 }

@@ -22,7 +22,7 @@ import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import { checkForUpdate } from '../../../../main/services/updates/download.js';
+import { checkForUpdate, updateStatus } from '../../../../main/services/updates/download.js';
 import { currentTarget, installUpdate, readUpdateState } from '../../../../main/services/updates/install.js';
 import { updatePaths, type UpdatePaths } from '../../../../main/services/updates/paths.js';
 import { supervisePending } from '../../../../main/services/updates/supervise.js';
@@ -135,6 +135,7 @@ describe('a tampered update server (TUF attacks)', () => {
     expect(existsSync(paths.versionsDir)).toBe(false);
     expect(journalCount(counter.t)).toBe(before);
     expect(softwareUpdateRows(counter.t.db, 1)[0]).toMatchObject({ step: 'refused', reason });
+    expect(updateStatus(counter.t)).toMatchObject({ step: 'refused', fr: r.fr, en: r.en });
     const ops = runOps(counter, 4, `after-${reason}`);
     expect(ops.sales + ops.voids + ops.payouts).toBeGreaterThan(0);
   }
@@ -203,6 +204,14 @@ describe('a tampered update server (TUF attacks)', () => {
     await attacked(paths, 'no_root');
     expect(existsSync(path.join(paths.metadataDir, 'root.json'))).toBe(false);
     server.files.delete(base('1.root.json'));
+  });
+
+  it('a terminal in no ring hears that nothing is offered to it, in both languages', async () => {
+    server.files.clear();
+    const r = await checkForUpdate(counter.t, seededPaths(), { url: server.url }, OLD);
+    expect(r).toMatchObject({ state: 'current', version: '0.1.0' });
+    expect(r.fr).toMatch(/Aucune version/);
+    expect(r.en).toMatch(/No version offered/);
   });
 
   it('rollback to an older release (older metadata after newer ones were seen)', async () => {
