@@ -17,8 +17,9 @@ import { retailerStatement } from '../store/statements.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
-import { Certificate, Revocation } from '../../common/protocol/index.js';
 import { CONSOLE_OPS } from './console-ops.js';
+import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
+import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
 
 const ACTOR = 'admin';
 
@@ -131,6 +132,31 @@ export const ADMIN_OPS = {
     run: async (c: Central, a: { retailer: string; week: string }) => retailerStatement(c, a.retailer, a.week),
   },
   ...CONSOLE_OPS,
+  // ── Software updates (#23). Dual-control candidates: updates.root, updates.approve, updates.ring and
+  // updates.grace change what the fleet runs; updates.list only reads.
+  'updates.root': {
+    args: z.object({ root: z.string().min(1).max(64 * 1024) }).strict(),
+    run: async (c: Central, a: { root: string }) => addUpdateRoot(c, ACTOR, a.root),
+  },
+  'updates.approve': {
+    args: z.object({ dir: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { dir: string }) => approveRelease(c, ACTOR, a.dir),
+  },
+  'updates.ring': {
+    args: z
+      .object({ version: z.string().min(1), share: z.number().int().min(0).max(10_000).optional(), terminals: z.array(TerminalId).max(10_000).optional() })
+      .strict()
+      .refine((a) => a.share !== undefined || a.terminals !== undefined, 'give a share (0 … 10000) or terminals'),
+    run: async (c: Central, a: { version: string; share?: number | undefined; terminals?: string[] | undefined }) => setRing(c, ACTOR, a.version, a),
+  },
+  'updates.grace': {
+    args: z.object({ hours: z.number().int().min(0).max(24 * 365) }).strict(),
+    run: async (c: Central, a: { hours: number }) => setGrace(c, ACTOR, a.hours),
+  },
+  'updates.list': {
+    args: z.object({}).strict(),
+    run: async (c: Central) => listReleases(c),
+  },
 } as const;
 
 export type AdminOp = keyof typeof ADMIN_OPS;

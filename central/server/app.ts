@@ -21,6 +21,8 @@ import { quotaHook } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
 import { serveConsole } from './console-static.js';
+import { updateRoutes } from './updates.js';
+import { assertApprovedSoftware } from '../store/updates.js';
 
 export const CENTRAL_VERSION = '1';
 
@@ -122,7 +124,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     return PushAnswer.parse(answer);
   });
 
-  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: quotaHook(c, [ROUTE_QUOTAS.claim, ROUTE_QUOTAS.claim_address]), schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+  // A terminal on a version the lottery did not approve, past the grace period, claims and sells nothing (#23).
+  const approvedSoftware = async (req: { terminalId?: string | undefined }) => assertApprovedSoftware(c, req.terminalId!);
+  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: [approvedSoftware, quotaHook(c, [ROUTE_QUOTAS.claim, ROUTE_QUOTAS.claim_address])], schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
 
   r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, [ROUTE_QUOTAS.pack_receipt, ROUTE_QUOTAS.pack_receipt_address], (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer, 403: Err } } }, async (req, reply) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);
@@ -140,7 +144,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     serveFile(c, req.params.name, req.headers, reply),
   );
 
-  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, preHandler: quotaHook(c, ROUTE_QUOTAS.digital_sell_address), schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
+  r.post(ENDPOINTS.digitalSell, { config: { signed: true }, preHandler: [approvedSoftware, quotaHook(c, ROUTE_QUOTAS.digital_sell_address)], schema: { body: DigitalSellRequest, response: { 200: DigitalSaleAnswer } } }, async (req) =>
     sellDigitalUnit(c, req.terminalId!, req.body),
   );
   r.post(ENDPOINTS.digitalFinalise, { config: { signed: true }, schema: { body: DigitalFinaliseRequest, response: { 200: DigitalUnitAnswer } } }, async (req) =>
@@ -155,6 +159,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   );
 
   serveConsole(app, opts.consoleDir);
+  updateRoutes(app, c);
 
   if (opts.adminToken) {
     const token = opts.adminToken;

@@ -19,6 +19,7 @@ import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
 import { checkSales } from './sale-checks.js';
+import { recordSoftware } from './updates.js';
 import {
   heldEntryAt,
   heldEntryHashes,
@@ -79,6 +80,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   const key = t?.public_key ? parseEd25519PublicKey(t.public_key) : null;
   if (!t || !key) throw new CentralError('unknown_terminal', `terminal ${terminalId} is not enrolled`, 401);
   const now = c.now();
+  // What it runs, reported with every push (#23): kept even when central refuses its claims for it.
+  if (batch.software) await recordSoftware(tx, terminalId, batch.software, now);
 
   // Order by seq; the same entry twice in one batch is a harmless repeat, two different ones a break.
   const bySeq = new Map<number, WireJournalEntry>();

@@ -23,6 +23,8 @@ export const ENDPOINTS = {
   digitalFinalise: '/v1/digital/finalise',
   packs: '/v1/packs',
   statement: '/v1/statement',
+  /** The TUF repository central serves each terminal (#23): `<terminal>/metadata/<file>`, `<terminal>/targets/<file>`. */
+  updates: '/v1/updates/',
 } as const;
 
 /** Largest request body central accepts (bytes): a push of MAX_PUSH_ENTRIES entries fits. */

@@ -172,11 +172,25 @@ export type WireOutboxEvent = z.infer<typeof WireOutboxEvent>;
 export const MAX_PUSH_ENTRIES = 1000;
 export const MAX_PUSH_EVENTS = 1000;
 
+/**
+ * What a terminal runs (#23), sent with every push: its version and the sha256 of the release tarball it
+ * was installed from (null when it was not installed from a release: a checkout, a first install).
+ */
+export const SoftwareReport = z
+  .object({
+    version: z.string().regex(/^\d{1,3}\.\d{1,3}\.\d{1,3}$/, 'a version MAJOR.MINOR.PATCH'),
+    sha256: Sha256Hex.nullable(),
+  })
+  .strict();
+export type SoftwareReport = z.infer<typeof SoftwareReport>;
+
 export const PushRequest = z
   .object({
     /** Entries in seq order, continuing from what central acknowledged (re-sending held ones is harmless). */
     entries: z.array(WireJournalEntry).max(MAX_PUSH_ENTRIES),
     events: z.array(WireOutboxEvent).max(MAX_PUSH_EVENTS),
+    /** What the terminal runs (absent from a terminal older than #23). */
+    software: SoftwareReport.optional(),
   })
   .strict();
 export type PushRequest = z.infer<typeof PushRequest>;

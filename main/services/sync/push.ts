@@ -5,6 +5,7 @@
  * A 409 (the chain does not continue what central holds) is recorded as "journal refused by central".
  */
 import type { Database } from 'better-sqlite3';
+import { runningSoftware } from '../updates/software.js';
 import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPOINTS, type PushRequest, type WireJournalEntry } from '../../../common/protocol/index.js';
 import { journalCountAfter, journalRow, journalRowsAfter, type JournalRow } from '../../../db/queries/journal.js';
 import { markOutboxSentUpTo, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
@@ -84,7 +85,7 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
     updateSyncState(t.db, { pushed_seq: batch.upto });
     let answer: PushAnswer;
     try {
-      answer = await client.call('POST', ENDPOINTS.push, { entries: batch.entries, events: batch.events }, PushAnswer);
+      answer = await client.call('POST', ENDPOINTS.push, { entries: batch.entries, events: batch.events, software: runningSoftware() }, PushAnswer);
     } catch (err) {
       const at = t.now();
       const message = err instanceof Error ? err.message : String(err);

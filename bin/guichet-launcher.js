@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// The launcher (#23): `guichet-launcher --data DIR [ARGS...]` runs a pending update's self-check (and
+// rolls it back by itself when it fails: main/services/updates/supervise.ts), then starts
+// `DIR/versions/current` (its release.json's `start`) with ARGS, or this installation's bin/guichet.js
+// when no release was installed. Exit code 75 from the started version asks for a restart (an update
+// was installed): the launcher loops.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const home = path.resolve(here, '..');
+const checkout = existsSync(path.join(home, 'main/services/updates/supervise.ts'));
+if (checkout) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+const mod = (p) => new URL(checkout ? `../${p}.ts` : `../out/${p}.js`, import.meta.url).href;
+const { supervisePending, readManifest } = await import(mod('main/services/updates/supervise'));
+const { updatePaths } = await import(mod('main/services/updates/paths'));
+const { currentTarget } = await import(mod('main/services/updates/install'));
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--data');
+if (at < 0 || !args[at + 1]) {
+  console.error('usage: guichet-launcher --data DIR [ARGS...]');
+  process.exit(2);
+}
+const paths = updatePaths(args[at + 1]);
+// This installation's own self-check (the version under every release).
+const ownSelfCheck = checkout ? [path.join(home, 'bin/run-ts.js'), path.join(home, 'main/hosts/update/self-check-main.ts')] : [path.join(home, 'out/main/hosts/update/self-check-main.js')];
+const launch = { selfCheckOf: (dir) => (dir ? [path.join(dir, readManifest(dir).selfcheck)] : ownSelfCheck) };
+
+for (;;) {
+  const outcome = await supervisePending(paths, launch);
+  if (outcome.outcome !== 'none') console.error(`guichet-launcher: ${JSON.stringify(outcome)}`);
+  const dir = currentTarget(paths);
+  const start = dir ? path.join(dir, readManifest(dir).start) : path.join(home, 'bin/guichet.js');
+  const r = spawnSync(process.execPath, [start, ...args], { stdio: 'inherit' });
+  if (r.status !== 75) process.exit(r.status ?? 1);
+}
