@@ -18,6 +18,7 @@ import { integrityAlerts, terminalEvents, terminalsReport } from '../store/repor
 import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
 import { Certificate, Revocation } from '../../common/protocol/index.js';
+import { snapshotPgliteStore } from '../store/backup/snapshot.js';
 
 const ACTOR = 'admin';
 
@@ -124,6 +125,11 @@ export const ADMIN_OPS = {
   claims: {
     args: z.object({}).strict(),
     run: async (c: Central) => prizeClaims(c),
+  },
+  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
+  'backup.snapshot': {
+    args: z.object({ to: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { to: string }) => snapshotPgliteStore(c, a.to),
   },
   statement: {
     args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),

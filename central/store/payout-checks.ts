@@ -21,7 +21,8 @@
 import { offlineLimitsOf, type OfflineAllowance, type SignedAllowance, type WireJournalEntry } from '../../common/protocol/index.js';
 import { gameByCode, isGameCode } from '../../games/index.js';
 import { signLotteryDocument } from '../protocol/verify.js';
-import type { Central } from './context.js';
+import type { Central, EpochRow } from './context.js';
+import { currentEpoch } from './epoch.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
 import { packOfTicket } from './packs.js';
@@ -122,11 +123,12 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
     const retailer = facts?.retailer ?? '';
     const packRetailers = new Map<string, { state: string; retailer: string } | null>();
     const now = c.now();
+    const epoch = await currentEpoch(c, tx);
     let offlineCount = 0;
     let offlineTotal = 0;
     for (const p of toJudge) {
       const e = p.entry;
-      const why = await judgePayout(c, tx, terminalId, retailer, p, claims.get(p.ticket ?? ''), now, packRetailers);
+      const why = await judgePayout(c, tx, terminalId, retailer, p, claims.get(p.ticket ?? ''), now, packRetailers, epoch);
       if (why) {
         refuse(e, p.ticket, p.amount, p.offline, why[0], why[1]);
         continue;
@@ -168,6 +170,7 @@ async function judgePayout(
   claim: ClaimRow | undefined,
   now: string,
   packs: Map<string, { state: string; retailer: string } | null>,
+  epoch: EpochRow,
 ): Promise<[UncreditedReason, string] | null> {
   if (!p.id || !p.ticket) return ['payout_no_ticket', 'a payout that names no ticket central knows'];
   if (p.lines !== 1 || p.stated !== p.amount) return ['payout_amount', `its money block pays ${p.lines} ticket(s), ${euros(p.amount)}, not the one ticket its payload names`];
@@ -178,7 +181,12 @@ async function judgePayout(
   // terminal's own claim. Any other is never credited, whatever the exception policy.
   const paidElsewhere = claim?.state === 'paid';
   const heldByOther = claim && claim.state === 'held' && claim.terminal_id !== terminalId;
-  if (!p.offline) {
+  // A restore (#21) may have lost this terminal's claim: an online payout journaled before the epoch
+  // began, whose claim central no longer holds, is judged again by central's own facts, as an offline one
+  // is (print data, sale, pack, held elsewhere); paid elsewhere since, it is the reconciliation's double
+  // payment. The allowance is not asked: the claim was granted by central before the restore.
+  const lostInRestore = !p.offline && epoch.reason === 'restore' && p.entry.at < epoch.started_at && (!claim || paidElsewhere);
+  if (!p.offline && !lostInRestore) {
     if (!claim || paidElsewhere) return ['payout_unclaimed', `paid online, but central holds no claim of ${p.ticket} for terminal ${terminalId}${paidElsewhere ? ` (it was paid at terminal ${claim.terminal_id})` : ''}`];
     if (heldByOther) return ['payout_held_elsewhere', `paid online, but ${p.ticket} is held by terminal ${claim.terminal_id}'s claim, not this terminal's`];
     const prize = Number(claim.prize_cents ?? -1);

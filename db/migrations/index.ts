@@ -9,9 +9,11 @@ import { centralPacks } from './007-central-packs.js';
 import { centralTls } from './008-central-tls.js';
 import { keyHierarchy } from './009-key-hierarchy.js';
 import { offlineAllowance } from './010-offline-allowance.js';
+import { reserved11 } from './011-reserved.js';
+import { centralEpoch } from './012-central-epoch.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance, reserved11, centralEpoch];

@@ -16,6 +16,7 @@ import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands } from './keys.js';
+import { addBackupCommands } from './backup.js';
 
 interface CommonFlags {
   data: string;
@@ -401,5 +402,6 @@ export function centralCommand(): Command {
       );
     });
   addKeysCommands(cmd, common, run as Parameters<typeof addKeysCommands>[2], print);
+  addBackupCommands(cmd, common, run as Parameters<typeof addBackupCommands>[2], print);
   return cmd;
 }
