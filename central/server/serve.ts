@@ -22,6 +22,10 @@ export interface ServeOptions {
   tls?: { certFile: string; keyFile: string };
   now?: () => string;
   log?: (line: string) => void;
+  /** The structured log's level (pino: fatal, error, warn, info, debug; 'silent' by default here, `central serve` says info). */
+  logLevel?: string;
+  /** Where its JSON lines go (default: standard output). */
+  logStream?: { write(line: string): void };
 }
 
 export interface RunningCentral {
@@ -49,6 +53,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     adminToken: token,
     ...(opts.tls ? { https: { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
+    logger: { level: opts.logLevel ?? 'silent', ...(opts.logStream ? { stream: opts.logStream } : {}) },
   });
   try {
     await app.listen({ host, port });
@@ -76,6 +81,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     url,
     central,
     close() {
+      // Stops accepting (new requests get 503 meanwhile), lets the requests in flight finish, then closes the pool.
       closed ??= (async () => {
         clearInterval(ahead);
         rmSync(join(dataDir, TOKEN_FILE), { force: true });

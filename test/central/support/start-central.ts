@@ -104,7 +104,7 @@ export async function spawnCentral(dataDir: string, opts: { databaseUrl?: string
   const nodeArgs = (process.env.GUICHET_CENTRAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = [...nodeArgs, GUICHET_BIN, 'central', 'serve', '--data', dataDir, '--listen', opts.listen ?? '127.0.0.1:0'];
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_DATABASE_URL: '' } });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { GUICHET_LOG_LEVEL: 'warn', ...process.env, GUICHET_DATABASE_URL: '' } });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((r) => child.once('exit', (code, signal) => r(code ?? signal)));
