@@ -1,5 +1,5 @@
 /** Central's HTTP service (fastify, with the zod schemas of common/protocol at every route). */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -101,7 +101,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}),
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: () => randomBytes(8).toString('hex'),
   };
