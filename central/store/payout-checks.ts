@@ -133,6 +133,16 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
         refuse(e, p.ticket, p.amount, p.offline, why[0], why[1]);
         continue;
       }
+      // Credited on central's facts alone (its claim lost in a restore): listed for the lottery to review.
+      if (claimLostInRestore(p, claims.get(p.ticket ?? ''), epoch)) {
+        await insertIntegrityAlert(tx, terminalId, now, {
+          reason: 'payout_after_restore',
+          at_seq: e.seq,
+          held_hash: null,
+          offered_hash: e.hash,
+          detail: `entry ${e.seq} (payout of ${p.ticket}, ${euros(p.amount)}): paid online before central's restore of ${epoch.started_at}, its claim lost; credited on central's print data and packs`,
+        });
+      }
       if (!p.offline || claims.get(p.ticket ?? '')?.state === 'paid') continue;
       // Inside the allowance central signed: per ticket, count and total of the offline payouts after its acknowledged entry.
       const a = allowance;
@@ -160,6 +170,11 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
   return new Set(refused.map((r) => r.seq));
 }
 
+/** An online payout journaled before a restore's epoch began, whose claim central no longer holds (or holds as paid elsewhere since). */
+function claimLostInRestore(p: Payout, claim: ClaimRow | undefined, epoch: EpochRow): boolean {
+  return !p.offline && epoch.reason === 'restore' && p.entry.at < epoch.started_at && (!claim || (claim.state === 'paid' && claim.terminal_id !== p.entry.terminal));
+}
+
 /** Why one payout is not credited ([reason, detail]), or null when central's facts agree. */
 async function judgePayout(
   c: Central,
@@ -185,8 +200,7 @@ async function judgePayout(
   // began, whose claim central no longer holds, is judged again by central's own facts, as an offline one
   // is (print data, sale, pack, held elsewhere); paid elsewhere since, it is the reconciliation's double
   // payment. The allowance is not asked: the claim was granted by central before the restore.
-  const lostInRestore = !p.offline && epoch.reason === 'restore' && p.entry.at < epoch.started_at && (!claim || paidElsewhere);
-  if (!p.offline && !lostInRestore) {
+  if (!p.offline && !claimLostInRestore(p, claim, epoch)) {
     if (!claim || paidElsewhere) return ['payout_unclaimed', `paid online, but central holds no claim of ${p.ticket} for terminal ${terminalId}${paidElsewhere ? ` (it was paid at terminal ${claim.terminal_id})` : ''}`];
     if (heldByOther) return ['payout_held_elsewhere', `paid online, but ${p.ticket} is held by terminal ${claim.terminal_id}'s claim, not this terminal's`];
     const prize = Number(claim.prize_cents ?? -1);

@@ -133,6 +133,8 @@ describe.each(engines)('restore drill, central on %s', (engine) => {
     expect(claims).toEqual([{ terminal_id: 'T1', state: 'paid' }]);
     expect(await central.db.query('SELECT 1 FROM uncredited_entries')).toEqual([]);
     expect(await central.db.query('SELECT 1 FROM payout_exceptions')).toEqual([]);
+    // Credited on central's own facts (its claim lost), and listed for the lottery to review.
+    expect(await central.db.query("SELECT terminal_id, reason FROM integrity_alerts WHERE reason = 'payout_after_restore'")).toEqual([{ terminal_id: 'T1', reason: 'payout_after_restore' }]);
     expect(await central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM journal_entries WHERE terminal_id = 'T1' AND type = 'payout'")).toEqual([{ n: 1 }]);
     expect(await central.db.query('SELECT 1 FROM outbox_events WHERE event_key = $1', [key])).toHaveLength(1);
     // The terminal journaled what it saw; the ticket is not payable online again.
