@@ -25,9 +25,10 @@ export interface CentralMetrics {
   claim(verdict: string): void;
 }
 
-export function centralMetrics(db: Db, opts: { perTerminal?: boolean } = {}): CentralMetrics {
+/** `processMetrics`: prom-client's CPU, memory and event-loop figures too (once per process: `central serve`). */
+export function centralMetrics(db: Db, opts: { perTerminal?: boolean; processMetrics?: boolean } = {}): CentralMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'guichet_central_' });
+  if (opts.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'guichet_central_' });
   const perTerminal = opts.perTerminal ?? process.env.GUICHET_METRICS_PER_TERMINAL === '1';
   const requests = new Counter({ name: 'guichet_http_requests_total', help: 'Requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
   const latency = new Histogram({

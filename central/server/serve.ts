@@ -12,6 +12,7 @@ import { openCentral } from '../store/open.js';
 import { ensureMonthPartitions } from '../store/partitions.js';
 import { warmVerifyPool } from '../protocol/verify-pool.js';
 import { buildCentralServer } from './app.js';
+import { centralMetrics } from './metrics.js';
 import { DEFAULT_LISTEN, parseListen } from './listen.js';
 import { claimDataDir, releaseDataDir, TOKEN_FILE, URL_FILE, type ServingRecord } from './holder.js';
 
@@ -54,6 +55,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     ...(opts.tls ? { https: { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     logger: { level: opts.logLevel ?? 'silent', ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    metrics: centralMetrics(central.db, { processMetrics: true }),
   });
   try {
     await app.listen({ host, port });

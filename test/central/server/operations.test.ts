@@ -73,6 +73,7 @@ describe('central you can see, on PGlite', () => {
     expect(text).toMatch(/guichet_claims_total\{verdict="[a-z_]+"\} 1/);
     expect(text).toMatch(/guichet_push_lag_seconds_count 1/);
     expect(text).toMatch(/guichet_push_lag_worst_seconds\{terminal="T1"\} \d/);
+    expect(text).toMatch(/guichet_central_process_cpu_seconds_total \d/);
     expect(text).not.toMatch(/guichet_db_pool_connections\{/); // PGlite has no pool
     expect(text).not.toMatch(/guichet_replication_lag_seconds\{/);
     const app = buildCentralServer(c.central);
