@@ -59,15 +59,12 @@ export const LOG_REDACT = [
   'req.headers["x-guichet-signature"]',
   'req.headers["x-guichet-answer-signature"]',
   'res.headers["set-cookie"]',
-  '*.barcode',
-  '*.validation',
-  '*.pin',
-  '*.code',
-  '*.enrolment_code',
-  '*.mac',
-  '*.proof',
-  '*.signature',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-guichet-signature"]',
+  ...['barcode', 'validation', 'pin', 'code', 'enrolment_code', 'mac', 'proof', 'signature', 'token', 'cookie', 'authorization'].flatMap((k) => [k, `*.${k}`]),
   'body',
+  '*.body',
 ];
 
 class MalformedJson extends Error {

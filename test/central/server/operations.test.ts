@@ -66,6 +66,19 @@ describe('central you can see, on PGlite', () => {
     expect(all).not.toMatch(/x-guichet-signature|authorization|cookie/i);
   });
 
+  it('a log call that would carry a secret has it redacted (headers, bodies, codes, PINs, signatures)', async () => {
+    const seen: string[] = [];
+    const app = buildCentralServer(c.central, { logger: { level: 'info', stream: { write: (l: string) => void seen.push(l) } } });
+    try {
+      app.log.info({ headers: { authorization: 'Bearer t0ken-ABC', cookie: 'sid=c00kie-XYZ', 'x-guichet-signature': 's1gnature-QRS' }, pin: '55667788', claim: { barcode: '123456789012345678901234' }, enrol: { code: 'ABCD-EFGH-JKLM' }, body: { anything: 'b0dy-secret' } }, 'careless');
+    } finally {
+      await app.close();
+    }
+    const line = seen.join('');
+    expect(line).toContain('careless');
+    for (const secret of ['t0ken-ABC', 'c00kie-XYZ', 's1gnature-QRS', '55667788', '123456789012345678901234', 'ABCD-EFGH-JKLM', 'b0dy-secret']) expect(line).not.toContain(secret);
+  });
+
   it('metrics on GET /metrics from this machine: requests by route and status, latency, claims by answer, push lag; refused from elsewhere', async () => {
     const text = await (await fetch(`${c.url}/metrics`)).text();
     expect(text).toMatch(/guichet_http_requests_total\{route="\/v1\/claim",method="POST",status="200"\} 1/);
