@@ -20,6 +20,7 @@ import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys
 import { CONSOLE_OPS } from './console-ops.js';
 import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
+import { snapshotPgliteStore } from '../store/backup/snapshot.js';
 
 const ACTOR = 'admin';
 
@@ -126,6 +127,11 @@ export const ADMIN_OPS = {
   claims: {
     args: z.object({}).strict(),
     run: async (c: Central) => prizeClaims(c),
+  },
+  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
+  'backup.snapshot': {
+    args: z.object({ to: z.string().min(1) }).strict(),
+    run: async (c: Central, a: { to: string }) => snapshotPgliteStore(c, a.to),
   },
   statement: {
     args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),

@@ -1,7 +1,7 @@
 /** Central's HTTP service (fastify, with the zod schemas of common/protocol at every route). */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ClaimAnswer, ClaimRequest, DigitalFinaliseRequest, DigitalSaleAnswer, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
@@ -23,6 +23,8 @@ import { pushGate } from './gate.js';
 import { serveConsole } from './console-static.js';
 import { updateRoutes } from './updates.js';
 import { assertApprovedSoftware } from '../store/updates.js';
+import { readiness } from './health.js';
+import { centralMetrics, type CentralMetrics } from './metrics.js';
 
 export const CENTRAL_VERSION = '1';
 
@@ -34,7 +36,41 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** The built back-office console's folder (default: out/console; see console-static.ts). */
   consoleDir?: string;
+  /**
+   * The structured log (fastify's pino): one JSON line per answer (request id, route, terminal, latency,
+   * outcome), secrets redacted (README, "Operations you can see"). Level 'silent' (the default here) logs nothing.
+   */
+  logger?: { level?: string; stream?: { write(line: string): void } };
+  /** The metrics to count in (default: a registry of this server's own). */
+  metrics?: CentralMetrics;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What became of the request, for the log: 'ok', a refusal's reason, a claim's verdict. */
+    outcome: string | null;
+  }
+}
+
+/**
+ * What the log never shows, wherever it appears: headers carrying a signature, a token or a cookie, and
+ * fields named like a validation code, PIN, enrolment code or signature (the request line carries no
+ * body; these paths guard against a later log call that would).
+ */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["set-cookie"]',
+  'req.headers["x-guichet-signature"]',
+  'req.headers["x-guichet-answer-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-guichet-signature"]',
+  ...['barcode', 'validation', 'pin', 'code', 'enrolment_code', 'mac', 'proof', 'signature', 'token', 'cookie', 'authorization'].flatMap((k) => [k, `*.${k}`]),
+  'body',
+  '*.body',
+];
 
 class MalformedJson extends Error {
   readonly statusCode = 400;
@@ -53,7 +89,24 @@ function isLoopback(ip: string): boolean {
 
 export function buildCentralServer(c: Central, opts: ServerOptions = {}): FastifyInstance {
   const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
-  const fastifyOpts: FastifyServerOptions = { bodyLimit: MAX_BODY_BYTES, logger: false, return503OnClosing: true };
+  const level = opts.logger?.level ?? 'silent';
+  const metrics = opts.metrics ?? centralMetrics(c.db);
+  const fastifyOpts: FastifyServerOptions = {
+    bodyLimit: MAX_BODY_BYTES,
+    return503OnClosing: true,
+    logger: {
+      level,
+      base: { service: 'guichet-central' },
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      // fastify's own lines (every request twice, with the URL and headers) are replaced by one of ours.
+      serializers: { req: (req: { method?: string }) => ({ method: req.method }) },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      ...(opts.logger?.stream ? { stream: opts.logger.stream } : {}),
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: () => randomBytes(8).toString('hex'),
+  };
   // TLS 1.2 at least (1.3 negotiated where both ends have it).
   const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
@@ -71,9 +124,35 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     }
   });
 
+  // One log line and the request metrics per answer, from what the request already holds (no query).
+  app.decorateRequest('outcome', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.request(route, req.method, reply.statusCode, seconds);
+    const line = { route, method: req.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, outcome: req.outcome ?? (reply.statusCode < 400 ? 'ok' : 'refused'), ...(req.terminalId ? { terminal: req.terminalId } : {}) };
+    if (reply.statusCode >= 500) req.log.error(line, 'answered');
+    else req.log.info(line, 'answered');
+  });
+
   // Signed routes: headers and signature before the body is read, the body's digest once it is.
   app.addHook('onRequest', signatureHook(c));
   app.addHook('preValidation', digestHook(c));
+  // A refusal's reason, for the log line (read from the refusals' JSON only).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 && req.outcome === null && typeof payload === 'string' && payload.startsWith('{')) {
+      try {
+        const reason = (JSON.parse(payload) as { reason?: unknown }).reason;
+        if (typeof reason === 'string') req.outcome = reason;
+      } catch {
+        // not JSON: the outcome stays 'refused'
+      }
+    }
+    return payload;
+  });
   // Every answer to a request with a nonce is signed by the lottery, bound to that request.
   app.addHook('onSend', answerSignatureHook(c));
 
@@ -98,7 +177,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: err.message, reason: 'bad_request' });
     }
-    log(`central: ${req.method} ${req.url} failed: ${err.stack ?? err.message}`);
+    log(`central: ${req.method} ${req.url.split('?')[0]} failed: ${err.stack ?? err.message}`);
+    req.log.error({ err: { type: err.name, message: err.message } }, 'failed');
     return reply.code(500).send({ error: 'central failed to handle the request; try again', reason: 'internal' });
   });
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no route ${req.method} ${req.url.split('?')[0]}`, reason: 'not_found' }));
@@ -109,6 +189,17 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   // Unsigned routes take a small body only (MAX_UNSIGNED_BODY_BYTES), refused before it is parsed.
   const unsigned = { bodyLimit: MAX_UNSIGNED_BODY_BYTES };
   r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
+  // Probes (README, "Operations you can see"): the process answers; central can serve (database writable, schema current).
+  r.get('/livez', { ...unsigned }, async () => ({ ok: true }));
+  r.get('/readyz', { ...unsigned }, async (_req, reply) => {
+    const r = await readiness(c.db);
+    return reply.code(r.ready ? 200 : 503).send(r);
+  });
+  // Prometheus's scrape: from this machine only (a local Prometheus or agent); the fleet's figures are not for the network.
+  r.get('/metrics', { ...unsigned }, async (req, reply) => {
+    if (!isLoopback(req.ip)) return reply.code(403).send({ error: 'metrics are served to this machine only (scrape from a local Prometheus or agent)', reason: 'not_loopback' });
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   r.get(ENDPOINTS.time, { ...unsigned, schema: { querystring: TimeQuery, response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
   r.post(ENDPOINTS.enrol, { ...unsigned, preHandler: quotaHook(c, ROUTE_QUOTAS.enrol), schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
@@ -118,15 +209,27 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.post(ENDPOINTS.push, { config: { signed: 'allow-disabled' }, schema: { body: PushRequest } }, async (req, reply) => {
     const result = await pushes.execute(() => ingestPush(c, req.terminalId!, req.body));
     if (result.refused) {
+      req.outcome = result.reason;
       return reply.code(409).send({ error: result.detail, reason: result.reason, at_seq: result.at_seq, last_seq: result.last_seq, last_hash: result.last_hash });
     }
     const { refused: _, ...answer } = result;
+    if (answer.stored_entries > 0) {
+      // Push lag: how long the oldest entry central took now waited at the terminal.
+      const first = answer.last_seq - answer.stored_entries + 1;
+      const at = req.body.entries.find((e) => e.seq === first)?.at;
+      if (at) metrics.pushLag(req.terminalId!, (Date.parse(c.now()) - Date.parse(at)) / 1000);
+    }
     return PushAnswer.parse(answer);
   });
 
   // A terminal on a version the lottery did not approve, past the grace period, claims and sells nothing (#23).
   const approvedSoftware = async (req: { terminalId?: string | undefined }) => assertApprovedSoftware(c, req.terminalId!);
-  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: [approvedSoftware, quotaHook(c, [ROUTE_QUOTAS.claim, ROUTE_QUOTAS.claim_address])], schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => claimTicket(c, req.terminalId!, req.body));
+  r.post(ENDPOINTS.claim, { config: { signed: true }, preHandler: [approvedSoftware, quotaHook(c, [ROUTE_QUOTAS.claim, ROUTE_QUOTAS.claim_address])], schema: { body: ClaimRequest, response: { 200: ClaimAnswer } } }, async (req) => {
+    const answer = await claimTicket(c, req.terminalId!, req.body);
+    metrics.claim(answer.verdict);
+    req.outcome = answer.verdict;
+    return answer;
+  });
 
   r.post(ENDPOINTS.packs, { config: { signed: true }, preHandler: quotaHook(c, [ROUTE_QUOTAS.pack_receipt, ROUTE_QUOTAS.pack_receipt_address], (req) => (req.body as { action?: string }).action === 'receive'), schema: { body: PackOpRequest, response: { 200: PackOpAnswer, 403: Err } } }, async (req, reply) => {
     if (!req.body.op_key.startsWith(`${req.terminalId!}/`)) throw new CentralError('wrong_terminal', `operation ${req.body.op_key} is not one of terminal ${req.terminalId!}'s`, 403);

@@ -12,6 +12,7 @@ import { openCentral } from '../store/open.js';
 import { ensureMonthPartitions } from '../store/partitions.js';
 import { warmVerifyPool } from '../protocol/verify-pool.js';
 import { buildCentralServer } from './app.js';
+import { centralMetrics } from './metrics.js';
 import { DEFAULT_LISTEN, parseListen } from './listen.js';
 import { claimDataDir, releaseDataDir, TOKEN_FILE, URL_FILE, type ServingRecord } from './holder.js';
 
@@ -22,6 +23,10 @@ export interface ServeOptions {
   tls?: { certFile: string; keyFile: string };
   now?: () => string;
   log?: (line: string) => void;
+  /** The structured log's level (pino: fatal, error, warn, info, debug; 'silent' by default here, `central serve` says info). */
+  logLevel?: string;
+  /** Where its JSON lines go (default: standard output). */
+  logStream?: { write(line: string): void };
 }
 
 export interface RunningCentral {
@@ -49,6 +54,8 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     adminToken: token,
     ...(opts.tls ? { https: { cert: readFileSync(opts.tls.certFile), key: readFileSync(opts.tls.keyFile) } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
+    logger: { level: opts.logLevel ?? 'silent', ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    metrics: centralMetrics(central.db, { processMetrics: true }),
   });
   try {
     await app.listen({ host, port });
@@ -76,6 +83,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     url,
     central,
     close() {
+      // Stops accepting (new requests get 503 meanwhile), lets the requests in flight finish, then closes the pool.
       closed ??= (async () => {
         clearInterval(ahead);
         rmSync(join(dataDir, TOKEN_FILE), { force: true });

@@ -18,9 +18,19 @@ export interface CentralMemo {
   readonly prints: Map<string, PrintData>;
   /** When pushes last looked for packs due by days (central's clock, ms; see settlePacks). */
   readonly daysChecked: { at: number };
+  /** Central's current epoch, read once (only a restore, with central stopped, makes a new one): store/epoch.ts. */
+  readonly epoch: { value?: EpochRow };
 }
 
-export const newMemo = (): CentralMemo => ({ publications: new Map(), prints: new Map(), daysChecked: { at: Number.NEGATIVE_INFINITY } });
+/** One of central's epochs (migration 015): a new one at every restore. */
+export interface EpochRow {
+  readonly epoch: string;
+  readonly feed_floor: number;
+  readonly started_at: string;
+  readonly reason: 'init' | 'restore';
+}
+
+export const newMemo = (): CentralMemo => ({ publications: new Map(), prints: new Map(), daysChecked: { at: Number.NEGATIVE_INFINITY }, epoch: {} });
 
 export interface Central {
   readonly db: Db;

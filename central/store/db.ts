@@ -18,6 +18,8 @@ export interface Db extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's figures (PostgreSQL; absent on PGlite, which has none): for the metrics, no query. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Parses an int8 text as a number, refusing what a number cannot hold exactly. */

@@ -4,6 +4,7 @@ import { FeedBody, type FeedItem, type SignedFeedEntry } from '../../common/prot
 import { signLotteryDocument } from '../protocol/verify.js';
 import type { Queryable } from './db.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
+import { currentEpoch } from './epoch.js';
 import { feedAfter, insertFeedRows, lockFeedNextCursor } from './queries/feed.js';
 import { configRows, liftStopListed, upsertConfig, upsertGameStatus, upsertStopListed } from './queries/reference-data.js';
 
@@ -86,7 +87,8 @@ export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () 
 }
 
 /** Feed entries after `cursor` meant for `terminalId` (every terminal's, its own, its retailer's), at most `limit`. */
-export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean }> {
+export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean; epoch: string; epoch_floor: number }> {
+  const epoch = await currentEpoch(c);
   const rows = await feedAfter(c.db, terminalId, cursor, limit + 1);
   const more = rows.length > limit;
   // An entry signed by an earlier online key (before a rotation) is signed again by the one in use, so a
@@ -95,7 +97,7 @@ export async function readFeed(c: Central, terminalId: string, cursor: number, l
   const entries = rows
     .slice(0, limit)
     .map((r) => (r.signer === k.fingerprint ? { body: r.body, signer: r.signer, signature: r.signature } : { body: r.body, signer: k.fingerprint, signature: signLotteryDocument('feed', r.body, k.privateKey) }));
-  return { entries, next_cursor: entries.at(-1)?.body.cursor ?? cursor, more };
+  return { entries, next_cursor: entries.at(-1)?.body.cursor ?? cursor, more, epoch: epoch.epoch, epoch_floor: epoch.feed_floor };
 }
 
 /** Current configuration as one object. */

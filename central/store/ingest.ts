@@ -12,6 +12,7 @@ import { ENTRY_PROBLEMS, parseEd25519PublicKey } from '../protocol/verify.js';
 import { CentralError, type Central } from './context.js';
 import { dateProblem, FIRST_ENTRY_SLACK_MS, moneyProblem, unstorable } from './entry-checks.js';
 import { deferAnnouncements } from './feed.js';
+import { currentEpoch } from './epoch.js';
 import type { Queryable } from './db.js';
 import { settleNewExceptions } from './chargebacks.js';
 import { reconcilePayouts } from './claims.js';
@@ -185,6 +186,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   await recordPrizeClaims(c, tx, terminalId, stored);
   return {
     allowance: await issueAllowance(c, tx, terminalId, prevSeq),
+    epoch: (await currentEpoch(c, tx)).epoch,
     refused: false,
     last_seq: prevSeq,
     last_hash: prevHash,

@@ -9,6 +9,7 @@ import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/o
 import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
 import { migrateCentral } from './migrate.js';
+import { applyRestoredMark, renewEpoch } from './epoch.js';
 import { openPglite } from './pglite.js';
 import { ensureMonthPartitions } from './partitions.js';
 import { openPostgres } from './postgres.js';
@@ -94,6 +95,8 @@ export async function initCentral(opts: OpenOptions & { keyFile: string; rootKey
     const rootFingerprint = keyFingerprint(root.publicKey);
     await db.transaction(async (tx) => {
       const now = central.now();
+      // This store's own epoch (the migration's may come from a copied template).
+      await renewEpoch(tx, now, 'init');
       await setLotteryRoot(tx, 'init', { fingerprint: rootFingerprint, public_key: publicKeyPem(root.publicKey) }, now);
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'online', online.publicKey, now));
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'emission', emission.publicKey, now));
@@ -154,6 +157,8 @@ export async function openCentral(opts: OpenOptions): Promise<Central> {
   try {
     await migrateCentral(db);
     const central = makeCentral(db, dataDir, file.online_key, opts.now);
+    // Restored (`central restore`): a new epoch before anything is served (store/epoch.ts).
+    await applyRestoredMark(db, dataDir, central.now());
     await ensureMonthPartitions(db, central.now());
     if (central.lotteryKey.fingerprint !== file.online_key_fingerprint) {
       throw new Error(`${file.online_key} is not the online key this store names (fingerprint ${file.online_key_fingerprint})`);

@@ -21,7 +21,8 @@
 import { offlineLimitsOf, type OfflineAllowance, type SignedAllowance, type WireJournalEntry } from '../../common/protocol/index.js';
 import { gameByCode, isGameCode } from '../../games/index.js';
 import { signLotteryDocument } from '../protocol/verify.js';
-import type { Central } from './context.js';
+import type { Central, EpochRow } from './context.js';
+import { currentEpoch } from './epoch.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
 import { packOfTicket } from './packs.js';
@@ -122,14 +123,25 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
     const retailer = facts?.retailer ?? '';
     const packRetailers = new Map<string, { state: string; retailer: string } | null>();
     const now = c.now();
+    const epoch = await currentEpoch(c, tx);
     let offlineCount = 0;
     let offlineTotal = 0;
     for (const p of toJudge) {
       const e = p.entry;
-      const why = await judgePayout(c, tx, terminalId, retailer, p, claims.get(p.ticket ?? ''), now, packRetailers);
+      const why = await judgePayout(c, tx, terminalId, retailer, p, claims.get(p.ticket ?? ''), now, packRetailers, epoch);
       if (why) {
         refuse(e, p.ticket, p.amount, p.offline, why[0], why[1]);
         continue;
+      }
+      // Credited on central's facts alone (its claim lost in a restore): listed for the lottery to review.
+      if (claimLostInRestore(p, claims.get(p.ticket ?? ''), epoch)) {
+        await insertIntegrityAlert(tx, terminalId, now, {
+          reason: 'payout_after_restore',
+          at_seq: e.seq,
+          held_hash: null,
+          offered_hash: e.hash,
+          detail: `entry ${e.seq} (payout of ${p.ticket}, ${euros(p.amount)}): paid online before central's restore of ${epoch.started_at}, its claim lost; credited on central's print data and packs`,
+        });
       }
       if (!p.offline || claims.get(p.ticket ?? '')?.state === 'paid') continue;
       // Inside the allowance central signed: per ticket, count and total of the offline payouts after its acknowledged entry.
@@ -158,6 +170,11 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
   return new Set(refused.map((r) => r.seq));
 }
 
+/** An online payout journaled before a restore's epoch began, whose claim central no longer holds (or holds as paid elsewhere since). */
+function claimLostInRestore(p: Payout, claim: ClaimRow | undefined, epoch: EpochRow): boolean {
+  return !p.offline && epoch.reason === 'restore' && p.entry.at < epoch.started_at && (!claim || (claim.state === 'paid' && claim.terminal_id !== p.entry.terminal));
+}
+
 /** Why one payout is not credited ([reason, detail]), or null when central's facts agree. */
 async function judgePayout(
   c: Central,
@@ -168,6 +185,7 @@ async function judgePayout(
   claim: ClaimRow | undefined,
   now: string,
   packs: Map<string, { state: string; retailer: string } | null>,
+  epoch: EpochRow,
 ): Promise<[UncreditedReason, string] | null> {
   if (!p.id || !p.ticket) return ['payout_no_ticket', 'a payout that names no ticket central knows'];
   if (p.lines !== 1 || p.stated !== p.amount) return ['payout_amount', `its money block pays ${p.lines} ticket(s), ${euros(p.amount)}, not the one ticket its payload names`];
@@ -178,7 +196,11 @@ async function judgePayout(
   // terminal's own claim. Any other is never credited, whatever the exception policy.
   const paidElsewhere = claim?.state === 'paid';
   const heldByOther = claim && claim.state === 'held' && claim.terminal_id !== terminalId;
-  if (!p.offline) {
+  // A restore (#21) may have lost this terminal's claim: an online payout journaled before the epoch
+  // began, whose claim central no longer holds, is judged again by central's own facts, as an offline one
+  // is (print data, sale, pack, held elsewhere); paid elsewhere since, it is the reconciliation's double
+  // payment. The allowance is not asked: the claim was granted by central before the restore.
+  if (!p.offline && !claimLostInRestore(p, claim, epoch)) {
     if (!claim || paidElsewhere) return ['payout_unclaimed', `paid online, but central holds no claim of ${p.ticket} for terminal ${terminalId}${paidElsewhere ? ` (it was paid at terminal ${claim.terminal_id})` : ''}`];
     if (heldByOther) return ['payout_held_elsewhere', `paid online, but ${p.ticket} is held by terminal ${claim.terminal_id}'s claim, not this terminal's`];
     const prize = Number(claim.prize_cents ?? -1);

@@ -71,6 +71,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
       await pool.query(sql);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

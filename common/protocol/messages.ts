@@ -217,6 +217,9 @@ export const SignedAllowance = z.object({ allowance: OfflineAllowance, signer: S
 export type SignedAllowance = z.infer<typeof SignedAllowance>;
 
 /** 200: what central now holds for this terminal. */
+/** Central's epoch: a random id made at its creation and renewed by every restore (#21). */
+export const CentralEpoch = z.string().regex(/^[0-9a-f-]{8,64}$/, 'an epoch id');
+
 export const PushAnswer = z.object({
   /** Last journal entry central holds (0 and the genesis hash when none). */
   last_seq: Count,
@@ -228,6 +231,8 @@ export const PushAnswer = z.object({
   skipped_events: Count,
   /** The offline allowance central signed with this answer (absent from an older central). */
   allowance: SignedAllowance.optional(),
+  /** Central's epoch (#21): a new one after every restore; a terminal that sees a new one pushes again from last_seq (absent from an older central). */
+  epoch: CentralEpoch.optional(),
 });
 export type PushAnswer = z.infer<typeof PushAnswer>;
 
@@ -350,6 +355,13 @@ export const FeedAnswer = z.object({
   next_cursor: Count,
   /** True when more entries wait after next_cursor. */
   more: z.boolean(),
+  /**
+   * Central's epoch (#21) and the newest cursor it held when that epoch began: a terminal that sees a new
+   * epoch reads the feed again from min(its cursor, epoch_floor), since cursors above the floor may name
+   * other items than before the restore (both absent from an older central).
+   */
+  epoch: CentralEpoch.optional(),
+  epoch_floor: Count.optional(),
 });
 export type FeedAnswer = z.infer<typeof FeedAnswer>;
 

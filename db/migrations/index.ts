@@ -9,9 +9,9 @@ import { centralPacks } from './007-central-packs.js';
 import { centralTls } from './008-central-tls.js';
 import { keyHierarchy } from './009-key-hierarchy.js';
 import { offlineAllowance } from './010-offline-allowance.js';
-// 011–013: placeholders on branch updates for the migrations other branches reserved (replaced at merge).
+// 011, 013: placeholders for migrations reserved by branches not merged yet (replaced at their merge).
 import { reserved11 } from './011-reserved.js';
-import { reserved12 } from './012-reserved.js';
+import { centralEpoch } from './012-central-epoch.js';
 import { reserved13 } from './013-reserved.js';
 import { softwareUpdates } from './014-software-updates.js';
 import type { Migration } from './migration.js';
@@ -19,4 +19,4 @@ import type { Migration } from './migration.js';
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance, reserved11, reserved12, reserved13, softwareUpdates];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance, reserved11, centralEpoch, reserved13, softwareUpdates];

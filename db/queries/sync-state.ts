@@ -23,11 +23,15 @@ export interface SyncStateRow {
   readonly central_ca_pem: string | null;
   /** The last offline allowance central signed (JSON of a SignedAllowance), null before the first push answer carrying one. */
   readonly allowance: string | null;
+  /** Central's epoch as last seen (a new one after a restore of central), null before the first answer carrying one. */
+  readonly central_epoch: string | null;
+  /** The same, as the feed's reader last acted on it. */
+  readonly feed_epoch: string | null;
 }
 
 const COLUMNS =
   'central_url, terminal_id, enrolled_at, pushed_seq, acked_seq, acked_hash, feed_cursor, last_contact_at, last_push_at, last_pull_at, ' +
-  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at, central_ca_pem, allowance';
+  'last_error, last_error_at, clock_offset_ms, refused_at, refused_reason, disabled_reason, disabled_at, central_ca_pem, allowance, central_epoch, feed_epoch';
 
 /** The row, or undefined when this terminal was never enrolled with a central. */
 export function syncStateRow(db: Database): SyncStateRow | undefined {
@@ -55,6 +59,14 @@ export function markOutboxSentUpTo(db: Database, seq: number, at: string): numbe
   return db
     .prepare('UPDATE outbox SET attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sent_at = ? WHERE sent_at IS NULL AND journal_seq <= ?')
     .run(at, at, seq).changes;
+}
+
+/**
+ * Central lost what it acknowledged after entry `seq` (a restore): the events of later entries are
+ * to be sent again (their keys make a second delivery harmless). Answers how many.
+ */
+export function markOutboxUnsentAfter(db: Database, seq: number): number {
+  return db.prepare('UPDATE outbox SET sent_at = NULL, last_error = NULL WHERE sent_at IS NOT NULL AND journal_seq > ?').run(seq).changes;
 }
 
 /** Records a failed attempt on the events of entries in (afterSeq, uptoSeq]. */

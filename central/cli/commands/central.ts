@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands } from './keys.js';
 import { addUpdatesCommands } from './updates.js';
+import { addBackupCommands } from './backup.js';
 
 interface CommonFlags {
   data: string;
@@ -152,7 +153,9 @@ export function centralCommand(): Command {
     .option('--listen <host:port>', `address to listen on (default ${DEFAULT_LISTEN}; port 0 picks one)`, DEFAULT_LISTEN)
     .option('--tls-cert <file>', 'TLS certificate (PEM): serve https')
     .option('--tls-key <file>', 'TLS private key (PEM)')
-    .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string }) => {
+    .addOption(new Option('--log-level <level>', 'structured JSON log on standard output: fatal, error, warn, info (one line per answer), debug, silent').env('GUICHET_LOG_LEVEL').default('info'))
+    .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string; logLevel: string }) => {
+      if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(flags.logLevel)) throw new CliError(`--log-level is fatal, error, warn, info, debug or silent, not '${flags.logLevel}'`);
       if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new CliError('--tls-cert and --tls-key go together');
       // The data folder's own TLS files (`central tls`) when none are named.
       const own = tlsFilesOf(flags.data);
@@ -162,9 +165,11 @@ export function centralCommand(): Command {
         dataDir: flags.data,
         databaseUrl: databaseUrlFrom(flags.databaseUrl),
         listen: flags.listen,
+        logLevel: flags.logLevel,
         ...(tls ? { tls } : {}),
       });
       print(flags, { url: running.url, pid: process.pid }, () => [`central listening on ${running.url}`]);
+      // SIGTERM (or ^C): stop accepting, finish the requests in flight, close the pool, exit 0.
       await new Promise<void>((done) => {
         const stop = (): void => {
           process.off('SIGINT', stop);
@@ -403,5 +408,6 @@ export function centralCommand(): Command {
     });
   addKeysCommands(cmd, common, run as Parameters<typeof addKeysCommands>[2], print);
   addUpdatesCommands(cmd, common, run as Parameters<typeof addUpdatesCommands>[2], print);
+  addBackupCommands(cmd, common, run as Parameters<typeof addBackupCommands>[2], print);
   return cmd;
 }

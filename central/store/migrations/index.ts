@@ -12,9 +12,9 @@ import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
 import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import { keyHierarchy } from './012-key-hierarchy.js';
 import { uncreditedPayouts } from './013-uncredited-payouts.js';
-// 014–017: placeholders on branch updates for the migrations other branches reserved (replaced at merge).
+// 014, 016, 017: placeholders for migrations reserved by branches not merged yet (replaced at their merge).
 import { reserved14 } from './014-reserved.js';
-import { reserved15 } from './015-reserved.js';
+import { epochs } from './015-epochs.js';
 import { reserved16 } from './016-reserved.js';
 import { reserved17 } from './017-reserved.js';
 import { softwareUpdates } from './018-software-updates.js';
@@ -38,7 +38,7 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   keyHierarchy,
   uncreditedPayouts,
   reserved14,
-  reserved15,
+  epochs,
   reserved16,
   reserved17,
   softwareUpdates,

@@ -195,10 +195,23 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   const state = syncStateRow(t.db);
   if (!state) throw new SyncError('not-enrolled', 'this terminal is not enrolled with a central: run guichet enroll');
   let cursor = state.feed_cursor;
+  let epoch = state.feed_epoch;
   let applied = 0;
   let files = 0;
   for (;;) {
     const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    if (answer.epoch !== undefined && answer.epoch !== epoch) {
+      // A new epoch: central was restored (#21). Its cursors above the floor may name other items than
+      // those applied here: read again from there (re-applying an item is harmless), not skip them.
+      const from = epoch === null ? cursor : Math.min(cursor, answer.epoch_floor ?? 0);
+      const seen = answer.epoch;
+      inTransaction(t, () => updateSyncState(t.db, { feed_cursor: from, feed_epoch: seen }));
+      epoch = seen;
+      if (from !== cursor) {
+        cursor = from;
+        continue;
+      }
+    }
     let online = trustedOnlineKeyMap(t);
     for (const entry of answer.entries) {
       if (entry.body.cursor <= cursor) continue; // already applied (a repeated answer)

@@ -8,10 +8,11 @@ import type { Database } from 'better-sqlite3';
 import { runningSoftware } from '../updates/software.js';
 import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPOINTS, type PushRequest, type WireJournalEntry } from '../../../common/protocol/index.js';
 import { journalCountAfter, journalRow, journalRowsAfter, type JournalRow } from '../../../db/queries/journal.js';
-import { markOutboxSentUpTo, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
+import { markOutboxSentUpTo, markOutboxUnsentAfter, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import { unsentOutboxUpTo } from '../../../db/queries/outbox.js';
 import { GENESIS_HASH } from '../../kernel/chain.js';
 import { inTransaction } from '../../kernel/transaction.js';
+import { record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { keepAllowance } from './allowance.js';
 import { CentralAnswerError, type CentralClient } from './client.js';
@@ -65,6 +66,21 @@ function batchOf(db: Database, afterSeq: number, size: number): PushRequest & { 
   };
 }
 
+/**
+ * Central holds less than it acknowledged (restored from a backup, #21): the terminal's mark goes back
+ * to central's head and the events of later entries are sent again, in one transaction; a new epoch is
+ * journaled. The entries and events then go again (central skips what it holds, keys included).
+ */
+function rewindTo(t: LotteryTerminal, head: { seq: number; hash: string }, previous: number, epoch: { seen: string | null; before: string | null } | null): void {
+  inTransaction(t, () => {
+    updateSyncState(t.db, { acked_seq: head.seq, acked_hash: head.hash, pushed_seq: head.seq, ...(epoch?.seen ? { central_epoch: epoch.seen } : {}) });
+    const again = markOutboxUnsentAfter(t.db, head.seq);
+    if (epoch?.seen && epoch.before !== null) {
+      record(t, { type: 'central.restored', operator: null, payload: { epoch: epoch.seen, previous_epoch: epoch.before, central_head: head.seq, acked_before: previous, events_again: again } });
+    }
+  });
+}
+
 function waitingAfter(db: Database, seq: number): number {
   return journalCountAfter(db, seq);
 }
@@ -76,11 +92,15 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
   const state = syncStateRow(t.db);
   if (!state) throw new SyncError('not-enrolled', 'this terminal is not enrolled with a central: run guichet enroll');
   let acked = state.acked_seq;
-  const start = acked;
+  let start = acked;
+  let epoch = state.central_epoch;
+  // The feed saw a new epoch the push has not acted on: ask central's head (an empty push) even with nothing new.
+  let probe = state.feed_epoch !== null && state.feed_epoch !== epoch;
   let batches = 0;
   for (;;) {
     const batch = batchOf(t.db, acked, size);
-    if (batch.entries.length === 0 && batch.events.length === 0) break;
+    if (batch.entries.length === 0 && batch.events.length === 0 && !probe) break;
+    probe = false;
     if (options.maxBatches !== undefined && batches >= options.maxBatches) break;
     updateSyncState(t.db, { pushed_seq: batch.upto });
     let answer: PushAnswer;
@@ -95,8 +115,10 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
         if (refusal.success && (refusal.data.reason as string) === 'out_of_order' && batch.entries.length > 0 && refusal.data.last_seq < (batch.entries[0]?.seq ?? 0)) {
           const mine = refusal.data.last_seq === 0 ? GENESIS_HASH : journalRow(t.db, refusal.data.last_seq)?.hash;
           if (mine === refusal.data.last_hash && refusal.data.last_seq !== acked) {
+            const previous = acked;
             acked = refusal.data.last_seq;
-            inTransaction(t, () => updateSyncState(t.db, { acked_seq: acked, acked_hash: refusal.data.last_hash }));
+            start = Math.min(start, acked);
+            rewindTo(t, { seq: acked, hash: refusal.data.last_hash }, previous, null);
             continue;
           }
         }
@@ -121,9 +143,24 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
       updateSyncState(t.db, { refused_at: at, refused_reason: reason, last_error: `journal refused by central: ${reason}`, last_error_at: at });
       throw new SyncError('diverged', `journal refused by central: ${reason}`);
     }
+    // A new epoch (central restored, #21), or central's head below the mark it acknowledged: the journal
+    // and the outbox go again from central's head.
+    // (Events are stored with the head's move: a head central still holds has its events.)
+    const newEpoch = answer.epoch !== undefined && answer.epoch !== epoch;
+    if (answer.last_seq < acked) {
+      const previous = acked;
+      rewindTo(t, { seq: answer.last_seq, hash: answer.last_hash }, previous, newEpoch ? { seen: answer.epoch ?? null, before: epoch } : null);
+      acked = answer.last_seq;
+      start = Math.min(start, acked);
+      epoch = answer.epoch ?? epoch;
+      continue;
+    }
+    if (newEpoch && epoch !== null) rewindTo(t, { seq: answer.last_seq, hash: answer.last_hash }, acked, { seen: answer.epoch ?? null, before: epoch });
+    if (newEpoch) epoch = answer.epoch ?? null;
     const at = t.now();
     inTransaction(t, () => {
       updateSyncState(t.db, {
+        ...(newEpoch ? { central_epoch: epoch } : {}),
         acked_seq: answer.last_seq,
         acked_hash: answer.last_hash,
         last_push_at: at,

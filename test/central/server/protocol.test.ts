@@ -243,7 +243,7 @@ describe.each(ENGINES)('central protocol on %s', (engine) => {
     const tampered = { ...page1.json.entries[0]!.body, item: { kind: 'config', key: 'payout_limit_max_cents', value: 99999999 } };
     expect(verify(null, Buffer.from(lotterySigningString('feed', tampered)), key, Buffer.from(page1.json.entries[0]!.signature, 'base64'))).toBe(false);
     const end = await signedRequest<FeedAnswer>(c.url, t, 'GET', `/v1/feed?cursor=${page2.json.next_cursor}`);
-    expect(end.json).toEqual({ entries: [], next_cursor: page2.json.next_cursor, more: false });
+    expect(end.json).toEqual({ entries: [], next_cursor: page2.json.next_cursor, more: false, epoch: expect.stringMatching(/^[0-9a-f-]{36}$/), epoch_floor: expect.any(Number) });
     const badCursor = await signedRequest<{ reason: string }>(c.url, t, 'GET', '/v1/feed?cursor=-3');
     expect([badCursor.status, badCursor.json.reason]).toEqual([400, 'bad_request']);
   });

@@ -53,6 +53,9 @@ export interface StartOptions {
    * are not about shipping let the first terminal receive a pack; `packs_require_shipment` false).
    */
   requireShipment?: boolean;
+  /** The structured log: its level (default silent) and where its lines go. */
+  logLevel?: string;
+  logStream?: { write(line: string): void };
 }
 
 export async function startCentral(opts: StartOptions = {}): Promise<StartedCentral> {
@@ -67,7 +70,7 @@ export async function startCentral(opts: StartOptions = {}): Promise<StartedCent
   for (const id of opts.terminals ?? ['T1']) codes[id] = rememberLetter(await addTerminal(init.central, 'test', id, `Retailer ${id}`));
   if (!opts.requireShipment) await setConfig(init.central, 'test', 'packs_require_shipment', false);
   await init.central.db.close();
-  const running = await serveCentral({ dataDir, databaseUrl: opts.databaseUrl, listen: '127.0.0.1:0', now, log: () => undefined });
+  const running = await serveCentral({ dataDir, databaseUrl: opts.databaseUrl, listen: '127.0.0.1:0', now, log: () => undefined, ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   return {
     url: running.url,
     dataDir,
@@ -104,7 +107,7 @@ export async function spawnCentral(dataDir: string, opts: { databaseUrl?: string
   const nodeArgs = (process.env.GUICHET_CENTRAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = [...nodeArgs, GUICHET_BIN, 'central', 'serve', '--data', dataDir, '--listen', opts.listen ?? '127.0.0.1:0'];
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_DATABASE_URL: '' } });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { GUICHET_LOG_LEVEL: 'warn', ...process.env, GUICHET_DATABASE_URL: '' } });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((r) => child.once('exit', (code, signal) => r(code ?? signal)));

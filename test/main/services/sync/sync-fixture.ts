@@ -68,7 +68,7 @@ export interface CentralChild {
 
 /** `node bin/guichet.js central serve` as a child process; resolves with its URL. */
 export function serveChild(store: CentralStore, listen = '127.0.0.1:0'): Promise<CentralChild> {
-  const env = { ...process.env };
+  const env: NodeJS.ProcessEnv = { GUICHET_LOG_LEVEL: 'warn', ...process.env };
   if (store.databaseUrl) env.GUICHET_DATABASE_URL = store.databaseUrl;
   else delete env.GUICHET_DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/guichet.js'), 'central', 'serve', '--data', store.dir, '--listen', listen, '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
