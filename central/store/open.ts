@@ -9,6 +9,7 @@ import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/o
 import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
 import { migrateCentral } from './migrate.js';
+import { sealLegacyCentralJournal } from './queries/central-journal.js';
 import { openPglite } from './pglite.js';
 import { ensureMonthPartitions } from './partitions.js';
 import { openPostgres } from './postgres.js';
@@ -94,7 +95,7 @@ export async function initCentral(opts: OpenOptions & { keyFile: string; rootKey
     const rootFingerprint = keyFingerprint(root.publicKey);
     await db.transaction(async (tx) => {
       const now = central.now();
-      await setLotteryRoot(tx, 'init', { fingerprint: rootFingerprint, public_key: publicKeyPem(root.publicKey) }, now);
+      await setLotteryRoot(central, tx, 'init', { fingerprint: rootFingerprint, public_key: publicKeyPem(root.publicKey) }, now);
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'online', online.publicKey, now));
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'emission', emission.publicKey, now));
     });
@@ -155,6 +156,8 @@ export async function openCentral(opts: OpenOptions): Promise<Central> {
     await migrateCentral(db);
     const central = makeCentral(db, dataDir, file.online_key, opts.now);
     await ensureMonthPartitions(db, central.now());
+    // Entries written before central's journal was a chain (schema version 17) are sealed once.
+    await sealLegacyCentralJournal(db, central.lotteryKey);
     if (central.lotteryKey.fingerprint !== file.online_key_fingerprint) {
       throw new Error(`${file.online_key} is not the online key this store names (fingerprint ${file.online_key_fingerprint})`);
     }

@@ -1,7 +1,11 @@
 /** `guichet central …`: the lottery's system of record (store, service, terminals, publications). */
 import { Command, Option } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
-import { AdminRefusal, callService } from '../../admin/client.js';
+import { AdminRefusal, callService, loginAtService, logoutAtService } from '../../admin/client.js';
+import type { Role } from '../../admin/roles.js';
+import type { Central } from '../../store/context.js';
+import { credentialsFor, withLoginOptions, type Credentials, type LoginFlags } from '../operator-login.js';
+import { localTime } from '../local-time.js';
 import type { AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import type { PayoutException } from '../../store/claims.js';
@@ -17,32 +21,65 @@ import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands } from './keys.js';
 
-interface CommonFlags {
+interface CommonFlags extends LoginFlags {
   data: string;
   databaseUrl?: string;
   json?: boolean;
 }
 
 function common(cmd: Command): Command {
-  return cmd
-    .requiredOption('--data <dir>', 'central data folder')
-    .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
-    .option('--json', 'print JSON');
+  return withLoginOptions(
+    cmd
+      .requiredOption('--data <dir>', 'central data folder')
+      .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
+      .option('--json', 'print JSON'),
+  );
 }
 
-/** Runs an operation through the running service when there is one, else on the store directly. */
-async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown>): Promise<unknown> {
+/** The context an operation runs in on the store itself (no service): the operator's session, or the setup actor while no administrator exists. */
+async function storeCaller(central: Central, creds: Credentials): Promise<{ actor: string; roles: readonly Role[]; setup?: boolean; token?: string }> {
+  const { administratorCount, login, sessionOf } = await import('../../store/operators.js');
+  if (creds.kind === 'setup') {
+    if ((await administratorCount(central.db)) > 0) throw new CliError('an administrator exists: log in first (guichet central login --data DIR), or give --operator NAME');
+    return { actor: 'setup', roles: ['administrator'], setup: true };
+  }
+  if (creds.kind === 'login') {
+    const s = await login(central, { operator: creds.operator, password: creds.password, totp: creds.totp, address: 'local' });
+    return { actor: s.operator, roles: s.roles, token: s.token };
+  }
+  const s = await sessionOf(central, creds.token);
+  if (!s) throw new CliError(`the session of ${creds.operator} ended: log in again (guichet central login --data DIR)`);
+  return { actor: s.operator, roles: s.roles };
+}
+
+/** Runs an operation through the running service when there is one, else on the store directly, as the operator the flags name. */
+async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown>, reason?: string): Promise<unknown> {
   try {
+    const creds = await credentialsFor(flags.data, flags);
     for (;;) {
       const rec = await waitForService(flags.data);
-      if (rec?.url) return await callService(flags.data, { ...rec, url: rec.url }, op, args);
+      if (rec?.url) {
+        const at = { ...rec, url: rec.url };
+        if (creds.kind !== 'login') return await callService(flags.data, at, op, args, creds.kind === 'session' ? { session: creds.token } : { setup: true }, reason);
+        const s = await loginAtService(at, creds);
+        try {
+          return await callService(flags.data, at, op, args, { session: s.token }, reason);
+        } finally {
+          await logoutAtService(at, s.token).catch(() => undefined);
+        }
+      }
       // Nobody serves the folder: take it for the time of this command.
       if (claimDataDir(flags.data)) continue;
       try {
-        const [{ databaseUrlFrom, openCentral }, { runAdminOp }] = await Promise.all([import('../../store/open.js'), import('../../admin/ops.js')]);
+        const [{ databaseUrlFrom, openCentral }, { runAdminOpFor }, { logout }] = await Promise.all([import('../../store/open.js'), import('../../admin/ops.js'), import('../../store/operators.js')]);
         const central = await openCentral({ dataDir: flags.data, databaseUrl: databaseUrlFrom(flags.databaseUrl) });
         try {
-          return await runAdminOp(central, op, args);
+          const caller = await storeCaller(central, creds);
+          try {
+            return (await runAdminOpFor(central, op, args, { ...caller, ...(reason ? { reason } : {}) })).result;
+          } finally {
+            if (caller.token) await logout(central, caller.token);
+          }
         } finally {
           await central.db.close();
         }
@@ -56,9 +93,18 @@ async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown
   }
 }
 
-function print(flags: CommonFlags, value: unknown, human: () => string[]): void {
+/** A proposal (dual control) instead of the act: say so, and how it is approved. */
+function proposed(value: unknown): { proposal_id: number; expires_at: string } | null {
+  const v = value as { proposal_id?: unknown; status?: unknown; expires_at?: unknown } | null;
+  return v && typeof v === 'object' && typeof v.proposal_id === 'number' && v.status === 'proposed' ? { proposal_id: v.proposal_id, expires_at: String(v.expires_at) } : null;
+}
+
+function print(flags: Pick<CommonFlags, 'json'>, value: unknown, human: () => string[]): void {
+  const p = proposed(value);
   if (flags.json) console.log(JSON.stringify(value, null, 2));
-  else for (const line of human()) console.log(line);
+  else if (p) {
+    console.log(`proposed as #${p.proposal_id} (dual control): another operator approves it with guichet central proposal approve ${p.proposal_id} --reason TEXT, before ${localTime(p.expires_at)}`);
+  } else for (const line of human()) console.log(line);
 }
 
 /** A configuration value: whole numbers and true/false as such, anything else as text. */

@@ -12,6 +12,8 @@ import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
 import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import { keyHierarchy } from './012-key-hierarchy.js';
 import { uncreditedPayouts } from './013-uncredited-payouts.js';
+import { operatorsAudit } from './017-operators-audit.js';
+import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -31,4 +33,8 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   closedWeeksChargebacks,
   keyHierarchy,
   uncreditedPayouts,
+  reserved(14),
+  reserved(15),
+  reserved(16),
+  operatorsAudit,
 ];
