@@ -20,6 +20,8 @@ import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands } from './keys.js';
+import { addBackOfficeCommands } from './back-office.js';
+import type { StopListed } from '../../store/reference-reads.js';
 
 interface CommonFlags extends LoginFlags {
   data: string;
@@ -276,15 +278,55 @@ export function centralCommand(): Command {
       const r = await run(flags, 'stoplist.add', { pack, reason: flags.reason });
       print(flags, r, () => [`pack ${pack} on the stop list: ${flags.reason}`]);
     });
+  common(stoplist.command('list'))
+    .description('The packs on the stop list (with --all, those lifted too).')
+    .option('--all', 'lifted entries too')
+    .action(async (flags: CommonFlags & { all?: boolean }) => {
+      const rows = (await run(flags, 'stoplist.list', flags.all ? { all: true } : {})) as StopListed[];
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['the stop list is empty']
+          : rows.map((x) => `${x.pack}  since ${localTime(x.added_at)}: ${x.reason}${x.removed_at ? `  (lifted ${localTime(x.removed_at)})` : ''}`),
+      );
+    });
+  common(stoplist.command('remove'))
+    .description('Lift a pack from the stop list, under dual control (another operator approves); terminals then accept it again.')
+    .argument('<pack>', 'pack number')
+    .requiredOption('--reason <text>', 'why (journaled)')
+    .action(async (pack: string, flags: CommonFlags & { reason: string }) => {
+      const r = await run(flags, 'stoplist.remove', { pack, reason: flags.reason });
+      print(flags, r, () => [`pack ${pack} lifted from the stop list: ${flags.reason}`]);
+    });
 
   const config = cmd.command('config').description('Settings terminals must obey (e.g. payout_limit_max_cents).');
   common(config.command('set'))
     .description('Set a value (journaled at central, sent to every terminal). Whole numbers and true/false are typed.')
     .argument('<key>', 'setting, e.g. payout_limit_max_cents')
     .argument('<value>', 'value')
-    .action(async (key: string, value: string, flags: CommonFlags) => {
-      const r = await run(flags, 'config.set', { key, value: configValue(value) });
+    .option('--reason <text>', 'why (journaled; required for the payout and offline limits, which go under dual control)')
+    .action(async (key: string, value: string, flags: CommonFlags & { reason?: string }) => {
+      const r = await run(flags, 'config.set', { key, value: configValue(value) }, flags.reason);
       print(flags, r, () => [`${key} = ${JSON.stringify(configValue(value))}`]);
+    });
+  common(config.command('get'))
+    .description('One value, and when it was set.')
+    .argument('<key>', 'setting')
+    .action(async (key: string, flags: CommonFlags) => {
+      const r = (await run(flags, 'config.get', { key })) as { key: string; value: unknown; updated_at: string };
+      print(flags, r, () => [`${r.key} = ${JSON.stringify(r.value)}  (set ${localTime(r.updated_at)})`]);
+    });
+  common(config.command('list'))
+    .description('Every value set.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'config.list', {})) as { key: string; value: unknown; updated_at: string }[];
+      print(flags, rows, () => (rows.length === 0 ? ['no value set'] : rows.map((r) => `${r.key} = ${JSON.stringify(r.value)}  (set ${localTime(r.updated_at)})`)));
+    });
+  common(config.command('history'))
+    .description("Every change (of one key, or all), oldest first, from central's journal: when, who, what.")
+    .argument('[key]', 'setting')
+    .action(async (key: string | undefined, flags: CommonFlags) => {
+      const rows = (await run(flags, 'config.history', key ? { key } : {})) as { entry_id: number; at: string; actor: string; key: string; value: unknown }[];
+      print(flags, rows, () => (rows.length === 0 ? ['no change'] : rows.map((r) => `${localTime(r.at)}  ${r.actor}  ${r.key} = ${JSON.stringify(r.value)}  (journal entry ${r.entry_id})`)));
     });
 
   common(cmd.command('events'))
@@ -447,5 +489,6 @@ export function centralCommand(): Command {
       );
     });
   addKeysCommands(cmd, common, run as Parameters<typeof addKeysCommands>[2], print);
+  addBackOfficeCommands(cmd, { common, run, print });
   return cmd;
 }
