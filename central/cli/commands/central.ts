@@ -264,9 +264,10 @@ export function centralCommand(): Command {
   common(cmd.command('publish'))
     .description("Publish an emission folder's outcome files to the terminals (the print data stays at central).")
     .argument('<emission-dir>', 'folder written by `guichet emission create`')
-    .action(async (dir: string, flags: CommonFlags) => {
+    .option('--reason <text>', 'why (journaled; publishing goes under dual control once operators exist)')
+    .action(async (dir: string, flags: CommonFlags & { reason?: string }) => {
       const { resolve } = await import('node:path');
-      const rows = (await run(flags, 'publish', { dir: resolve(dir) })) as { name: string; size: number; sha256: string; already: boolean; cursor: number | null }[];
+      const rows = (await run(flags, 'publish', { dir: resolve(dir) }, flags.reason)) as { name: string; size: number; sha256: string; already: boolean; cursor: number | null }[];
       print(flags, rows, () => rows.map((p) => (p.already ? `${p.name}: already published` : `${p.name}: published (${p.size} bytes, sha256 ${p.sha256.slice(0, 16)}…, feed ${p.cursor})`)));
     });
 
