@@ -79,6 +79,10 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Strict/);
     expect(set).toMatch(/Path=\//);
+    // Over http to loopback the cookie cannot be Secure (the browser would drop it); from anywhere else it is.
+    expect(set).not.toMatch(/Secure/);
+    const far = await createOperator(c, { name: 'far', roles: ['auditor'] });
+    expect(String((await login(far, far.totp(), far.password, '192.0.2.10')).headers['set-cookie'])).toMatch(/; Secure/);
     const cookie = set.split(';')[0]!;
     expect((await app.inject({ method: 'GET', url: '/v1/console/session', headers: { cookie } })).json()).toMatchObject({ operator: 'sue', csrf_token: body.csrf_token });
     // Without the CSRF token (a forged cross-site request), or with another session's, refused.
