@@ -319,9 +319,20 @@ export const ADMIN_OPS = {
     roles: ANY_ROLE,
     run: async (c) => exportCentralJournal(c),
   }),
+  'admin.ops': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    // What each operation takes, for a page to offer only what its operator may do (the server checks anyway).
+    run: async (): Promise<unknown> =>
+      Object.entries(opsTable()).map(([name, d]) => ({ op: name, roles: [...d.roles], write: isWrite(d), dual: d.dual === true ? true : d.dual ? 'depends' : false })),
+  }),
 } satisfies Record<string, AdminOpDef>;
 
 export type AdminOp = keyof typeof ADMIN_OPS;
+
+function opsTable(): Record<string, AdminOpDef> {
+  return ADMIN_OPS;
+}
 
 export function isAdminOp(op: string): op is AdminOp {
   return Object.hasOwn(ADMIN_OPS, op);

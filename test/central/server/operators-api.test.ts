@@ -130,6 +130,9 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     }
     const auditor = await sessionOf(await createOperator(c, { name: 'audit2', roles: ['auditor'] }));
     expect((await admin('config.list', {}, auditor)).statusCode).toBe(200);
+    const table = (await admin('admin.ops', {}, auditor)).json() as { result: { op: string; roles: Role[]; write: boolean; dual: boolean | string }[] };
+    expect(table.result.find((x) => x.op === 'config.set')).toEqual({ op: 'config.set', roles: ['security'], write: true, dual: 'depends' });
+    expect(table.result.find((x) => x.op === 'stoplist.remove')).toMatchObject({ write: true, dual: true });
     expect((await admin('config.set', { key: 'settle_days', value: 30 }, auditor)).statusCode).toBe(403);
   });
 
