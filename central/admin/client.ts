@@ -1,4 +1,4 @@
-/** Sends an administrative operation to the service that holds a data folder (loopback, admin token). */
+/** Sends an administrative operation to the service that holds a data folder: as an operator's session, or the setup actor (loopback, admin token). */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -9,18 +9,21 @@ export class AdminRefusal extends Error {
   constructor(
     readonly reason: string,
     message: string,
+    readonly status = 400,
   ) {
     super(message);
   }
 }
 
-export async function callService(dataDir: string, rec: ServingRecord & { url: string }, op: string, args: unknown): Promise<unknown> {
-  const token = readFileSync(join(resolve(dataDir), TOKEN_FILE), 'utf8').trim();
-  const url = new URL(`/v1/admin/${op}`, rec.url);
-  const body = Buffer.from(JSON.stringify(args ?? {}));
+/** How a request authenticates: an operator's session token, or the data folder's admin token (setup). */
+export type ServiceAuth = { session: string } | { setup: true };
+
+async function post(rec: ServingRecord & { url: string }, path: string, payload: unknown, headers: Record<string, string>): Promise<{ status: number; json: { result?: unknown; error?: string; reason?: string } & Record<string, unknown> }> {
+  const url = new URL(path, rec.url);
+  const body = Buffer.from(JSON.stringify(payload ?? {}));
   const options: https.RequestOptions = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', 'content-length': body.length, ...headers },
     timeout: 120_000,
   };
   if (url.protocol === 'https:' && rec.tls_cert) {
@@ -40,12 +43,33 @@ export async function callService(dataDir: string, rec: ServingRecord & { url: s
     req.on('error', (err) => reject(new Error(`cannot reach the running service at ${rec.url}: ${err.message}`)));
     req.end(body);
   });
-  let json: { result?: unknown; error?: string; reason?: string };
   try {
-    json = JSON.parse(text) as typeof json;
+    return { status, json: JSON.parse(text) as { result?: unknown; error?: string; reason?: string } };
   } catch {
     throw new Error(`the service at ${rec.url} answered ${status} without JSON`);
   }
-  if (status !== 200) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`);
+}
+
+function authHeaders(dataDir: string, auth: ServiceAuth): Record<string, string> {
+  if ('session' in auth) return { authorization: `Operator ${auth.session}` };
+  return { authorization: `Bearer ${readFileSync(join(resolve(dataDir), TOKEN_FILE), 'utf8').trim()}` };
+}
+
+/** Runs `op`; answers its result (or, under dual control, the proposal it made). */
+export async function callService(dataDir: string, rec: ServingRecord & { url: string }, op: string, args: unknown, auth: ServiceAuth = { setup: true }, reason?: string): Promise<unknown> {
+  const headers = { ...authHeaders(dataDir, auth), ...(reason ? { 'x-guichet-reason': encodeURIComponent(reason) } : {}) };
+  const { status, json } = await post(rec, `/v1/admin/${op}`, args, headers);
+  if (status !== 200 && status !== 202) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`, status);
   return json.result;
+}
+
+/** Logs in at the service; answers the session (its token for the CLI to keep). */
+export async function loginAtService(rec: ServingRecord & { url: string }, a: { operator: string; password: string; totp: string }): Promise<{ token: string; operator: string; roles: string[]; expires_at: string }> {
+  const { status, json } = await post(rec, '/v1/console/login', a, { 'x-guichet-client': 'cli' });
+  if (status !== 200) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`, status);
+  return json as unknown as { token: string; operator: string; roles: string[]; expires_at: string };
+}
+
+export async function logoutAtService(rec: ServingRecord & { url: string }, token: string): Promise<void> {
+  await post(rec, '/v1/console/logout', {}, { authorization: `Operator ${token}` });
 }

@@ -9,6 +9,8 @@ import { GAME_NUMBERS } from '../../games/ticket-id.js';
 import { packNumberOf } from '../../common/protocol/index.js';
 import { printedTicketKey } from '../../common/ticket-number.js';
 import { CentralError, type Central } from '../store/context.js';
+import { op } from './op-def.js';
+import { ANY_ROLE } from './roles.js';
 import { listCentralPacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { listQuarantine } from '../store/quarantine.js';
@@ -27,8 +29,8 @@ import {
   stopListRows,
 } from '../store/queries/console.js';
 
-/** Every role reads (the auditor is read-only); the roles' names are the contract's (central/admin/roles.ts). */
-const READERS = ['administrator', 'security', 'finance', 'support', 'auditor'] as const;
+/** Every role reads (the auditor is read-only). */
+const READERS = ANY_ROLE;
 
 /** A terminal is online when central heard from it within this many seconds (configuration `console_online_seconds`). */
 export const DEFAULT_ONLINE_SECONDS = 300;
@@ -58,12 +60,12 @@ export async function fleet(c: Central, onlineSeconds?: number) {
 }
 
 export const CONSOLE_OPS = {
-  'console.fleet': {
+  'console.fleet': op({
     args: z.object({ online_seconds: z.number().int().positive().max(30 * 86_400).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { online_seconds?: number | undefined }) => fleet(c, a.online_seconds),
-  },
-  'console.terminal': {
+  }),
+  'console.terminal': op({
     args: z.object({ id: z.string().min(1).max(64), events: z.number().int().positive().max(5_000).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { id: string; events?: number | undefined }) => {
@@ -78,13 +80,13 @@ export const CONSOLE_OPS = {
         quarantine: await listQuarantine(c, a.id),
       };
     },
-  },
-  'console.claims': {
+  }),
+  'console.claims': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => (await prizeClaims(c)).map((x) => ({ ...x, printed: printedTicketKey(x.ticket) })),
-  },
-  'console.packs': {
+  }),
+  'console.packs': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => {
@@ -102,13 +104,13 @@ export const CONSOLE_OPS = {
       for (const p of rows) by_state[p.state] = (by_state[p.state] ?? 0) + 1;
       return { by_state, packs: rows, in_transit: inTransit };
     },
-  },
-  'console.stoplist': {
+  }),
+  'console.stoplist': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => stopListRows(c.db),
-  },
-  'console.games': {
+  }),
+  'console.games': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => {
@@ -118,26 +120,26 @@ export const CONSOLE_OPS = {
         return { game: g.code, name: g.name, kind: g.kind, price_cents: g.price_cents, enabled: s?.enabled ?? true, reason: s?.reason ?? null, updated_at: s?.updated_at ?? null };
       });
     },
-  },
-  'console.emissions': {
+  }),
+  'console.emissions': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => (await publicationRows(c.db)).map((p) => ({ ...p, size: Number(p.size) })),
-  },
-  'console.retailers': {
+  }),
+  'console.retailers': op({
     args: z.object({}).strict(),
     roles: READERS,
     run: async (c: Central) => retailerRows(c.db),
-  },
-  'console.config': {
+  }),
+  'console.config': op({
     args: z.object({ key: z.string().min(1).max(64).optional(), limit: z.number().int().positive().max(1_000).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { key?: string | undefined; limit?: number | undefined }) => ({
       values: await configValueRows(c.db),
       history: await centralJournalPage(c.db, { before: null, limit: a.limit ?? 200, type: 'config.set', key: a.key ?? null }),
     }),
-  },
-  'console.audit': {
+  }),
+  'console.audit': op({
     args: z.object({ before: z.number().int().positive().optional(), limit: z.number().int().positive().max(500).optional(), type: z.string().min(1).max(64).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { before?: number | undefined; limit?: number | undefined; type?: string | undefined }) => {
@@ -147,8 +149,8 @@ export const CONSOLE_OPS = {
       const entries = rows.slice(0, limit);
       return { entries, next_before: more ? (entries.at(-1)?.entry_id ?? null) : null };
     },
-  },
-  'console.sales': {
+  }),
+  'console.sales': op({
     args: z.object({ days: z.number().int().positive().max(366).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { days?: number | undefined }) => {
@@ -156,5 +158,5 @@ export const CONSOLE_OPS = {
       const from = new Date(Date.parse(c.now()) - days * 86_400_000).toISOString();
       return { from, days: (await salesByGameDay(c.db, from)).map((r) => ({ ...r, cents: Number(r.cents) })) };
     },
-  },
-} as const;
+  }),
+};

@@ -1,179 +1,468 @@
 /**
- * The administrative operations of `guichet central …`, by name, with zod-checked arguments: run in the
- * command's own process, or by the running service when it holds the store (POST /v1/admin/:op).
+ * The administrative operations of `guichet central …` and of the console, by name, with zod-checked
+ * arguments: run in the command's own process, or by the running service when it holds the store
+ * (POST /v1/admin/:op). Every entry names the roles that may run it (an administrator runs them all;
+ * an op the auditor may run is a read), checked here, on the server, for every request; a `dual` entry
+ * runs only once a second operator approved it (dual control, store/proposals.ts). Every write is
+ * journaled at central with who, what, before, after and why (`admin.op`).
  */
 import { z } from 'zod';
+import { isGameCode } from '../../games/index.js';
 import { listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
-import type { Central } from '../store/context.js';
-import { announceCentralCa, setConfig, stopListChange } from '../store/feed.js';
+import { CentralError, journalAtCentral, type Central } from '../store/context.js';
+import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
+import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
+import { addOperator, disableOperator, listOperators, resetOperator } from '../store/operators.js';
 import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
+import { claimProposal, getProposal, listProposals, propose, rejectProposal, settleProposal } from '../store/proposals.js';
 import { publishEmission } from '../store/publish.js';
 import { listQuarantine, showQuarantined } from '../store/quarantine.js';
+import { configGet, configHistory, configList, gameStatuses, isStopListed, stopList } from '../store/reference-reads.js';
+import { addRetailer, findRetailer, listRetailers, requireRetailer, showRetailer } from '../store/retailers.js';
 import { retailerStatement } from '../store/statements.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
-import { addTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
+import { addTerminal, getTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
 import { CONSOLE_OPS } from './console-ops.js';
+import { op, type AdminOpDef } from './op-def.js';
 import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
 import { snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { ANY_ROLE, mayRun, RoleSchema, type OpContext, type Role } from './roles.js';
 
-const ACTOR = 'admin';
+export type { OpContext } from './roles.js';
+
+export type { AdminOpDef } from './op-def.js';
+
+const SECURITY: readonly Role[] = ['security'];
+const FINANCE: readonly Role[] = ['finance'];
+const SUPPORT: readonly Role[] = ['support'];
+const ADMINISTRATOR: readonly Role[] = ['administrator'];
+const Reason = z.string().trim().min(1, 'say why').max(500);
+
+/** Configuration keys under dual control: the payout and offline limits. */
+export const isLimitKey = (key: string): boolean => /^(payout_limit|offline_)/.test(key);
+
+const terminalStatus = async (c: Central, a: { id: string }): Promise<unknown> => ({ status: (await getTerminal(c, a.id))?.status ?? null });
 
 export const ADMIN_OPS = {
-  'terminal.add': {
+  'terminal.add': op({
     args: z.object({ id: z.string(), retailer: z.string() }).strict(),
-    run: async (c: Central, a: { id: string; retailer: string }) => ({ terminal_id: a.id, ...(await addTerminal(c, ACTOR, a.id, a.retailer)) }),
-  },
-  'terminal.list': {
+    roles: SUPPORT,
+    run: async (c, a, ctx) => ({ terminal_id: a.id, ...(await addTerminal(c, ctx.actor, a.id, a.retailer)) }),
+  }),
+  'terminal.list': op({
     args: z.object({}).strict(),
-    run: async (c: Central) => (await listTerminals(c)).map(({ public_key: _, ...t }) => t),
-  },
-  'terminal.disable': {
+    roles: ANY_ROLE,
+    run: async (c) => (await listTerminals(c)).map(({ public_key: _, ...t }) => t),
+  }),
+  'terminal.disable': op({
     args: z.object({ id: z.string(), reason: z.string() }).strict(),
-    run: async (c: Central, a: { id: string; reason: string }) => {
-      await setTerminalEnabled(c, ACTOR, a.id, false, a.reason);
+    roles: SECURITY,
+    before: terminalStatus,
+    run: async (c, a, ctx) => {
+      await setTerminalEnabled(c, ctx.actor, a.id, false, a.reason);
       return { terminal_id: a.id, status: 'disabled' };
     },
-  },
-  'terminal.enable': {
+  }),
+  'terminal.enable': op({
     args: z.object({ id: z.string(), reason: z.string() }).strict(),
-    run: async (c: Central, a: { id: string; reason: string }) => {
-      await setTerminalEnabled(c, ACTOR, a.id, true, a.reason);
+    roles: SECURITY,
+    dual: true,
+    before: terminalStatus,
+    run: async (c, a, ctx) => {
+      await setTerminalEnabled(c, ctx.actor, a.id, true, a.reason);
       return { terminal_id: a.id, status: 'enabled' };
     },
-  },
-  'keys.add': {
+  }),
+  'keys.add': op({
     args: z.object({ certificate: Certificate }).strict(),
-    run: async (c: Central, a: { certificate: Certificate }) => addCertificate(c, ACTOR, a.certificate),
-  },
-  'keys.revoke': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => addCertificate(c, ctx.actor, a.certificate),
+  }),
+  'keys.revoke': op({
     args: z.object({ revocation: Revocation }).strict(),
-    run: async (c: Central, a: { revocation: Revocation }) => revokeLotteryKey(c, ACTOR, a.revocation),
-  },
-  'keys.list': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => revokeLotteryKey(c, ctx.actor, a.revocation),
+  }),
+  'keys.list': op({
     args: z.object({}).strict(),
-    run: async (c: Central) => listLotteryKeys(c),
-  },
-  publish: {
+    roles: ANY_ROLE,
+    run: async (c) => listLotteryKeys(c),
+  }),
+  publish: op({
     args: z.object({ dir: z.string() }).strict(),
-    run: async (c: Central, a: { dir: string }) => publishEmission(c, ACTOR, a.dir),
-  },
-  'stoplist.add': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => publishEmission(c, ctx.actor, a.dir),
+  }),
+  'stoplist.add': op({
     args: z.object({ pack: z.string(), reason: z.string() }).strict(),
-    run: async (c: Central, a: { pack: string; reason: string }) => ({ pack: a.pack, cursor: await stopListChange(c, ACTOR, a.pack, 'add', a.reason) }),
-  },
-  'tls.announce': {
+    roles: SECURITY,
+    before: async (c, a) => ({ listed: await isStopListed(c, a.pack) }),
+    run: async (c, a, ctx) => ({ pack: a.pack, cursor: await stopListChange(c, ctx.actor, a.pack, 'add', a.reason) }),
+  }),
+  'stoplist.remove': op({
+    args: z.object({ pack: z.string().min(1).max(64), reason: Reason }).strict(),
+    roles: SECURITY,
+    dual: true,
+    before: async (c, a) => ({ listed: await isStopListed(c, a.pack) }),
+    run: async (c, a, ctx) => {
+      if (!(await isStopListed(c, a.pack))) throw new CentralError('not_stop_listed', `pack ${a.pack} is not on the stop list`, 404);
+      return { pack: a.pack, cursor: await stopListChange(c, ctx.actor, a.pack, 'remove', a.reason) };
+    },
+  }),
+  'stoplist.list': op({
+    args: z.object({ all: z.boolean().optional() }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a) => stopList(c, a.all ?? false),
+  }),
+  'tls.announce': op({
     args: z.object({ certificates: z.array(z.string()), reason: z.string() }).strict(),
-    run: async (c: Central, a: { certificates: string[]; reason: string }) => ({ cursor: await announceCentralCa(c, ACTOR, a.certificates, a.reason) }),
-  },
-  'config.set': {
+    roles: SECURITY,
+    run: async (c, a, ctx) => ({ cursor: await announceCentralCa(c, ctx.actor, a.certificates, a.reason) }),
+  }),
+  'config.set': op({
     args: z.object({ key: z.string(), value: z.unknown() }).strict(),
-    run: async (c: Central, a: { key: string; value?: unknown }) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ACTOR, a.key, a.value) }),
-  },
-  events: {
+    roles: SECURITY,
+    dual: (a) => isLimitKey(a.key),
+    before: async (c, a) => ({ value: (await configGet(c, a.key))?.value ?? null }),
+    run: async (c, a, ctx) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ctx.actor, a.key, a.value) }),
+  }),
+  'config.get': op({
+    args: z.object({ key: z.string().min(1).max(64) }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a) => {
+      const e = await configGet(c, a.key);
+      if (!e) throw new CentralError('unknown_key', `no configuration value '${a.key}' is set: see guichet central config list`, 404);
+      return e;
+    },
+  }),
+  'config.list': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => configList(c),
+  }),
+  'config.history': op({
+    args: z.object({ key: z.string().min(1).max(64).optional() }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a) => configHistory(c, a.key),
+  }),
+  'game.suspend': op({
+    args: z.object({ game: z.string(), reason: Reason }).strict(),
+    roles: SECURITY,
+    before: async (c, a) => (await gameStatuses(c)).find((g) => g.game === a.game) ?? { enabled: true },
+    run: async (c, a, ctx) => {
+      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404);
+      return { game: a.game, enabled: false, cursor: await setGameStatus(c, ctx.actor, a.game, false, a.reason) };
+    },
+  }),
+  'game.resume': op({
+    args: z.object({ game: z.string(), reason: Reason }).strict(),
+    roles: SECURITY,
+    before: async (c, a) => (await gameStatuses(c)).find((g) => g.game === a.game) ?? { enabled: true },
+    run: async (c, a, ctx) => {
+      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404);
+      return { game: a.game, enabled: true, cursor: await setGameStatus(c, ctx.actor, a.game, true, a.reason) };
+    },
+  }),
+  'game.list': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => gameStatuses(c),
+  }),
+  'retailer.add': op({
+    args: z.object({ name: z.string(), address: z.string().max(300).optional() }).strict(),
+    roles: SUPPORT,
+    run: async (c, a, ctx) => addRetailer(c, ctx.actor, a),
+  }),
+  'retailer.list': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => listRetailers(c),
+  }),
+  'retailer.show': op({
+    args: z.object({ retailer: z.string().min(1) }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a) => showRetailer(c, a.retailer),
+  }),
+  events: op({
     args: z.object({ terminal: z.string(), limit: z.number().int().positive().optional() }).strict(),
-    run: async (c: Central, a: { terminal: string; limit?: number | undefined }) => ({
+    roles: ANY_ROLE,
+    run: async (c, a) => ({
       events: await terminalEvents(c, a.terminal, a.limit ?? 1000),
       integrity_alerts: await integrityAlerts(c, a.terminal),
     }),
-  },
-  exceptions: {
+  }),
+  exceptions: op({
     args: z.object({}).strict(),
-    run: async (c: Central) => {
+    roles: ANY_ROLE,
+    run: async (c) => {
       const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
       return (await payoutExceptions(c)).map((x) => {
         const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);
         return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, settle_reason: s?.reason ?? null };
       });
     },
-  },
-  'exceptions.write-off': {
+  }),
+  'exceptions.write-off': op({
     args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
-    run: async (c: Central, a: { id: number; reason: string }) => writeOffException(c, ACTOR, a.id, a.reason),
-  },
-  'quarantine.list': {
+    roles: FINANCE,
+    dual: true,
+    run: async (c, a, ctx) => writeOffException(c, ctx.actor, a.id, a.reason),
+  }),
+  'quarantine.list': op({
     args: z.object({ terminal: z.string().optional() }).strict(),
-    run: async (c: Central, a: { terminal?: string | undefined }) => listQuarantine(c, a.terminal),
-  },
-  'quarantine.show': {
+    roles: ANY_ROLE,
+    run: async (c, a) => listQuarantine(c, a.terminal),
+  }),
+  'quarantine.show': op({
     args: z.object({ terminal: z.string().min(1), ref: z.string().min(1) }).strict(),
-    run: async (c: Central, a: { terminal: string; ref: string }) => showQuarantined(c, a.terminal, a.ref),
-  },
-  uncredited: {
+    roles: ANY_ROLE,
+    run: async (c, a) => showQuarantined(c, a.terminal, a.ref),
+  }),
+  uncredited: op({
     args: z.object({}).strict(),
-    run: async (c: Central) => uncreditedEntriesList(c),
-  },
-  packs: {
+    roles: ANY_ROLE,
+    run: async (c) => uncreditedEntriesList(c),
+  }),
+  packs: op({
     args: z.object({ state: z.enum(['received', 'active', 'settled', 'returned']).optional(), terminal: z.string().optional() }).strict(),
-    run: async (c: Central, a: { state?: 'received' | 'active' | 'settled' | 'returned' | undefined; terminal?: string | undefined }) => {
+    roles: ANY_ROLE,
+    run: async (c, a) => {
       // Settlement by days is due whenever the clock passes it: listing settles what is due first.
       const settled = await settleDuePacks(c);
       return { settled_now: settled, packs: await listCentralPacks(c, { ...(a.state ? { state: a.state } : {}), ...(a.terminal ? { terminal: a.terminal } : {}) }) };
     },
-  },
-  'packs.ship': {
+  }),
+  'packs.ship': op({
     args: z.object({ packs: z.array(z.string()).min(1).max(10_000), retailer: z.string().min(1) }).strict(),
-    run: async (c: Central, a: { packs: string[]; retailer: string }) => shipPacks(c, ACTOR, a.packs, a.retailer),
-  },
-  terminals: {
+    roles: [...FINANCE, ...SUPPORT],
+    run: async (c, a, ctx) => shipPacks(c, ctx.actor, a.packs, (await requireRetailer(c.db, a.retailer)).name),
+  }),
+  terminals: op({
     args: z.object({}).strict(),
-    run: async (c: Central) => terminalsReport(c),
-  },
-  claims: {
+    roles: ANY_ROLE,
+    run: async (c) => terminalsReport(c),
+  }),
+  claims: op({
     args: z.object({}).strict(),
-    run: async (c: Central) => prizeClaims(c),
-  },
-  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
-  'backup.snapshot': {
-    args: z.object({ to: z.string().min(1) }).strict(),
-    run: async (c: Central, a: { to: string }) => snapshotPgliteStore(c, a.to),
-  },
-  statement: {
+    roles: ANY_ROLE,
+    run: async (c) => prizeClaims(c),
+  }),
+  statement: op({
     args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),
-    run: async (c: Central, a: { retailer: string; week: string }) => retailerStatement(c, a.retailer, a.week),
-  },
+    roles: ANY_ROLE,
+    run: async (c, a) => retailerStatement(c, (await findRetailer(c.db, a.retailer))?.name ?? a.retailer, a.week),
+  }),
+  'operator.add': op({
+    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), password: z.string().optional() }).strict(),
+    roles: ADMINISTRATOR,
+    run: async (c, a, ctx) => addOperator(c, ctx.actor, a),
+  }),
+  'operator.list': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => listOperators(c),
+  }),
+  'operator.disable': op({
+    args: z.object({ name: z.string(), reason: Reason }).strict(),
+    roles: ADMINISTRATOR,
+    run: async (c, a, ctx) => disableOperator(c, ctx.actor, a.name, a.reason),
+  }),
+  'operator.reset': op({
+    args: z.object({ name: z.string(), password: z.boolean().optional(), totp: z.boolean().optional(), reason: Reason }).strict(),
+    roles: ADMINISTRATOR,
+    dual: true,
+    run: async (c, a, ctx) => resetOperator(c, ctx.actor, a),
+  }),
+  'proposal.list': op({
+    args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a) => listProposals(c, a.status),
+  }),
+  'proposal.approve': op({
+    args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),
+    // Whoever may run the proposed operation (checked in approveProposal).
+    roles: ['security', 'finance', 'support'],
+    run: async (c, a, ctx) => approveProposal(c, a.id, a.reason, ctx),
+  }),
+  'proposal.reject': op({
+    args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),
+    roles: ['security', 'finance', 'support'],
+    run: async (c, a, ctx) => {
+      const p = await getProposal(c, a.id);
+      if (!mayRun(ctx.roles, opDef(p.op).roles)) throw forbidden(ctx, p.op);
+      return rejectProposal(c, a.id, ctx.actor, a.reason);
+    },
+  }),
+  'journal.verify': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => verifyCentralJournal(c),
+  }),
+  'journal.export': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => exportCentralJournal(c),
+  }),
+  'admin.ops': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    // What each operation takes, for a page to offer only what its operator may do (the server checks anyway).
+    run: async (): Promise<unknown> =>
+      Object.entries(opsTable()).map(([name, d]) => ({ op: name, roles: [...d.roles], write: isWrite(d), dual: d.dual === true ? true : d.dual ? 'depends' : false })),
+  }),
+  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
+  'backup.snapshot': op({
+    args: z.object({ to: z.string().min(1) }).strict(),
+    roles: ADMINISTRATOR,
+    run: async (c, a) => snapshotPgliteStore(c, a.to),
+  }),
   ...CONSOLE_OPS,
-  // ── Software updates (#23). Dual-control candidates: updates.root, updates.approve, updates.ring and
-  // updates.grace change what the fleet runs; updates.list only reads.
-  'updates.root': {
+  // ── Software updates (#23): what the fleet runs changes only under dual control; updates.list only reads.
+  'updates.root': op({
     args: z.object({ root: z.string().min(1).max(64 * 1024) }).strict(),
-    run: async (c: Central, a: { root: string }) => addUpdateRoot(c, ACTOR, a.root),
-  },
-  'updates.approve': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => addUpdateRoot(c, ctx.actor, a.root),
+  }),
+  'updates.approve': op({
     args: z.object({ dir: z.string().min(1) }).strict(),
-    run: async (c: Central, a: { dir: string }) => approveRelease(c, ACTOR, a.dir),
-  },
-  'updates.ring': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => approveRelease(c, ctx.actor, a.dir),
+  }),
+  'updates.ring': op({
     args: z
       .object({ version: z.string().min(1), share: z.number().int().min(0).max(10_000).optional(), terminals: z.array(TerminalId).max(10_000).optional() })
       .strict()
       .refine((a) => a.share !== undefined || a.terminals !== undefined, 'give a share (0 … 10000) or terminals'),
-    run: async (c: Central, a: { version: string; share?: number | undefined; terminals?: string[] | undefined }) => setRing(c, ACTOR, a.version, a),
-  },
-  'updates.grace': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => setRing(c, ctx.actor, a.version, a),
+  }),
+  'updates.grace': op({
     args: z.object({ hours: z.number().int().min(0).max(24 * 365) }).strict(),
-    run: async (c: Central, a: { hours: number }) => setGrace(c, ACTOR, a.hours),
-  },
-  'updates.list': {
+    roles: SECURITY,
+    dual: true,
+    run: async (c, a, ctx) => setGrace(c, ctx.actor, a.hours),
+  }),
+  'updates.list': op({
     args: z.object({}).strict(),
-    run: async (c: Central) => listReleases(c),
-  },
-} as const;
+    roles: ANY_ROLE,
+    run: async (c) => listReleases(c),
+  }),
+} satisfies Record<string, AdminOpDef>;
 
 export type AdminOp = keyof typeof ADMIN_OPS;
+
+function opsTable(): Record<string, AdminOpDef> {
+  return ADMIN_OPS;
+}
 
 export function isAdminOp(op: string): op is AdminOp {
   return Object.hasOwn(ADMIN_OPS, op);
 }
 
-/** Runs one operation; throws a ZodError for bad arguments, a CentralError for a refusal. */
-export async function runAdminOp(c: Central, op: AdminOp, args: unknown): Promise<unknown> {
-  const def = ADMIN_OPS[op];
-  const parsed = def.args.parse(args ?? {});
-  return (def.run as (c: Central, a: unknown) => Promise<unknown>)(c, parsed);
+function opDef(name: string): AdminOpDef {
+  if (!isAdminOp(name)) throw new CentralError('not_found', `no admin operation '${name}'`, 404);
+  return ADMIN_OPS[name] as AdminOpDef;
+}
+
+/** Whether an operator may only read (no role of theirs is allowed a write). */
+export const isWrite = (def: AdminOpDef): boolean => !def.roles.includes('auditor');
+
+function forbidden(ctx: OpContext, name: string): CentralError {
+  const def = opDef(name);
+  const who = def.roles.includes('administrator') ? 'an administrator' : `a ${[...def.roles, 'administrator'].join(' or ')} operator`;
+  return new CentralError('forbidden', `${ctx.actor} (${ctx.roles.join(', ') || 'no role'}) may not run ${name}: it takes ${who}`, 403);
+}
+
+/** Keys whose values are secrets shown once: never journaled nor kept in a proposal. */
+const SECRET_KEYS = new Set(['password', 'totp_secret', 'otpauth_uri', 'code', 'token']);
+
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '(secret)' : redact(v)]));
+  }
+  return value;
+}
+
+/** What an operation answers: its result (200), or a proposal waiting for a second operator (202). */
+export interface AdminOutcome {
+  readonly status: 200 | 202;
+  readonly result: unknown;
+}
+
+const reasonOf = (args: unknown, ctx: OpContext): string | undefined => {
+  const r = ctx.reason ?? (args && typeof args === 'object' && typeof (args as { reason?: unknown }).reason === 'string' ? (args as { reason: string }).reason : undefined);
+  return r?.trim() ? r.trim() : undefined;
+};
+
+async function execute(c: Central, name: string, def: AdminOpDef, parsed: unknown, ctx: OpContext, approval?: { proposal: number; proposer: string; proposer_reason: string }): Promise<unknown> {
+  if (!isWrite(def)) return def.run(c, parsed, ctx);
+  const before = def.before ? await def.before(c, parsed) : null;
+  const result = await def.run(c, parsed, ctx);
+  // Who, what, before, after and why: after the operation's own transaction (its own journal entry is in it).
+  await c.db.transaction(async (tx) =>
+    journalAtCentral(c, tx, c.now(), ctx.actor, 'admin.op', {
+      op: name,
+      args: redact(parsed) as Record<string, unknown>,
+      roles: [...ctx.roles],
+      before: redact(before),
+      after: redact(result ?? null),
+      reason: reasonOf(parsed, ctx) ?? null,
+      ...(approval ? { approval } : {}),
+    }),
+  );
+  return result;
+}
+
+/**
+ * Runs one operation for `ctx`: refused (403) without a role that may run it; a dual operation is
+ * proposed (202) unless `ctx.setup` (no administrator exists yet: nobody could approve). Throws a
+ * ZodError for bad arguments, a CentralError for a refusal.
+ */
+export async function runAdminOpFor(c: Central, name: AdminOp, args: unknown, ctx: OpContext & { setup?: boolean }): Promise<AdminOutcome> {
+  const def = opDef(name);
+  if (!mayRun(ctx.roles, def.roles)) throw forbidden(ctx, name);
+  const parsed: unknown = def.args.parse(args ?? {});
+  const dual = def.dual === true || (typeof def.dual === 'function' && def.dual(parsed));
+  if (dual && !ctx.setup) {
+    const reason = reasonOf(parsed, ctx);
+    if (!reason) throw new CentralError('reason_required', `${name} is under dual control: say why (the reason travels with the proposal)`, 400);
+    return { status: 202, result: await propose(c, { op: name, args: parsed as Record<string, unknown>, proposer: ctx.actor, reason }) };
+  }
+  return { status: 200, result: await execute(c, name, def, parsed, ctx) };
+}
+
+/** Approves a proposal: another operator than its proposer, holding a role that may run it; then it runs. */
+async function approveProposal(c: Central, id: number, reason: string, ctx: OpContext): Promise<unknown> {
+  const p = await getProposal(c, id);
+  const def = opDef(p.op);
+  if (!mayRun(ctx.roles, def.roles)) throw forbidden(ctx, p.op);
+  const claimed = await claimProposal(c, id, ctx.actor);
+  const parsed: unknown = def.args.parse(claimed.args);
+  let result: unknown;
+  try {
+    result = await execute(c, p.op, def, parsed, { ...ctx, reason: reasonOf(parsed, { actor: ctx.actor, roles: ctx.roles }) ?? claimed.reason }, { proposal: id, proposer: claimed.proposer, proposer_reason: claimed.reason });
+  } catch (err) {
+    await settleProposal(c, claimed, ctx.actor, reason, { error: (err as Error).message });
+    throw err;
+  }
+  await settleProposal(c, claimed, ctx.actor, reason, { result: redact(result) });
+  return { proposal_id: id, status: 'approved', op: p.op, result };
+}
+
+/** Runs one operation as the setup actor (no operator: the data folder's holder before the first administrator). */
+export async function runAdminOp(c: Central, name: AdminOp, args: unknown, ctx: OpContext & { setup?: boolean } = { actor: 'admin', roles: ['administrator'], setup: true }): Promise<unknown> {
+  return (await runAdminOpFor(c, name, args, ctx)).result;
 }

@@ -1,11 +1,12 @@
 /** Central's HTTP service (fastify, with the zod schemas of common/protocol at every route). */
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ClaimAnswer, ClaimRequest, DigitalFinaliseRequest, DigitalSaleAnswer, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
-import { isAdminOp, runAdminOp } from '../admin/ops.js';
+import { isAdminOp, runAdminOpFor } from '../admin/ops.js';
+import { addConsoleSessionRoutes, callerOf, isLoopback } from './console-session.js';
 import { CentralError, type Central } from '../store/context.js';
 import { claimTicket } from '../store/claims.js';
 import { finaliseDigitalSale, sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
@@ -29,7 +30,7 @@ import { centralMetrics, type CentralMetrics } from './metrics.js';
 export const CENTRAL_VERSION = '1';
 
 export interface ServerOptions {
-  /** Token for /v1/admin/* (loopback only); no admin routes without one. */
+  /** The data folder's admin.token: on loopback, it stands for the setup actor until the first administrator exists. */
   adminToken?: string;
   https?: { cert: Buffer; key: Buffer };
   /** Print errors of 5xx answers here (default: stderr). */
@@ -75,16 +76,6 @@ export const LOG_REDACT = [
 class MalformedJson extends Error {
   readonly statusCode = 400;
   readonly code = 'GUICHET_MALFORMED_JSON';
-}
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function isLoopback(ip: string): boolean {
-  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 }
 
 export function buildCentralServer(c: Central, opts: ServerOptions = {}): FastifyInstance {
@@ -264,16 +255,13 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   serveConsole(app, opts.consoleDir);
   updateRoutes(app, c);
 
-  if (opts.adminToken) {
-    const token = opts.adminToken;
-    r.post('/v1/admin/:op', { schema: { params: z.object({ op: z.string() }) } }, async (req, reply) => {
-      const auth = req.headers.authorization ?? '';
-      if (!isLoopback(req.ip) || !auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token)) {
-        return reply.code(401).send({ error: 'admin requests come from this machine with the data folder\'s admin.token', reason: 'not_admin' });
-      }
-      if (!isAdminOp(req.params.op)) return reply.code(404).send({ error: `no admin operation '${req.params.op}'`, reason: 'not_found' });
-      return { result: await runAdminOp(c, req.params.op, req.body) };
-    });
-  }
+  // The back office: operators' sessions, and the admin operations they (or the setup token) may run.
+  addConsoleSessionRoutes(app, c, { https: Boolean(opts.https) });
+  r.post('/v1/admin/:op', { schema: { params: z.object({ op: z.string() }) } }, async (req, reply) => {
+    const caller = await callerOf(c, req, opts.adminToken);
+    if (!isAdminOp(req.params.op)) return reply.code(404).send({ error: `no admin operation '${req.params.op}'`, reason: 'not_found' });
+    const outcome = await runAdminOpFor(c, req.params.op, req.body, caller);
+    return reply.code(outcome.status).send({ result: outcome.result });
+  });
   return app;
 }

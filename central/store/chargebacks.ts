@@ -66,7 +66,7 @@ export async function writeOffException(c: Central, actor: string, id: number, r
     if (x.state === 'written_off') throw new CentralError('already_written_off', `payout exception ${id} was written off at ${x.written_off_at ?? '?'}: ${x.reason ?? ''}`, 409);
     const at = c.now();
     await writeOff(tx, x, at, reason);
-    await journalAtCentral(tx, at, actor, 'exception.write-off', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
+    await journalAtCentral(c, tx, at, actor, 'exception.write-off', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
     const after = await exceptionById(tx, id);
     return viewOf(after!);
   });

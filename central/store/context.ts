@@ -47,9 +47,9 @@ export interface Central {
   readonly memo: CentralMemo;
 }
 
-/** Appends to central's own journal (who did what at central), inside the caller's transaction. */
-export async function journalAtCentral(tx: Queryable, at: string, actor: string, type: string, payload: Record<string, unknown>): Promise<number> {
-  return insertCentralJournalEntry(tx, at, actor, type, payload);
+/** Appends to central's own journal (who did what at central), sealed and signed by central's online key, inside the caller's transaction. */
+export async function journalAtCentral(c: Pick<Central, 'lotteryKey'>, tx: Queryable, at: string, actor: string, type: string, payload: Record<string, unknown>): Promise<number> {
+  return insertCentralJournalEntry(tx, c.lotteryKey, at, actor, type, payload);
 }
 
 /** A refusal meant for the person or program asking: a sentence, a code and an HTTP status. */

@@ -195,7 +195,7 @@ export async function voidDigitalSale(c: Central, terminal: string, req: Digital
     }
     await takeQuota(tx, terminal, 'digital_void', dayStart(at), rules.daily_voids, 'digital voids of the day (digital_daily_voids)');
     await voidSale(tx, terminal, req.sale_key, at, req.reason);
-    await journalAtCentral(tx, at, terminal, 'digital_void', { sale_key: req.sale_key, game: row.game, emission: row.emission, block: row.block, unit: row.unit, reason: req.reason });
+    await journalAtCentral(c, tx, at, terminal, 'digital_void', { sale_key: req.sale_key, game: row.game, emission: row.emission, block: row.block, unit: row.unit, reason: req.reason });
     return { sale_key: req.sale_key, status: 'voided' as const, voided_at: at, already: false };
   });
 }

@@ -112,7 +112,7 @@ export async function setConfig(c: Central, actor: string, key: string, value: u
   return c.db.transaction(async (tx) => {
     const at = c.now();
     await upsertConfig(tx, key, value, at);
-    await journalAtCentral(tx, at, actor, 'config.set', { key, value });
+    await journalAtCentral(c, tx, at, actor, 'config.set', { key, value });
     return appendFeed(c, tx, { kind: 'config', key, value });
   });
 }
@@ -135,7 +135,7 @@ export async function announceCentralCa(c: Central, actor: string, certificates:
     return cert.fingerprint256;
   });
   return c.db.transaction(async (tx) => {
-    await journalAtCentral(tx, c.now(), actor, 'central_ca.announce', { fingerprints, reason });
+    await journalAtCentral(c, tx, c.now(), actor, 'central_ca.announce', { fingerprints, reason });
     return appendFeed(c, tx, { kind: 'central_ca', certificates: certificates.map((pem) => pem.trim()), reason });
   });
 }
@@ -151,7 +151,7 @@ export async function stopListChange(c: Central, actor: string, pack: string, ac
       const n = await liftStopListed(tx, pack, at);
       if (n === 0) throw new Error(`pack ${pack} is not on the stop list`);
     }
-    await journalAtCentral(tx, at, actor, `stoplist.${action}`, { pack, reason });
+    await journalAtCentral(c, tx, at, actor, `stoplist.${action}`, { pack, reason });
     return appendFeed(c, tx, { kind: 'stop_list', pack, action, reason });
   });
 }
@@ -161,7 +161,7 @@ export async function setGameStatus(c: Central, actor: string, game: string, ena
   return c.db.transaction(async (tx) => {
     const at = c.now();
     await upsertGameStatus(tx, game, enabled, reason, at);
-    await journalAtCentral(tx, at, actor, enabled ? 'game.enable' : 'game.disable', { game, reason });
+    await journalAtCentral(c, tx, at, actor, enabled ? 'game.enable' : 'game.disable', { game, reason });
     return appendFeed(c, tx, { kind: 'game_status', game, enabled, reason });
   });
 }

@@ -21,9 +21,9 @@ export async function lotteryRoot(q: Queryable): Promise<{ key: KeyObject; root:
 }
 
 /** Records the root at `central init` (its public key only). */
-export async function setLotteryRoot(tx: Queryable, actor: string, root: RootKey, now: string): Promise<void> {
+export async function setLotteryRoot(c: Pick<Central, 'lotteryKey'>, tx: Queryable, actor: string, root: RootKey, now: string): Promise<void> {
   await insertRootKey(tx, root.fingerprint, root.public_key, now);
-  await journalAtCentral(tx, now, actor, 'key.root', { fingerprint: root.fingerprint });
+  await journalAtCentral(c, tx, now, actor, 'key.root', { fingerprint: root.fingerprint });
 }
 
 /** The certificates in force (their root signature checked again), of one role when given. */
@@ -65,7 +65,7 @@ export async function storeCertificate(c: Central, tx: Queryable, actor: string,
   }
   const now = c.now();
   await insertCertifiedKey(tx, cert, now);
-  await journalAtCentral(tx, now, actor, 'key.certify', { fingerprint: fp, role: cert.body.role });
+  await journalAtCentral(c, tx, now, actor, 'key.certify', { fingerprint: fp, role: cert.body.role });
   const cursor = await appendFeed(c, tx, { kind: 'key_certificate', certificate: cert });
   return { fingerprint: fp, role: cert.body.role, cursor, already: false };
 }
@@ -94,7 +94,7 @@ export async function revokeLotteryKey(c: Central, actor: string, rev: Revocatio
     if (!held) throw new CentralError('unknown_key', `no lottery key ${fp.slice(0, 16)}… at this central (see guichet central keys list)`, 404);
     const now = c.now();
     if ((await markRevoked(tx, rev, now)) === 0) return { fingerprint: fp, cursor: null, already: true };
-    await journalAtCentral(tx, now, actor, 'key.revoke', { fingerprint: fp, reason: rev.body.reason });
+    await journalAtCentral(c, tx, now, actor, 'key.revoke', { fingerprint: fp, reason: rev.body.reason });
     const cursor = await appendFeed(c, tx, { kind: 'key_revocation', revocation: rev });
     return { fingerprint: fp, cursor, already: false };
   });

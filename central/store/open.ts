@@ -10,6 +10,7 @@ import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
 import { migrateCentral } from './migrate.js';
 import { applyRestoredMark, renewEpoch } from './epoch.js';
+import { sealLegacyCentralJournal } from './queries/central-journal.js';
 import { openPglite } from './pglite.js';
 import { ensureMonthPartitions } from './partitions.js';
 import { openPostgres } from './postgres.js';
@@ -97,7 +98,7 @@ export async function initCentral(opts: OpenOptions & { keyFile: string; rootKey
       const now = central.now();
       // This store's own epoch (the migration's may come from a copied template).
       await renewEpoch(tx, now, 'init');
-      await setLotteryRoot(tx, 'init', { fingerprint: rootFingerprint, public_key: publicKeyPem(root.publicKey) }, now);
+      await setLotteryRoot(central, tx, 'init', { fingerprint: rootFingerprint, public_key: publicKeyPem(root.publicKey) }, now);
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'online', online.publicKey, now));
       await storeCertificate(central, tx, 'init', certify(root.privateKey, 'emission', emission.publicKey, now));
     });
@@ -160,6 +161,8 @@ export async function openCentral(opts: OpenOptions): Promise<Central> {
     // Restored (`central restore`): a new epoch before anything is served (store/epoch.ts).
     await applyRestoredMark(db, dataDir, central.now());
     await ensureMonthPartitions(db, central.now());
+    // Entries written before central's journal was a chain (schema version 17) are sealed once.
+    await sealLegacyCentralJournal(db, central.lotteryKey);
     if (central.lotteryKey.fingerprint !== file.online_key_fingerprint) {
       throw new Error(`${file.online_key} is not the online key this store names (fingerprint ${file.online_key_fingerprint})`);
     }

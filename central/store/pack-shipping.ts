@@ -50,7 +50,7 @@ export async function shipPack(c: Central, actor: string, number: string, retail
     }
     const now = c.now();
     await upsertShipment(tx, id, retailer, now);
-    await journalAtCentral(tx, now, actor, 'pack.ship', { pack: number, retailer });
+    await journalAtCentral(c, tx, now, actor, 'pack.ship', { pack: number, retailer });
     return { pack: number, retailer, shipped_at: now };
   });
 }

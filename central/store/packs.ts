@@ -290,6 +290,9 @@ export async function settlePacks(c: Central, tx: Queryable, paid: readonly stri
     if (validated * 100 >= rules.settle_share_percent * lowTier.length) {
       await settle(c, tx, r, 'share', validated);
       settled++;
+    } else {
+      // The new count reaches the retailer's terminals too (#22): `guichet pack list` and `central packs` say the same figure.
+      await announce(c, tx, r);
     }
   }
   if (daysDue) {

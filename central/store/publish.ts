@@ -86,7 +86,7 @@ export async function publishEmission(c: Central, actor: string, dir: string): P
         published_at: at,
       });
       if (hasPrint) await addDigitalBlock(tx, manifest, printName);
-      await journalAtCentral(tx, at, actor, 'publish', { name, game: manifest.game, emission: manifest.emission, block: manifest.block, sha256 });
+      await journalAtCentral(c, tx, at, actor, 'publish', { name, game: manifest.game, emission: manifest.emission, block: manifest.block, sha256 });
       return appendFeed(c, tx, {
         kind: 'outcome_file',
         game: manifest.game,

@@ -24,6 +24,7 @@ import {
 import { enrolmentKeys, lotteryRoot } from './keys.js';
 import type { EnrolmentRow } from './queries/terminals.js';
 import type { Queryable } from './db.js';
+import { retailerForTerminal } from './retailers.js';
 
 /** How long a one-time enrolment code stays valid. */
 export const ENROL_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +44,7 @@ export type { TerminalRow } from './queries/terminals.js';
  * Registers a terminal; returns its one-time enrolment code (central keeps the code's id and MAC key, never
  * the code) and the lottery root's fingerprint, which the enrolment letter carries with it.
  */
-export async function addTerminal(c: Central, actor: string, id: string, retailer: string): Promise<{ code: string; expires_at: string; root: string }> {
+export async function addTerminal(c: Central, actor: string, id: string, retailer: string): Promise<{ code: string; expires_at: string; root: string; retailer_id: string; retailer: string }> {
   if (!TerminalId.safeParse(id).success) throw new CentralError('bad_terminal_id', `bad terminal id '${id}': letters, digits, . _ -, at most 32`);
   if (!retailer.trim()) throw new CentralError('bad_retailer', 'the retailer name may not be empty');
   const code = newCode();
@@ -51,12 +52,16 @@ export async function addTerminal(c: Central, actor: string, id: string, retaile
   const now = c.now();
   const expires_at = new Date(Date.parse(now) + ENROL_CODE_TTL_MS).toISOString();
   const { root } = await lotteryRoot(c.db);
-  await c.db.transaction(async (tx) => {
-    const n = await insertPendingTerminal(tx, id, retailer, codeId, macKey.toString('hex'), expires_at, now);
+  // The retailer is a record (by id, or by its name in any case; a new name makes one).
+  const r = await c.db.transaction(async (tx) => {
+    if (await terminalById(tx, id)) throw new CentralError('terminal_exists', `terminal ${id} already exists (terminal ids are never reused)`, 409);
+    const rec = await retailerForTerminal(c, tx, actor, retailer);
+    const n = await insertPendingTerminal(tx, id, rec, codeId, macKey.toString('hex'), expires_at, now);
     if (n === 0) throw new CentralError('terminal_exists', `terminal ${id} already exists (terminal ids are never reused)`, 409);
-    await journalAtCentral(tx, now, actor, 'terminal.add', { terminal: id, retailer, code_expires_at: expires_at });
+    await journalAtCentral(c, tx, now, actor, 'terminal.add', { terminal: id, retailer: rec.name, retailer_id: rec.id, code_expires_at: expires_at });
+    return rec;
   });
-  return { code, expires_at, root: root.fingerprint };
+  return { code, expires_at, root: root.fingerprint, retailer_id: r.id, retailer: r.name };
 }
 
 export async function listTerminals(c: Central): Promise<TerminalRow[]> {
@@ -76,7 +81,7 @@ export async function setTerminalEnabled(c: Central, actor: string, id: string, 
     const now = c.now();
     await setTerminalStatus(tx, id, status, reason);
     await setTerminalDisabledAt(tx, id, enabled ? null : now);
-    await journalAtCentral(tx, now, actor, enabled ? 'terminal.enable' : 'terminal.disable', { terminal: id, reason });
+    await journalAtCentral(c, tx, now, actor, enabled ? 'terminal.enable' : 'terminal.disable', { terminal: id, reason });
     await appendFeed(c, tx, { kind: 'terminal_status', terminal: id, enabled, reason }, id);
   });
 }
@@ -132,7 +137,7 @@ export async function enrolTerminal(c: Central, req: EnrolRequest): Promise<Enro
     if (!t.enrol_expires_at || t.enrol_expires_at < now) throw new CentralError('code_expired', `this enrolment code expired at ${t.enrol_expires_at ?? '?'}`, 403);
     const answer = await enrolAnswer(c, tx, t, macKey, fingerprint, req.nonce, now);
     await recordEnrolment(tx, t.terminal_id, req.public_key, fingerprint, now, req.nonce, answer);
-    await journalAtCentral(tx, now, 'terminal', 'terminal.enrol', { terminal: t.terminal_id, key_fingerprint: fingerprint });
+    await journalAtCentral(c, tx, now, 'terminal', 'terminal.enrol', { terminal: t.terminal_id, key_fingerprint: fingerprint });
     return answer;
   });
 }

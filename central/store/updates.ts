@@ -111,7 +111,7 @@ export async function addUpdateRoot(c: Central, actor: string, body: string): Pr
     }
     const now = c.now();
     await tx.execute('INSERT INTO update_roots (version, body, added_at) VALUES ($1, $2, $3)', [expected, metadataBytes(md).toString('utf8'), now]);
-    await journalAtCentral(tx, now, actor, 'update.root', { version: expected });
+    await journalAtCentral(c, tx, now, actor, 'update.root', { version: expected });
     return { version: expected, already: false };
   });
 }
@@ -161,7 +161,7 @@ export async function approveRelease(c: Central, actor: string, dir: string): Pr
       'INSERT INTO update_releases (version, targets_version, targets, sha256, length, approved_at, approved_by) VALUES ($1, $2, $3, $4, $5, $6, $7)',
       [rel.version, rel.targetsVersion, metadataBytes(md).toString('utf8'), sha, bytes.length, now, actor],
     );
-    await journalAtCentral(tx, now, actor, 'update.approve', { version: rel.version, sha256: sha, length: bytes.length });
+    await journalAtCentral(c, tx, now, actor, 'update.approve', { version: rel.version, sha256: sha, length: bytes.length });
     return { version: rel.version, sha256: sha, already: false };
   });
 }
@@ -176,7 +176,7 @@ export async function setRing(c: Central, actor: string, version: string, change
     const terminals = [...new Set([...r.terminals, ...(change.terminals ?? [])])].sort();
     const now = c.now();
     await tx.execute('UPDATE update_releases SET share = $2, terminals = $3::jsonb, ring_changed_at = $4 WHERE version = $1', [version, share, JSON.stringify(terminals), now]);
-    await journalAtCentral(tx, now, actor, 'update.ring', { version, share, terminals });
+    await journalAtCentral(c, tx, now, actor, 'update.ring', { version, share, terminals });
     return { version, share, terminals };
   });
 }
@@ -185,7 +185,7 @@ export async function setRing(c: Central, actor: string, version: string, change
 export async function setGrace(c: Central, actor: string, hours: number): Promise<{ grace_hours: number }> {
   return c.db.transaction(async (tx) => {
     await tx.execute(`INSERT INTO update_settings (key, value) VALUES ('grace_hours', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify(hours)]);
-    await journalAtCentral(tx, c.now(), actor, 'update.grace', { grace_hours: hours });
+    await journalAtCentral(c, tx, c.now(), actor, 'update.grace', { grace_hours: hours });
     return { grace_hours: hours };
   });
 }

@@ -1,7 +1,12 @@
 /** `guichet central …`: the lottery's system of record (store, service, terminals, publications). */
 import { Command, Option } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
-import { AdminRefusal, callService } from '../../admin/client.js';
+import { AdminRefusal, callService, loginAtService, logoutAtService } from '../../admin/client.js';
+import type { Role } from '../../admin/roles.js';
+import type { Central } from '../../store/context.js';
+import { credentialsFor, withLoginOptions, type Credentials, type LoginFlags } from '../operator-login.js';
+import { localTime } from '../local-time.js';
+import { printedTicket } from '../ticket-number.js';
 import type { AdminOp } from '../../admin/ops.js';
 import { CentralError } from '../../store/context.js';
 import type { PayoutException } from '../../store/claims.js';
@@ -18,33 +23,68 @@ import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands } from './keys.js';
 import { addUpdatesCommands } from './updates.js';
 import { addBackupCommands } from './backup.js';
+import { addBackOfficeCommands } from './back-office.js';
+import type { StopListed } from '../../store/reference-reads.js';
 
-interface CommonFlags {
+interface CommonFlags extends LoginFlags {
   data: string;
   databaseUrl?: string;
   json?: boolean;
 }
 
 function common(cmd: Command): Command {
-  return cmd
-    .requiredOption('--data <dir>', 'central data folder')
-    .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
-    .option('--json', 'print JSON');
+  return withLoginOptions(
+    cmd
+      .requiredOption('--data <dir>', 'central data folder')
+      .addOption(new Option('--database-url <url>', 'PostgreSQL server, without its password (that goes in PGPASSWORD or ~/.pgpass, or the whole URL in $GUICHET_DATABASE_URL; default: PGlite in the data folder)').env('GUICHET_DATABASE_URL'))
+      .option('--json', 'print JSON'),
+  );
 }
 
-/** Runs an operation through the running service when there is one, else on the store directly. */
-async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown>): Promise<unknown> {
+/** The context an operation runs in on the store itself (no service): the operator's session, or the setup actor while no administrator exists. */
+async function storeCaller(central: Central, creds: Credentials): Promise<{ actor: string; roles: readonly Role[]; setup?: boolean; token?: string }> {
+  const { administratorCount, login, sessionOf } = await import('../../store/operators.js');
+  if (creds.kind === 'setup') {
+    if ((await administratorCount(central.db)) > 0) throw new CliError('an administrator exists: log in first (guichet central login --data DIR), or give --operator NAME');
+    return { actor: 'setup', roles: ['administrator'], setup: true };
+  }
+  if (creds.kind === 'login') {
+    const s = await login(central, { operator: creds.operator, password: creds.password, totp: creds.totp, address: 'local' });
+    return { actor: s.operator, roles: s.roles, token: s.token };
+  }
+  const s = await sessionOf(central, creds.token);
+  if (!s) throw new CliError(`the session of ${creds.operator} ended: log in again (guichet central login --data DIR)`);
+  return { actor: s.operator, roles: s.roles };
+}
+
+/** Runs an operation through the running service when there is one, else on the store directly, as the operator the flags name. */
+async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown>, reason?: string): Promise<unknown> {
   try {
+    const creds = await credentialsFor(flags.data, flags);
     for (;;) {
       const rec = await waitForService(flags.data);
-      if (rec?.url) return await callService(flags.data, { ...rec, url: rec.url }, op, args);
+      if (rec?.url) {
+        const at = { ...rec, url: rec.url };
+        if (creds.kind !== 'login') return await callService(flags.data, at, op, args, creds.kind === 'session' ? { session: creds.token } : { setup: true }, reason);
+        const s = await loginAtService(at, creds);
+        try {
+          return await callService(flags.data, at, op, args, { session: s.token }, reason);
+        } finally {
+          await logoutAtService(at, s.token).catch(() => undefined);
+        }
+      }
       // Nobody serves the folder: take it for the time of this command.
       if (claimDataDir(flags.data)) continue;
       try {
-        const [{ databaseUrlFrom, openCentral }, { runAdminOp }] = await Promise.all([import('../../store/open.js'), import('../../admin/ops.js')]);
+        const [{ databaseUrlFrom, openCentral }, { runAdminOpFor }, { logout }] = await Promise.all([import('../../store/open.js'), import('../../admin/ops.js'), import('../../store/operators.js')]);
         const central = await openCentral({ dataDir: flags.data, databaseUrl: databaseUrlFrom(flags.databaseUrl) });
         try {
-          return await runAdminOp(central, op, args);
+          const caller = await storeCaller(central, creds);
+          try {
+            return (await runAdminOpFor(central, op, args, { ...caller, ...(reason ? { reason } : {}) })).result;
+          } finally {
+            if (caller.token) await logout(central, caller.token);
+          }
         } finally {
           await central.db.close();
         }
@@ -58,9 +98,18 @@ async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown
   }
 }
 
-function print(flags: CommonFlags, value: unknown, human: () => string[]): void {
+/** A proposal (dual control) instead of the act: say so, and how it is approved. */
+function proposed(value: unknown): { proposal_id: number; expires_at: string } | null {
+  const v = value as { proposal_id?: unknown; status?: unknown; expires_at?: unknown } | null;
+  return v && typeof v === 'object' && typeof v.proposal_id === 'number' && v.status === 'proposed' ? { proposal_id: v.proposal_id, expires_at: String(v.expires_at) } : null;
+}
+
+function print(flags: Pick<CommonFlags, 'json'>, value: unknown, human: () => string[]): void {
+  const p = proposed(value);
   if (flags.json) console.log(JSON.stringify(value, null, 2));
-  else for (const line of human()) console.log(line);
+  else if (p) {
+    console.log(`proposed as #${p.proposal_id} (dual control): another operator approves it with guichet central proposal approve ${p.proposal_id} --reason TEXT, before ${localTime(p.expires_at)}`);
+  } else for (const line of human()) console.log(line);
 }
 
 /** A configuration value: whole numbers and true/false as such, anything else as text. */
@@ -185,13 +234,13 @@ export function centralCommand(): Command {
   common(terminal.command('add'))
     .description("Register a terminal and print its enrolment letter: the one-time code (valid 24 h) and the lottery root's fingerprint.")
     .requiredOption('--id <id>', 'terminal id (letters, digits, . _ -)')
-    .requiredOption('--retailer <name>', "the retailer's name")
+    .requiredOption('--retailer <retailer>', "the retailer: its id (R000001) or its name, any case (a new name makes a record)")
     .action(async (flags: CommonFlags & { id: string; retailer: string }) => {
-      const r = (await run(flags, 'terminal.add', { id: flags.id, retailer: flags.retailer })) as { terminal_id: string; code: string; expires_at: string; root: string };
+      const r = (await run(flags, 'terminal.add', { id: flags.id, retailer: flags.retailer })) as { terminal_id: string; code: string; expires_at: string; root: string; retailer: string; retailer_id: string };
       // The enrolment letter: the code and the root's fingerprint travel together, out of band, to the technician.
       print(flags, r, () => [
-        `terminal ${r.terminal_id} registered for ${flags.retailer}`,
-        `enrolment code: ${r.code} (one use, expires ${r.expires_at})`,
+        `terminal ${r.terminal_id} registered for ${r.retailer} (${r.retailer_id})`,
+        `enrolment code: ${r.code} (one use, expires ${localTime(r.expires_at)})`,
         `lottery root fingerprint: ${groupedFingerprint(r.root)}`,
         `on the terminal: guichet enroll --central URL --root ${r.root} --manager NAME (it asks for the code and the manager's PIN)`,
       ]);
@@ -201,7 +250,7 @@ export function centralCommand(): Command {
     .action(async (flags: CommonFlags) => {
       const rows = (await run(flags, 'terminal.list', {})) as { terminal_id: string; retailer: string; status: string; last_contact_at: string | null; last_seq: number }[];
       print(flags, rows, () =>
-        rows.length === 0 ? ['no terminal'] : rows.map((t) => `${t.terminal_id}  ${t.status}  ${t.retailer}  last contact ${t.last_contact_at ?? 'never'}  journal up to ${t.last_seq}`),
+        rows.length === 0 ? ['no terminal'] : rows.map((t) => `${t.terminal_id}  ${t.status}  ${t.retailer}  last contact ${localTime(t.last_contact_at)}  journal up to entry ${t.last_seq}`),
       );
     });
   for (const [name, enabled] of [
@@ -221,9 +270,10 @@ export function centralCommand(): Command {
   common(cmd.command('publish'))
     .description("Publish an emission folder's outcome files to the terminals (the print data stays at central).")
     .argument('<emission-dir>', 'folder written by `guichet emission create`')
-    .action(async (dir: string, flags: CommonFlags) => {
+    .option('--reason <text>', 'why (journaled; publishing goes under dual control once operators exist)')
+    .action(async (dir: string, flags: CommonFlags & { reason?: string }) => {
       const { resolve } = await import('node:path');
-      const rows = (await run(flags, 'publish', { dir: resolve(dir) })) as { name: string; size: number; sha256: string; already: boolean; cursor: number | null }[];
+      const rows = (await run(flags, 'publish', { dir: resolve(dir) }, flags.reason)) as { name: string; size: number; sha256: string; already: boolean; cursor: number | null }[];
       print(flags, rows, () => rows.map((p) => (p.already ? `${p.name}: already published` : `${p.name}: published (${p.size} bytes, sha256 ${p.sha256.slice(0, 16)}…, feed ${p.cursor})`)));
     });
 
@@ -236,15 +286,55 @@ export function centralCommand(): Command {
       const r = await run(flags, 'stoplist.add', { pack, reason: flags.reason });
       print(flags, r, () => [`pack ${pack} on the stop list: ${flags.reason}`]);
     });
+  common(stoplist.command('list'))
+    .description('The packs on the stop list (with --all, those lifted too).')
+    .option('--all', 'lifted entries too')
+    .action(async (flags: CommonFlags & { all?: boolean }) => {
+      const rows = (await run(flags, 'stoplist.list', flags.all ? { all: true } : {})) as StopListed[];
+      print(flags, rows, () =>
+        rows.length === 0
+          ? ['the stop list is empty']
+          : rows.map((x) => `${x.pack}  since ${localTime(x.added_at)}: ${x.reason}${x.removed_at ? `  (lifted ${localTime(x.removed_at)})` : ''}`),
+      );
+    });
+  common(stoplist.command('remove'))
+    .description('Lift a pack from the stop list, under dual control (another operator approves); terminals then accept it again.')
+    .argument('<pack>', 'pack number')
+    .requiredOption('--reason <text>', 'why (journaled)')
+    .action(async (pack: string, flags: CommonFlags & { reason: string }) => {
+      const r = await run(flags, 'stoplist.remove', { pack, reason: flags.reason });
+      print(flags, r, () => [`pack ${pack} lifted from the stop list: ${flags.reason}`]);
+    });
 
   const config = cmd.command('config').description('Settings terminals must obey (e.g. payout_limit_max_cents).');
   common(config.command('set'))
     .description('Set a value (journaled at central, sent to every terminal). Whole numbers and true/false are typed.')
     .argument('<key>', 'setting, e.g. payout_limit_max_cents')
     .argument('<value>', 'value')
-    .action(async (key: string, value: string, flags: CommonFlags) => {
-      const r = await run(flags, 'config.set', { key, value: configValue(value) });
+    .option('--reason <text>', 'why (journaled; required for the payout and offline limits, which go under dual control)')
+    .action(async (key: string, value: string, flags: CommonFlags & { reason?: string }) => {
+      const r = await run(flags, 'config.set', { key, value: configValue(value) }, flags.reason);
       print(flags, r, () => [`${key} = ${JSON.stringify(configValue(value))}`]);
+    });
+  common(config.command('get'))
+    .description('One value, and when it was set.')
+    .argument('<key>', 'setting')
+    .action(async (key: string, flags: CommonFlags) => {
+      const r = (await run(flags, 'config.get', { key })) as { key: string; value: unknown; updated_at: string };
+      print(flags, r, () => [`${r.key} = ${JSON.stringify(r.value)}  (set ${localTime(r.updated_at)})`]);
+    });
+  common(config.command('list'))
+    .description('Every value set.')
+    .action(async (flags: CommonFlags) => {
+      const rows = (await run(flags, 'config.list', {})) as { key: string; value: unknown; updated_at: string }[];
+      print(flags, rows, () => (rows.length === 0 ? ['no value set'] : rows.map((r) => `${r.key} = ${JSON.stringify(r.value)}  (set ${localTime(r.updated_at)})`)));
+    });
+  common(config.command('history'))
+    .description("Every change (of one key, or all), oldest first, from central's journal: when, who, what.")
+    .argument('[key]', 'setting')
+    .action(async (key: string | undefined, flags: CommonFlags) => {
+      const rows = (await run(flags, 'config.history', key ? { key } : {})) as { entry_id: number; at: string; actor: string; key: string; value: unknown }[];
+      print(flags, rows, () => (rows.length === 0 ? ['no change'] : rows.map((r) => `${localTime(r.at)}  ${r.actor}  ${r.key} = ${JSON.stringify(r.value)}  (journal entry ${r.entry_id})`)));
     });
 
   common(cmd.command('events'))
@@ -256,8 +346,8 @@ export function centralCommand(): Command {
         integrity_alerts: { at: string; reason: string; at_seq: number; detail: string }[];
       };
       print(flags, r, () => [
-        ...(r.events.length === 0 ? [`no event from ${flags.terminal}`] : r.events.map((e) => `${e.created_at}  #${e.journal_seq}  ${e.type}  ${e.event_key}`)),
-        ...r.integrity_alerts.map((a) => `INTEGRITY ALERT ${a.at}: ${a.reason} at entry ${a.at_seq}: ${a.detail}`),
+        ...(r.events.length === 0 ? [`no event from ${flags.terminal}`] : r.events.map((e) => `${localTime(e.created_at)}  #${e.journal_seq}  ${e.type}  ${e.event_key}`)),
+        ...r.integrity_alerts.map((a) => `INTEGRITY ALERT ${localTime(a.at)}: ${a.reason} at entry ${a.at_seq}: ${a.detail}`),
       ]);
     });
 
@@ -267,7 +357,7 @@ export function centralCommand(): Command {
     if (!id || !/^[1-9][0-9]{0,15}$/.test(id)) throw new CliError(`'${id ?? ''}' is not an exception number: see guichet central exceptions`);
     if (!flags.reason) throw new CliError('say why with --reason <text>');
     const r = (await run(flags, 'exceptions.write-off', { id: Number(id), reason: flags.reason })) as { ticket: string; amount_cents: number };
-    print(flags, r, () => [`exception #${id} (${r.ticket}, ${euros2(r.amount_cents)}) written off: ${flags.reason ?? ''}`]);
+    print(flags, r, () => [`exception #${id} (${printedTicket(r.ticket)}, ${euros2(r.amount_cents)}) written off: ${flags.reason ?? ''}`]);
   };
   common(cmd.command('exceptions'))
     .description(
@@ -285,9 +375,9 @@ export function centralCommand(): Command {
         rows.length === 0
           ? ['no payout exception']
           : rows.flatMap((x) => [
-              `${x.id === null ? '' : `#${x.id} `}${x.ticket}: paid twice (found ${x.at}), ${x.state}${x.settled_at ? ` at ${x.settled_at}` : ''}${x.settle_reason ? `: ${x.settle_reason}` : ''}`,
-              `  first:  ${x.first.at} at ${x.first.terminal} (${x.first.retailer}) ${euros2(x.first.amount_cents)}`,
-              `  second: ${x.second.at} at ${x.second.terminal} (${x.second.retailer}) ${euros2(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
+              `${x.id === null ? '' : `#${x.id} `}${printedTicket(x.ticket)}: paid twice (found ${localTime(x.at)}), ${x.state.replace('_', ' ')}${x.settled_at ? ` ${localTime(x.settled_at)}` : ''}${x.settle_reason ? `: ${x.settle_reason}` : ''}`,
+              `  first:  ${localTime(x.first.at)} at ${x.first.terminal} (${x.first.retailer}) ${euros2(x.first.amount_cents)}`,
+              `  second: ${localTime(x.second.at)} at ${x.second.terminal} (${x.second.retailer}) ${euros2(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
             ]),
       );
     });
@@ -299,7 +389,7 @@ export function centralCommand(): Command {
     .action(async (flags: CommonFlags & { terminal?: string }) => {
       const rows = (await run(flags, 'quarantine.list', flags.terminal ? { terminal: flags.terminal } : {})) as { terminal: string; kind: string; seq: number; name: string; reason: string; received_at: string; bytes: number }[];
       print(flags, rows, () =>
-        rows.length === 0 ? ['nothing quarantined'] : rows.map((q) => `${q.received_at}  ${q.terminal}  ${q.kind} ${q.kind === 'entry' ? `#${q.seq} ${q.name}` : `${q.name} (entry #${q.seq})`}  ${q.bytes} bytes: ${q.reason}`),
+        rows.length === 0 ? ['nothing quarantined'] : rows.map((q) => `${localTime(q.received_at)}  ${q.terminal}  ${q.kind} ${q.kind === 'entry' ? `#${q.seq} ${q.name}` : `${q.name} (entry #${q.seq})`}  ${q.bytes} bytes: ${q.reason}`),
       );
     });
   common(quarantine.command('show'))
@@ -308,7 +398,7 @@ export function centralCommand(): Command {
     .argument('<ref>', 'entry number, or event key')
     .action(async (terminal: string, ref: string, flags: CommonFlags) => {
       const r = (await run(flags, 'quarantine.show', { terminal, ref })) as { kind: string; reason: string; received_at: string; json: string };
-      print(flags, r, () => [`${terminal} ${r.kind} ${ref}, received ${r.received_at}: ${r.reason}`, r.json]);
+      print(flags, r, () => [`${terminal} ${r.kind} ${ref}, received ${localTime(r.received_at)}: ${r.reason}`, r.json]);
     });
 
   common(cmd.command('uncredited'))
@@ -318,7 +408,7 @@ export function centralCommand(): Command {
       print(flags, rows, () =>
         rows.length === 0
           ? ['no uncredited entry']
-          : rows.map((x) => `${x.terminal} (${x.retailer}) #${x.journal_seq} ${x.type}${x.ticket ? ` ${x.ticket}` : ''} ${(x.amount_cents / 100).toFixed(2)} €${x.offline ? ', offline' : ''}: ${x.reason} — ${x.detail}`),
+          : rows.map((x) => `${x.terminal} (${x.retailer}) #${x.journal_seq} ${x.type}${x.ticket ? ` ${printedTicket(x.ticket)}` : ''} ${(x.amount_cents / 100).toFixed(2)} €${x.offline ? ', offline' : ''}: ${x.reason} — ${x.detail}`),
       );
     });
 
@@ -328,11 +418,11 @@ export function centralCommand(): Command {
     .command('ship')
     .description('Ship packs to a retailer: only its terminals may receive them (journaled at central).')
     .argument('<packs...>', 'pack numbers GGG-EEE-BB-PPPPP')
-    .requiredOption('--retailer <name>', 'the retailer they go to (as given at `terminal add`)')
+    .requiredOption('--retailer <retailer>', 'the retailer they go to: id (R000001) or name, any case')
     .action(async (numbers: string[], _flags: { retailer: string }, self: Command) => {
       const flags = self.optsWithGlobals<CommonFlags & { retailer: string }>();
       const r = (await run(flags, 'packs.ship', { packs: numbers, retailer: flags.retailer })) as { pack: string; retailer: string; shipped_at: string }[];
-      print(flags, r, () => r.map((x) => `pack ${x.pack} shipped to ${x.retailer} (${x.shipped_at})`));
+      print(flags, r, () => r.map((x) => `pack ${x.pack} shipped to ${x.retailer} (${localTime(x.shipped_at)})`));
     });
   common(packs)
     .description('Packs by state at central (received, active, settled with the reason, returned); settles first what is due by days.')
@@ -344,18 +434,19 @@ export function centralCommand(): Command {
         packs: CentralPackView[];
       };
       print(flags, r, () => [
-        ...(r.settled_now > 0 ? [`${r.settled_now} pack(s) settled now (days since activation)`] : []),
+        ...(r.settled_now > 0 ? [`${r.settled_now} ${r.settled_now === 1 ? 'pack' : 'packs'} settled now (days since activation)`] : []),
         ...(r.packs.length === 0
           ? ['no pack']
           : r.packs.map(
               (p) =>
-                `${p.number}  ${p.state}${p.settle_reason ? ` (${p.settle_reason})` : ''}  terminal ${p.terminal}  low-tier ${p.low_tier_validated}/${p.low_tier_winners}` +
-                `${p.activated_at ? `  activated ${p.activated_at}` : ''}${p.settled_at ? `  settled ${p.settled_at}` : ''}`,
+                `${p.number}  ${p.state}${p.settle_reason && p.settle_reason !== p.state ? ` (${p.settle_reason})` : ''}  terminal ${p.terminal}  low-tier ${p.low_tier_validated}/${p.low_tier_winners}` +
+                `${p.activated_at ? `  activated ${localTime(p.activated_at)}` : ''}${p.settled_at ? `  settled ${localTime(p.settled_at)}` : ''}`,
             )),
       ]);
     });
 
   const euros = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
+  const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
   common(cmd.command('claims'))
     .description('Prize claims filed at terminals: claim forms (above the payout limit) and claim receipts (central unreachable, offline limits reached).')
     .action(async (flags: CommonFlags) => {
@@ -365,7 +456,7 @@ export function centralCommand(): Command {
           ? ['no prize claim']
           : rows.map(
               (p) =>
-                `${p.filed_at}  ${p.kind === 'over-limit' ? 'claim form   ' : 'claim receipt'}  ${p.ticket}  ${euros(p.amount_cents)}  at ${p.terminal} (${p.retailer})` +
+                `${localTime(p.filed_at)}  ${p.kind === 'over-limit' ? 'claim form   ' : 'claim receipt'}  ${printedTicket(p.ticket)}  ${euros(p.amount_cents)}  at ${p.terminal} (${p.retailer})` +
                 `${p.receipt_no === null ? '' : ` receipt ${p.receipt_no}`}${p.reason ? `: ${p.reason}` : ''}`,
             ),
       );
@@ -373,21 +464,21 @@ export function centralCommand(): Command {
 
   common(cmd.command('statement'))
     .description("A retailer's account for an ISO week: sales, payouts, claims, commissions, settled packs and the amount due.")
-    .requiredOption('--retailer <name>', "the retailer's name, as `terminal add --retailer` gave it")
+    .requiredOption('--retailer <retailer>', 'the retailer: id (R000001) or name, any case')
     .requiredOption('--week <YYYY-Www>', 'ISO week, e.g. 2026-W49')
     .action(async (flags: CommonFlags & { retailer: string; week: string }) => {
       const s = (await run(flags, 'statement', { retailer: flags.retailer, week: flags.week })) as RetailerStatement;
       const pct = (bp: number): string => `${(bp / 100).toFixed(2)} %`;
       print(flags, s, () => [
-        `${s.retailer}, week ${s.week} (${s.from} – ${s.to}), terminals ${s.terminals.join(', ')}`,
-        `  sales        ${s.sales.count} tickets  ${euros(s.sales.amount_cents)}`,
-        `  voids        ${s.voids.count} tickets  ${euros(s.voids.amount_cents)}`,
+        `${s.retailer}, week ${s.week} (${localTime(s.from)} – ${localTime(s.to)}), ${s.terminals.length === 1 ? 'terminal' : 'terminals'} ${s.terminals.join(', ')}`,
+        `  sales        ${count(s.sales.count, 'ticket')}  ${euros(s.sales.amount_cents)}`,
+        `  voids        ${count(s.voids.count, 'ticket')}  ${euros(s.voids.amount_cents)}`,
         `  net sales    ${euros(s.net_sales_cents)}`,
-        `  payouts      ${s.payouts.count} prizes  ${euros(s.payouts.amount_cents)}`,
-        `  claims       ${s.claims.count} prizes  ${euros(s.claims.amount_cents)} (paid by the lottery)`,
+        `  payouts      ${count(s.payouts.count, 'prize')}  ${euros(s.payouts.amount_cents)}`,
+        `  claims       ${count(s.claims.count, 'prize')}  ${euros(s.claims.amount_cents)} (paid by the lottery)`,
         `  commission on sales    ${pct(s.commission_rates.sales_bp)}  ${euros(s.commissions.sales_cents)}`,
         `  commission on cashing  ${pct(s.commission_rates.cashing_bp)}  ${euros(s.commissions.cashing_cents)}`,
-        `  settled packs  ${s.settled_packs.count}  ${euros(s.settled_packs.value_cents)}`,
+        `  settled packs  ${count(s.settled_packs.count, 'pack')}  ${euros(s.settled_packs.value_cents)}`,
         `  amount due to the lottery  ${euros(s.amount_due_cents)}`,
       ]);
     });
@@ -398,16 +489,17 @@ export function centralCommand(): Command {
       const rows = (await run(flags, 'terminals', {})) as TerminalReport[];
       print(flags, rows, () =>
         rows.flatMap((t) => [
-          `${t.terminal_id} (${t.retailer}) ${t.status}, last contact ${t.last_contact_at ?? 'never'}`,
+          `${t.terminal_id} (${t.retailer}) ${t.status}, last contact ${localTime(t.last_contact_at)}`,
           `  journal: up to entry ${t.last_seq}, hash ${t.last_hash}`,
           `  events: ${Object.entries(t.events_by_type).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
           ...(t.integrity_alerts > 0 ? [`  integrity alerts: ${t.integrity_alerts}`] : []),
-          ...t.refused_pushes.map((p) => `  refused push ${p.at}: ${p.reason}${p.at_seq === null ? '' : ` at entry ${p.at_seq}`}: ${p.detail}`),
+          ...t.refused_pushes.map((p) => `  refused push ${localTime(p.at)}: ${p.reason}${p.at_seq === null ? '' : ` at entry ${p.at_seq}`}: ${p.detail}`),
         ]),
       );
     });
   addKeysCommands(cmd, common, run as Parameters<typeof addKeysCommands>[2], print);
   addUpdatesCommands(cmd, common, run as Parameters<typeof addUpdatesCommands>[2], print);
   addBackupCommands(cmd, common, run as Parameters<typeof addBackupCommands>[2], print);
+  addBackOfficeCommands(cmd, { common, run, print });
   return cmd;
 }

@@ -19,7 +19,7 @@ interface Flags {
   json?: boolean;
 }
 
-type Run = (flags: Flags, op: 'keys.add' | 'keys.revoke' | 'keys.list', args: Record<string, unknown>) => Promise<unknown>;
+type Run = (flags: Flags, op: 'keys.add' | 'keys.revoke' | 'keys.list', args: Record<string, unknown>, reason?: string) => Promise<unknown>;
 type Common = (cmd: Command) => Command;
 type Print = (flags: Flags, value: unknown, human: () => string[]) => void;
 
@@ -63,14 +63,20 @@ export function addKeysCommands(cmd: Command, common: Common, run: Run, print: P
     .requiredOption('--root <file>', "the lottery root's private key")
     .requiredOption('--role <role>', `what the key signs: ${KEY_ROLES.join(' or ')}`)
     .requiredOption('--key <file>', 'the key: its public half (PEM), or its private key file (made when missing)')
-    .action(async (flags: Flags & { root: string; role: string; key: string }) => {
+    .option('--reason <text>', 'why (journaled; a certificate goes under dual control once operators exist)')
+    .action(async (flags: Flags & { root: string; role: string; key: string; reason?: string }) => {
       if (!(KEY_ROLES as readonly string[]).includes(flags.role)) throw new CliError(`--role must be ${KEY_ROLES.join(' or ')}, not '${flags.role}'`);
       const role = flags.role as KeyRole;
       const root = rootKey(flags.root);
       const key = keyToCertify(flags.key);
       if (role === 'online' && !key.isPrivate) throw new CliError('an online key is certified from its private key file (central serves with it): give --key the private key');
       const certificate = certify(root.privateKey, role, key.publicKey, new Date().toISOString());
-      const r = (await run(flags, 'keys.add', { certificate })) as { fingerprint: string; already: boolean; cursor: number | null };
+      const r = (await run(flags, 'keys.add', { certificate }, flags.reason)) as { fingerprint: string; already: boolean; cursor: number | null } | { proposal_id: number; status: 'proposed' };
+      if ('proposal_id' in r) {
+        // Only proposed (dual control): nothing is certified yet, central keeps its online key.
+        print(flags, r, () => []);
+        return;
+      }
       const switched = role === 'online' ? switchOnlineKey(flags.data, flags.key) : null;
       print(flags, { ...r, role, key_created: key.created, ...(switched ? { online_key_from_next_start: switched } : {}) }, () => [
         `${role} key ${r.fingerprint.slice(0, 16)}… ${r.already ? 'was already certified' : `certified (feed ${r.cursor})`}`,
@@ -94,7 +100,7 @@ export function addKeysCommands(cmd: Command, common: Common, run: Run, print: P
       if (matches.length !== 1) throw new CliError(matches.length === 0 ? `no lottery key ${wanted} at this central (see keys list)` : `${wanted} names ${matches.length} keys: give more of the fingerprint`);
       const root = rootKey(flags.root);
       const full = normaliseFingerprint(matches[0]!.fingerprint) as string;
-      const r = (await run(flags, 'keys.revoke', { revocation: revoke(root.privateKey, full, reason, new Date().toISOString()) })) as { fingerprint: string; already: boolean; cursor: number | null };
+      const r = (await run(flags, 'keys.revoke', { revocation: revoke(root.privateKey, full, reason, new Date().toISOString()) }, reason)) as { fingerprint: string; already: boolean; cursor: number | null };
       print(flags, r, () => [`key ${r.fingerprint.slice(0, 16)}… ${r.already ? 'was already revoked' : `revoked (feed ${r.cursor}): ${reason}`}`]);
     });
 

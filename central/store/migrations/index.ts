@@ -12,12 +12,11 @@ import { digitalFinalityQuotas } from './010-digital-finality-quotas.js';
 import { closedWeeksChargebacks } from './011-closed-weeks-chargebacks.js';
 import { keyHierarchy } from './012-key-hierarchy.js';
 import { uncreditedPayouts } from './013-uncredited-payouts.js';
-// 014, 016, 017: placeholders for migrations reserved by branches not merged yet (replaced at their merge).
-import { reserved14 } from './014-reserved.js';
+// 014 and 016: placeholders for migrations reserved by a branch not merged yet (replaced at its merge).
 import { epochs } from './015-epochs.js';
-import { reserved16 } from './016-reserved.js';
-import { reserved17 } from './017-reserved.js';
+import { operatorsAudit } from './017-operators-audit.js';
 import { softwareUpdates } from './018-software-updates.js';
+import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -37,9 +36,9 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   closedWeeksChargebacks,
   keyHierarchy,
   uncreditedPayouts,
-  reserved14,
+  reserved(14),
   epochs,
-  reserved16,
-  reserved17,
+  reserved(16),
+  operatorsAudit,
   softwareUpdates,
 ];

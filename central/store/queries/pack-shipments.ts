@@ -17,8 +17,8 @@ export async function shipmentOf(q: Queryable, p: PackIdentity): Promise<{ retai
 /** Records (or moves, while no terminal received it) a pack's shipment to a retailer. */
 export async function upsertShipment(tx: Queryable, p: PackIdentity, retailer: string, at: string): Promise<void> {
   await tx.execute(
-    `INSERT INTO pack_shipments (game, emission, block, pack, retailer, shipped_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (game, emission, block, pack) DO UPDATE SET retailer = $5, shipped_at = $6`,
+    `INSERT INTO pack_shipments (game, emission, block, pack, retailer, shipped_at, retailer_id) VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM retailers WHERE name_key = lower($5)))
+     ON CONFLICT (game, emission, block, pack) DO UPDATE SET retailer = $5, shipped_at = $6, retailer_id = EXCLUDED.retailer_id`,
     [p.game, p.emission, p.block, p.pack, retailer, at],
   );
 }

@@ -35,11 +35,11 @@ export async function terminalsOfRetailer(q: Queryable, retailer: string): Promi
 }
 
 /** Registers a pending terminal with its code's id and MAC key (never the code); 0 when that id exists. */
-export async function insertPendingTerminal(tx: Queryable, id: string, retailer: string, codeId: string, macKeyHex: string, expiresAt: string, now: string): Promise<number> {
+export async function insertPendingTerminal(tx: Queryable, id: string, retailer: { id: string; name: string }, codeId: string, macKeyHex: string, expiresAt: string, now: string): Promise<number> {
   return tx.execute(
-    `INSERT INTO terminals (terminal_id, retailer, status, enrol_code_hash, enrol_mac_key, enrol_expires_at, created_at)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6) ON CONFLICT (terminal_id) DO NOTHING`,
-    [id, retailer, codeId, macKeyHex, expiresAt, now],
+    `INSERT INTO terminals (terminal_id, retailer, retailer_id, status, enrol_code_hash, enrol_mac_key, enrol_expires_at, created_at)
+       VALUES ($1, $2, $7, 'pending', $3, $4, $5, $6) ON CONFLICT (terminal_id) DO NOTHING`,
+    [id, retailer.name, codeId, macKeyHex, expiresAt, now, retailer.id],
   );
 }
 

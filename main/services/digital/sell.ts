@@ -31,7 +31,7 @@ import { changeDue, moneyLinesByGame } from '../sales/money.js';
 import { saleReceipt } from '../sales/receipts.js';
 import { CentralAnswerError, CentralUnreachableError, type CentralClient } from '../sync/client.js';
 import { checkTicket } from '../tickets/check.js';
-import { assertTerminalEnabled } from '../terminal/enabled.js';
+import { assertGameOnSale, assertTerminalEnabled } from '../terminal/enabled.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface DigitalSellInput {
@@ -91,6 +91,7 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
     throw new SaleError('not-digital', `${input.game} is not a digital game: sell happy-2014 or millionnaire`);
   }
   const game = gameByCode(input.game);
+  assertGameOnSale(t, input.game);
   // Keys a crash or an unreachable central left pending are voided at central first (best effort).
   await settlePendingDigital(t, client).catch(() => 0);
   const saleKey = randomUUID();

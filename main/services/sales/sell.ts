@@ -3,7 +3,7 @@
  * One transaction: permission, open cash session, every ticket's checks, the sale and its lines, the
  * journal entry with its receipt number and money, and the outbox event `sale/<id>`.
  */
-import { assertTerminalEnabled } from '../terminal/enabled.js';
+import { assertGameOnSale, assertTerminalEnabled } from '../terminal/enabled.js';
 import { gameByCode } from '../../../games/index.js';
 import { humanNumber, parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
@@ -90,6 +90,7 @@ export function sellTickets(t: LotteryTerminal, session: OperatorSession, input:
     if (seen.has(key)) throw new SaleError('duplicate-in-cart', `${input.barcodes[i]?.trim()} is twice in the cart`);
     seen.add(key);
   }
+  for (const id of ids) assertGameOnSale(t, id.game);
   return inTransaction(t, () => {
     authorize(t, session, 'ticket.sell');
     const cash = requireOpenCashSession(t);

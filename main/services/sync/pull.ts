@@ -29,6 +29,7 @@ import type { CentralClient } from './client.js';
 import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
 import { trustedOnlineKeyMap } from './lottery-keys.js';
+import { CENTRAL_DISABLED_GAMES } from '../terminal/enabled.js';
 
 export interface PullReport {
   readonly applied: number;
@@ -70,7 +71,7 @@ async function fetchOutcomeFile(t: LotteryTerminal, client: CentralClient, item:
   }
 }
 
-const DISABLED_GAMES = 'central_disabled_games';
+const DISABLED_GAMES = CENTRAL_DISABLED_GAMES;
 
 /** Applies one verified entry inside a transaction (the cursor moves with it). */
 function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown> | null): void {

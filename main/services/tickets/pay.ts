@@ -7,7 +7,8 @@
  * the journal entry with its receipt number and money, and the outbox event keyed by the ticket.
  */
 import { cutText } from '../../../common/text.js';
-import { assertTerminalEnabled } from '../terminal/enabled.js';
+import { assertGameOnSale, assertTerminalEnabled } from '../terminal/enabled.js';
+import { parseBarcode } from '../../../games/ticket-id.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
 import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payouts.js';
@@ -62,6 +63,8 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode: string, options: PayOptions = {}): PayResult {
   assertTerminalEnabled(t);
+  const game = gameOfBarcode(barcode);
+  if (game) assertGameOnSale(t, game);
   const checker = options.checker ?? new CounterChecker(t);
   try {
     return inTransaction(t, () => {
@@ -162,4 +165,13 @@ function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: numb
   }
   const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, ...(sendTo ? { send_to: sendTo } : {}) });
   return { status: 'claimed', verdict: v, claim: row, outbox_key: r.outbox_key as string, receipt };
+}
+
+/** The game a barcode names, when it reads (a misread one is refused later, with its own reason). */
+function gameOfBarcode(barcode: string): string | null {
+  try {
+    return parseBarcode(barcode).id.game;
+  } catch {
+    return null;
+  }
 }

@@ -70,6 +70,6 @@ describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engin
     expect(off.code, off.stderr).toBe(0);
     expect(off.stdout).toMatch(new RegExp(`exception #${x!.id} .* written off`));
     const journaled = await c.central.db.query<{ actor: string; payload: { reason: string } }>(`SELECT actor, payload FROM central_journal WHERE type = 'exception.write-off'`);
-    expect(journaled).toEqual([{ actor: 'admin', payload: expect.objectContaining({ exception_id: x!.id, reason: 'paid on the lottery\'s word', was: 'charged_back' }) }]);
+    expect(journaled).toEqual([{ actor: 'setup', payload: expect.objectContaining({ exception_id: x!.id, reason: 'paid on the lottery\'s word', was: 'charged_back' }) }]);
   });
 });

@@ -284,6 +284,9 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     await syncOnce(a.t);
     await syncOnce(b.t);
     expect(await centralPackState(c.central.db, packId(0))).toMatchObject({ state: 'active', low_tier_winners: low.length, low_tier_validated: needed - 1 });
+    // #22: one figure on both sides: the activating terminal hears central's count (`guichet pack list` said 0/18 where `central packs` said 4/18).
+    await syncOnce(a.t);
+    expect(listPacks(a.t).find((p) => p.number === packNo(0))?.central).toMatchObject({ state: 'active', low_tier_winners: low.length, low_tier_validated: needed - 1 });
     const last = low[needed - 1]!;
     expect((await payOrClaim(a.t, a.manager, last.validation, after)).result.status).toBe('paid');
     await syncOnce(a.t);

@@ -16,6 +16,9 @@ import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { setConfig, stopListChange } from '../../../../central/store/feed.js';
 import { setTerminalEnabled } from '../../../../central/store/terminals.js';
+import { runAdminOpFor } from '../../../../central/admin/ops.js';
+import { parseBarcode } from '../../../../games/ticket-id.js';
+import { assertGameOnSale } from '../../../../main/services/terminal/enabled.js';
 import { centralStore, enrolledCounter, serveInProcess, type CentralStore, type EnrolledCounter } from './sync-fixture.js';
 import { runOps } from './ops.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
@@ -118,6 +121,23 @@ describe.each(ENGINES)('sync with central on %s', (engine) => {
       await syncOnce(d.t);
       expect(getSettings(d.t).payout_limit_cents).toBe(10_000);
       expect(d.t.db.prepare('SELECT reason FROM stop_list WHERE pack = 2').get()).toEqual({ reason: 'central: stolen' });
+      // #22: lifted at central under dual control (proposed by one security officer, approved by another), lifted at the terminal.
+      const lift = await runAdminOpFor(central.central, 'stoplist.remove', { pack: '213-001-01-00002', reason: 'found again' }, { actor: 'sec-a', roles: ['security'] });
+      expect(lift.status).toBe(202);
+      await syncOnce(d.t);
+      expect(d.t.db.prepare('SELECT reason FROM stop_list WHERE pack = 2').get()).toEqual({ reason: 'central: stolen' });
+      await runAdminOpFor(central.central, 'proposal.approve', { id: (lift.result as { proposal_id: number }).proposal_id, reason: 'checked' }, { actor: 'sec-b', roles: ['security'] });
+      await syncOnce(d.t);
+      expect(d.t.db.prepare('SELECT reason FROM stop_list WHERE pack = 2').get()).toBeUndefined();
+      // #22: a game suspended at central is neither sold nor paid at the terminal until it is resumed.
+      const game = parseBarcode(d.inventory[0]!).id.game;
+      await runAdminOpFor(central.central, 'game.suspend', { game, reason: 'incident' }, { actor: 'sec-a', roles: ['security'] });
+      await syncOnce(d.t);
+      expect(() => sellTickets(d.t, d.manager, { barcodes: [d.inventory[0]!], tendered_cents: 1000 })).toThrow(`the lottery suspended ${game}`);
+      expect(() => payTicket(d.t, d.manager, d.validation[0]!)).toThrow(`the lottery suspended ${game}`);
+      await runAdminOpFor(central.central, 'game.resume', { game, reason: 'fixed' }, { actor: 'sec-a', roles: ['security'] });
+      await syncOnce(d.t);
+      expect(() => assertGameOnSale(d.t, game)).not.toThrow();
       await setTerminalEnabled(central.central, 'test', 'T2', false, 'audit in progress');
       await syncOnce(d.t).catch(() => undefined);
       expect(syncStatus(d.t).state).toBe('disabled');

@@ -1,0 +1,109 @@
+/**
+ * #22's commands, run in this process on a PGlite store (no service): the first administrator made with
+ * the data folder alone, then nothing without a login; `central login` from a file descriptor-free
+ * environment keeps a 0600 session; a limit goes under dual control; `journal verify` names an edited
+ * row (exit 1), `journal export` and `verify --file` check an export off the store; printed ticket
+ * numbers and local time.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildLotteryProgram } from '../../../central/cli/program.js';
+import { localTime } from '../../../central/cli/local-time.js';
+import { printedTicket } from '../../../central/cli/ticket-number.js';
+import { openCentral } from '../../../central/store/open.js';
+import { totpCode } from '../../../central/store/operators.js';
+import { runCli } from '../../../common/cli-run.js';
+import { testCentral } from '../support/engines.js';
+
+describe('guichet central back-office commands (PGlite, in process)', () => {
+  let tmp: string;
+  let data: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'guichet-back-office-'));
+    const made = await testCentral('pglite', 'back-office');
+    data = made.central.dataDir;
+    await made.central.db.close();
+    process.env.GUICHET_SESSION_DIR = join(tmp, 'sessions');
+    process.env.GUICHET_DATABASE_URL = '';
+  }, 120_000);
+  afterAll(() => {
+    process.env = saved;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Runs `guichet central …` here; answers what it printed and its exit status. */
+  async function guichet(...args: string[]): Promise<{ out: string; err: string; code: number }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+    process.exitCode = 0;
+    try {
+      await runCli(buildLotteryProgram(), ['node', 'guichet', 'central', ...args, '--data', data]);
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+    const code = Number(process.exitCode ?? 0);
+    process.exitCode = 0;
+    return { out: out.join('\n'), err: err.join(''), code };
+  }
+
+  it('makes the first administrator with the data folder alone, then asks for a login', async () => {
+    const added = await guichet('operator', 'add', '--name', 'Boss', '--roles', 'administrator', '--json');
+    expect(added.code, added.err).toBe(0);
+    const boss = JSON.parse(added.out) as { password: string; totp_secret: string };
+    const refused = await guichet('terminal', 'list');
+    expect([refused.code, refused.err]).toEqual([1, expect.stringMatching(/an administrator exists: log in first/)]);
+
+    process.env.GUICHET_OPERATOR_PASSWORD = boss.password;
+    process.env.GUICHET_OPERATOR_TOTP = totpCode('Boss', boss.totp_secret, new Date().toISOString());
+    const login = await guichet('login', '--operator', 'boss');
+    delete process.env.GUICHET_OPERATOR_PASSWORD;
+    delete process.env.GUICHET_OPERATOR_TOTP;
+    expect(login.code, login.err).toBe(0);
+    expect(login.out).toMatch(/^logged in as Boss \(administrator\) until /);
+    const [file] = readdirSync(join(tmp, 'sessions'));
+    expect(statSync(join(tmp, 'sessions', file!)).mode & 0o777).toBe(0o600);
+
+    // A limit under dual control: proposed, not set.
+    const limit = await guichet('config', 'set', 'payout_limit_max_cents', '90000', '--reason', 'new rules');
+    expect(limit.out).toMatch(/^proposed as #\d+ \(dual control\): another operator approves it with guichet central proposal approve \d+ --reason TEXT/);
+    const other = await guichet('config', 'set', 'settle_days', '30', '--reason', 'policy');
+    expect(other.out).toBe('settle_days = 30');
+    const history = await guichet('config', 'history', 'settle_days');
+    expect(history.out).toMatch(/ Boss {2}settle_days = 30 {2}\(journal entry \d+\)$/);
+  }, 120_000);
+
+  it('verifies the journal, names an edited row, and checks an export off the store', async () => {
+    const whole = await guichet('journal', 'verify');
+    expect([whole.code, whole.out]).toEqual([0, expect.stringMatching(/^central's journal: \d+ entries, chain whole/)]);
+    const out = join(tmp, 'journal.jsonl');
+    expect((await guichet('journal', 'export', '--out', out)).code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect((await guichet('journal', 'verify', '--file', out)).out).toMatch(/chain whole/);
+
+    const c = await openCentral({ dataDir: data });
+    const [row] = await c.db.query<{ entry_id: number }>(`SELECT entry_id FROM central_journal WHERE type = 'config.set'`);
+    await c.db.execute(`UPDATE central_journal SET payload = '{"key":"settle_days","value":3}' WHERE entry_id = $1`, [row!.entry_id]);
+    await c.db.close();
+    const broken = await guichet('journal', 'verify');
+    expect([broken.code, broken.out]).toEqual([1, `central's journal: BROKEN at entry ${row!.entry_id} (hash): entry ${row!.entry_id} (config.set) was edited: its contents do not match its hash`]);
+    const edited = readFileSync(out, 'utf8').replace('"value":30', '"value":3');
+    writeFileSync(out, edited);
+    expect((await guichet('journal', 'verify', '--file', out)).code).toBe(1);
+  }, 120_000);
+
+  it('prints tickets as on the ticket, and times in Paris', () => {
+    expect(printedTicket('annee-chance-2013/1/1/115')).toMatch(/^213-001-01-00001-015-\d$/);
+    expect(printedTicket('happy-2014/3/1/7')).toMatch(/^114-003-01-0000007-\d$/);
+    expect(printedTicket('not/a/ticket')).toBe('not/a/ticket');
+    expect(localTime('2026-07-01T10:00:00.000Z')).toBe('2026-07-01 12:00:00 CEST');
+    expect(localTime('2026-12-02T10:00:00.000Z')).toBe('2026-12-02 11:00:00 CET');
+    expect(localTime(null)).toBe('never');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * #22 on the API (not a page), PGlite: operators log in with a password and a TOTP code into a cookie
+ * session guarded by a CSRF token; a growing lockout; every role refused what it may not do; dual
+ * control (the proposer cannot approve, a read-only role cannot either, a second operator's approval
+ * runs the act, journaled); the admin token creates the first administrator and nothing after.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_OPS, isWrite, type AdminOpDef } from '../../../central/admin/ops.js';
+import { mayRun, ROLES, type Role } from '../../../central/admin/roles.js';
+import { buildCentralServer } from '../../../central/server/app.js';
+import type { Central } from '../../../central/store/context.js';
+import { testCentral } from '../support/engines.js';
+import { createOperator, type TestOperator } from '../support/operators.js';
+
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+describe('operators, sessions, roles and dual control on the admin API', () => {
+  let c: Central;
+  let close: () => Promise<void>;
+  let app: FastifyInstance;
+  let clock = Date.parse('2026-12-02T10:00:00.000Z');
+  const tick = (ms = 31_000): void => {
+    clock += ms;
+  };
+  const ops: Record<string, TestOperator> = {};
+
+  beforeAll(async () => {
+    const made = await testCentral('pglite', 'operators', { now: () => new Date(clock).toISOString() });
+    c = made.central;
+    close = made.close;
+    app = buildCentralServer(c, { adminToken: ADMIN_TOKEN });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await close?.();
+  });
+
+  const login = async (o: TestOperator, totp = o.totp(), password = o.password, address = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/v1/console/login', payload: { operator: o.name, password, totp }, remoteAddress: address });
+
+  /** Logs in and answers the headers of an `Authorization: Operator` request (as the CLI sends them). */
+  const sessionOf = async (o: TestOperator): Promise<Record<string, string>> => {
+    tick();
+    const r = await app.inject({ method: 'POST', url: '/v1/console/login', payload: { operator: o.name, password: o.password, totp: o.totp() }, headers: { 'x-guichet-client': 'cli' } });
+    expect(r.statusCode, r.body).toBe(200);
+    return { authorization: `Operator ${(r.json() as { token: string }).token}` };
+  };
+  const admin = (op: string, args: unknown, headers: Record<string, string>) => app.inject({ method: 'POST', url: `/v1/admin/${op}`, payload: args as object, headers });
+
+  it('creates the first administrator with the admin token, and refuses the token afterwards', async () => {
+    const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const first = await admin('operator.add', { name: 'root-admin', roles: ['administrator'], password: 'first-admin-password' }, bearer);
+    expect(first.statusCode, first.body).toBe(200);
+    const made = (first.json() as { result: { totp_secret: string; otpauth_uri: string } }).result;
+    expect(made.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Guichet:root-admin\?/);
+    // The password is kept as an argon2id hash, never as given.
+    const [row] = await c.db.query<{ password_hash: string }>(`SELECT password_hash FROM operators WHERE name = 'root-admin'`);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    const again = await admin('terminal.list', {}, bearer);
+    expect([again.statusCode, (again.json() as { reason: string }).reason]).toEqual([401, 'not_logged_in']);
+    // The secret shown once is not in the journal.
+    const journal = await c.db.query<{ payload: unknown }>(`SELECT payload FROM central_journal WHERE type = 'admin.op'`);
+    expect(JSON.stringify(journal)).not.toContain(made.totp_secret);
+    expect(JSON.stringify(journal)).not.toContain('first-admin-password');
+  });
+
+  it('logs in into a cookie session whose requests need its CSRF token; logs out', async () => {
+    const o = await createOperator(c, { name: 'sue', roles: ['support'] });
+    tick();
+    const r = await login(o);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json() as { operator: string; roles: Role[]; csrf_token: string; token?: string };
+    expect(body).toMatchObject({ operator: 'sue', roles: ['support'] });
+    expect(body.token).toBeUndefined();
+    const set = String(r.headers['set-cookie']);
+    expect(set).toMatch(/^guichet_console=[A-Za-z0-9_-]{43};/);
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    expect(set).toMatch(/Path=\//);
+    // Over http to loopback the cookie cannot be Secure (the browser would drop it); from anywhere else it is.
+    expect(set).not.toMatch(/Secure/);
+    const far = await createOperator(c, { name: 'far', roles: ['auditor'] });
+    expect(String((await login(far, far.totp(), far.password, '192.0.2.10')).headers['set-cookie'])).toMatch(/; Secure/);
+    const cookie = set.split(';')[0]!;
+    expect((await app.inject({ method: 'GET', url: '/v1/console/session', headers: { cookie } })).json()).toMatchObject({ operator: 'sue', csrf_token: body.csrf_token });
+    // Without the CSRF token (a forged cross-site request), or with another session's, refused.
+    expect((await admin('terminal.list', {}, { cookie })).statusCode).toBe(403);
+    expect((await admin('terminal.list', {}, { cookie, 'x-csrf-token': 'A'.repeat(43) })).statusCode).toBe(403);
+    expect((await admin('terminal.list', {}, { cookie, 'x-csrf-token': body.csrf_token })).statusCode).toBe(200);
+    // The same code twice is refused (a replayed code).
+    expect((await login(o)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/v1/console/logout', headers: { cookie, 'x-csrf-token': body.csrf_token } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/v1/console/session', headers: { cookie } })).statusCode).toBe(401);
+    expect((await admin('terminal.list', {}, { cookie, 'x-csrf-token': body.csrf_token })).statusCode).toBe(401);
+  });
+
+  it('locks an operator, and the address, after 5 failures, longer after each further one', async () => {
+    const o = await createOperator(c, { name: 'lou', roles: ['auditor'] });
+    const addr = '10.0.0.7';
+    for (let i = 0; i < 5; i++) expect((await login(o, o.totp(), 'wrong-password-x', addr)).statusCode).toBe(401);
+    tick();
+    // The right password and code are refused while locked, from that address and from another.
+    expect((await login(o, o.totp(), o.password, addr)).statusCode).toBe(429);
+    expect((await login(o, o.totp(), o.password, '10.0.0.8')).statusCode).toBe(429);
+    // Another operator from the locked address is refused too.
+    const other = await createOperator(c, { name: 'ann', roles: ['auditor'] });
+    expect((await login(other, other.totp(), other.password, addr)).statusCode).toBe(429);
+    tick(61_000);
+    expect((await login(o, o.totp(), 'wrong-password-x', addr)).statusCode).toBe(401);
+    const [row] = await c.db.query<{ locked_until: string }>(`SELECT locked_until FROM operators WHERE name = 'lou'`);
+    expect(Date.parse(row!.locked_until) - clock).toBe(120_000);
+    tick(121_000);
+    expect((await login(o, o.totp(), o.password, addr)).statusCode).toBe(200);
+  });
+
+  it('refuses every role each operation it may not run (403), checked on the server', async () => {
+    const entries = Object.entries(ADMIN_OPS) as [string, AdminOpDef][];
+    for (const role of ROLES.filter((r) => r !== 'administrator')) {
+      const o = await createOperator(c, { name: `only-${role}`, roles: [role] });
+      const headers = await sessionOf(o);
+      for (const [name, def] of entries) {
+        if (mayRun([role], def.roles)) continue;
+        // Arguments that would not even parse: the refusal comes first, and nothing runs.
+        const r = await admin(name, { bogus: true }, headers);
+        expect([name, role, r.statusCode, (r.json() as { reason: string }).reason]).toEqual([name, role, 403, 'forbidden']);
+      }
+      if (role === 'auditor') expect(entries.filter(([, d]) => mayRun(['auditor'], d.roles)).every(([, d]) => !isWrite(d))).toBe(true);
+    }
+    const auditor = await sessionOf(await createOperator(c, { name: 'audit2', roles: ['auditor'] }));
+    expect((await admin('config.list', {}, auditor)).statusCode).toBe(200);
+    const table = (await admin('admin.ops', {}, auditor)).json() as { result: { op: string; roles: Role[]; write: boolean; dual: boolean | string }[] };
+    expect(table.result.find((x) => x.op === 'config.set')).toEqual({ op: 'config.set', roles: ['security'], write: true, dual: 'depends' });
+    expect(table.result.find((x) => x.op === 'stoplist.remove')).toMatchObject({ write: true, dual: true });
+    expect((await admin('config.set', { key: 'settle_days', value: 30 }, auditor)).statusCode).toBe(403);
+  });
+
+  it('puts a limit under dual control: proposed, refused to its proposer and to a read-only role, applied once another approves', async () => {
+    ops.sec1 = await createOperator(c, { name: 'sec1', roles: ['security'] });
+    ops.sec2 = await createOperator(c, { name: 'sec2', roles: ['security'] });
+    const one = await sessionOf(ops.sec1);
+    const two = await sessionOf(ops.sec2);
+    const auditor = await sessionOf(await createOperator(c, { name: 'aud3', roles: ['auditor'] }));
+    // No reason: refused, nothing proposed.
+    expect((await admin('config.set', { key: 'payout_limit_max_cents', value: 150_000 }, one)).statusCode).toBe(400);
+    const p = await admin('config.set', { key: 'payout_limit_max_cents', value: 150_000 }, { ...one, 'x-guichet-reason': encodeURIComponent('plafond réduit') });
+    expect(p.statusCode, p.body).toBe(202);
+    const { proposal_id, status } = (p.json() as { result: { proposal_id: number; status: string } }).result;
+    expect(status).toBe('proposed');
+    expect(await c.db.query(`SELECT 1 FROM config WHERE key = 'payout_limit_max_cents'`)).toHaveLength(0);
+    const self = await admin('proposal.approve', { id: proposal_id, reason: 'mine' }, one);
+    expect([self.statusCode, (self.json() as { reason: string }).reason]).toEqual([403, 'same_operator']);
+    expect((await admin('proposal.approve', { id: proposal_id, reason: 'ok' }, auditor)).statusCode).toBe(403);
+    const ok = await admin('proposal.approve', { id: proposal_id, reason: 'vu' }, two);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await c.db.query<{ value: unknown }>(`SELECT value FROM config WHERE key = 'payout_limit_max_cents'`))[0]?.value).toBe(150_000);
+    expect((await admin('proposal.approve', { id: proposal_id, reason: 'again' }, two)).statusCode).toBe(409);
+    // Both journaled with their reasons; the act's own entry names the approver, its audit row before, after and the proposer.
+    const rows = await c.db.query<{ type: string; actor: string; payload: Record<string, unknown> }>(`SELECT type, actor, payload FROM central_journal WHERE type IN ('proposal.propose', 'proposal.approve', 'config.set', 'admin.op') ORDER BY entry_id`);
+    const tail = rows.slice(-5);
+    expect(tail.map((r) => [r.type, r.actor, r.payload.op ?? null])).toEqual([
+      ['proposal.propose', 'sec1', 'config.set'],
+      ['config.set', 'sec2', null],
+      ['admin.op', 'sec2', 'config.set'],
+      ['proposal.approve', 'sec2', 'config.set'],
+      ['admin.op', 'sec2', 'proposal.approve'],
+    ]);
+    expect(tail[0]!.payload).toMatchObject({ reason: 'plafond réduit' });
+    expect(tail[2]!.payload).toMatchObject({ op: 'config.set', before: { value: null }, after: { key: 'payout_limit_max_cents', value: 150_000 }, approval: { proposer: 'sec1', proposer_reason: 'plafond réduit' } });
+    expect(tail[3]!.payload).toMatchObject({ proposer: 'sec1', reason: 'vu' });
+  });
+
+  it('lets a proposal expire after 24 h', async () => {
+    const one = await sessionOf(ops.sec1!);
+    const p = await admin('terminal.enable', { id: 'NOPE', reason: 'retour' }, one);
+    expect(p.statusCode).toBe(202);
+    const id = (p.json() as { result: { proposal_id: number } }).result.proposal_id;
+    tick(24 * 3600_000 + 1000);
+    const two = await sessionOf(ops.sec2!);
+    const late = await admin('proposal.approve', { id, reason: 'trop tard' }, two);
+    expect([late.statusCode, (late.json() as { reason: string }).reason]).toEqual([409, 'proposal_expired']);
+  });
+});
