@@ -12,18 +12,16 @@ export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, term
   return (await appendFeedItems(c, tx, [{ item, terminalId }]))[0] as number;
 }
 
-/** Whom a feed row is for: every terminal (nothing set), one terminal, one retailer's terminals, or every terminal but one retailer's. */
+/** Whom a feed row is for: every terminal (nothing set), one terminal, or one retailer's terminals. */
 export interface FeedScope {
   terminalId?: string | null;
   retailer?: string | null;
-  exceptRetailer?: string | null;
 }
 
 interface Pending {
   item: FeedItem;
   terminalId: string | null;
   retailer?: string | null;
-  exceptRetailer?: string | null;
 }
 
 /** Items to announce, in order, each with its cursor, in two statements under the feed's lock. */
@@ -40,7 +38,7 @@ async function appendFeedItems(c: Central, tx: Queryable, items: readonly Pendin
       cursor: b.cursor,
       terminal_id: items[i]!.terminalId,
       retailer: items[i]!.retailer ?? null,
-      except_retailer: items[i]!.exceptRetailer ?? null,
+      except_retailer: null,
       kind: items[i]!.item.kind,
       body: JSON.stringify(b),
       signature: signLotteryDocument('feed', b, c.lotteryKey.privateKey),
@@ -62,7 +60,7 @@ export async function announce(c: Central, tx: Queryable, item: FeedItem, termin
 
 /** Announces an item to a scope (see FeedScope), as `announce` does. */
 export async function announceTo(c: Central, tx: Queryable, item: FeedItem, scope: FeedScope): Promise<void> {
-  const p: Pending = { item, terminalId: scope.terminalId ?? null, retailer: scope.retailer ?? null, exceptRetailer: scope.exceptRetailer ?? null };
+  const p: Pending = { item, terminalId: scope.terminalId ?? null, retailer: scope.retailer ?? null };
   const later = waiting.get(tx);
   if (later) later.push(p);
   else await appendFeedItems(c, tx, [p]);
