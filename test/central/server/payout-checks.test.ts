@@ -268,7 +268,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
       expect(feed.status).toBe(200);
       return feed.json.entries.map((e) => e.body.item);
     };
-    const packStates = (items: { kind: string; pack?: unknown }[]) => items.filter((i) => i.kind === 'pack_state' && i.pack === 8) as { state: string; low_tier_winners: number; low_tier_validated: number }[];
+    const packStates = (items: { kind: string; pack?: unknown }[]) => items.filter((i) => i.kind === 'pack_state' && i.pack === 8) as unknown as { state: string; low_tier_winners: number; low_tier_validated: number }[];
     const mine = packStates(await feedOf(a));
     expect(mine.map((x) => x.state)).toEqual(['received', 'active']);
     expect(mine.at(-1)!.low_tier_winners).toBe(winners(8).length);
