@@ -5,6 +5,7 @@ import { signLotteryDocument } from '../protocol/verify.js';
 import type { Queryable } from './db.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { feedAfter, insertFeedRows, lockFeedNextCursor } from './queries/feed.js';
+import { configChanged } from './config-cache.js';
 import { configRows, liftStopListed, upsertConfig, upsertGameStatus, upsertStopListed } from './queries/reference-data.js';
 
 /** Appends a signed item for every terminal (or one) inside the caller's transaction; returns its cursor. */
@@ -102,15 +103,20 @@ export async function currentConfig(q: Queryable): Promise<Record<string, unknow
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** Sets a configuration value, journaled at central and announced on the feed. */
+/** Sets a configuration value, journaled at central and announced on the feed; this process's cached configuration is renewed. */
 export async function setConfig(c: Central, actor: string, key: string, value: unknown): Promise<number> {
   if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
-  return c.db.transaction(async (tx) => {
-    const at = c.now();
-    await upsertConfig(tx, key, value, at);
-    await journalAtCentral(tx, at, actor, 'config.set', { key, value });
-    return appendFeed(c, tx, { kind: 'config', key, value });
-  });
+  try {
+    return await c.db.transaction(async (tx) => {
+      const at = c.now();
+      await upsertConfig(tx, key, value, at);
+      await journalAtCentral(tx, at, actor, 'config.set', { key, value });
+      return appendFeed(c, tx, { kind: 'config', key, value });
+    });
+  } finally {
+    // Committed (or not): this process's cached configuration is read again (config-cache.ts).
+    configChanged(c.db);
+  }
 }
 
 /**
