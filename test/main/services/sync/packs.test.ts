@@ -139,7 +139,11 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     await packAct(a.t, a.manager, packNo(1), 'receive');
     expect(verdict(a, w)).toMatchObject({ verdict: 'pack-not-active', prize_cents: null, pack: { state: 'received' } });
     await syncOnce(b.t);
-    expect((await payRefusal(payOrClaim(b.t, b.manager, w.validation, after))).message).toMatch(/pack .* is received \(terminal T1\), not active/);
+    // Central says the pack's state, not which of another retailer's terminals holds it.
+    const elsewhere = (await payRefusal(payOrClaim(b.t, b.manager, w.validation, after))).message;
+    expect(elsewhere).toMatch(/pack .* is received \(at another retailer's terminal\), not active/);
+    expect(elsewhere).not.toMatch(/T1/);
+    expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'received-own-key1' })).message).toMatch(/is received \(terminal T1\)/);
     expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'received-key-001' })).verdict).toBe('pack_not_active');
   });
 
