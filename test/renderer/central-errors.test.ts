@@ -74,5 +74,9 @@ describe("central's refusals", () => {
     expect(verdictCase({ ...v, pack: { ...v.pack, state: 'active' } })).toBe('winner');
     expect(fr('verdictSub.winner.elsewhere', { pack: '101-008-01-00000' })).toMatch(/^Le carnet 101-008-01-00000 n’est pas un carnet de ce point de vente : le central/);
     expect(en('verdict.winner.elsewhere')).toBe("Winner — another shop's pack");
+    // The customer display's words for the offline refusal: no claim receipt is promised.
+    expect(fr('display.refusedSub.pack-elsewhere-offline')).toMatch(/^La loterie ne répond pas : revenez plus tard/);
+    expect(en('display.refused.pack-elsewhere-offline')).toBe('Cannot be paid right now');
+    expect(en('display.refusedSub.pack-elsewhere-offline')).not.toMatch(/claim receipt/);
   });
 });
