@@ -21,7 +21,7 @@ const REFUSALS = [
   new ApiError('central-game-disabled', 'central refused the digital sale: game suspended by operator'),
   new ApiError('not-sold', 'central: central never sold this digital unit, do not pay'),
   new ApiError('claimed-elsewhere', 'central: held since 2026-11-30T10:00:00Z by terminal T-02 (R-1) until 2026-11-30T10:02:00Z: not paid yet, do not pay now', { terminal: 'T-02', until: '2026-11-30T10:02:00Z' }),
-  new ApiError('pack-elsewhere-offline', "central does not answer and pack 101-008-01-00000 is not one of this shop's packs: only central can validate it, do not pay", { pack: '101-008-01-00000' }),
+  new ApiError('pack-elsewhere-offline', "central does not answer and pack 101-008-01-00000 is not known at this shop: only central can validate it, do not pay", { pack: '101-008-01-00000' }),
 ];
 
 describe("central's refusals", () => {
@@ -67,13 +67,13 @@ describe("central's refusals", () => {
   });
 
   it("say another shop's ticket is validated by central only, and not paid offline (#19)", () => {
-    expect(errorText(fr, REFUSALS[8])).toBe('Le central de la loterie ne répond pas, et le carnet 101-008-01-00000 n’est pas un carnet de ce point de vente : seul le central peut valider ce ticket. Ne payez pas ; réessayez quand le central répond.');
-    expect(errorText(en, REFUSALS[8])).toMatch(/^The lottery's central does not answer, and pack 101-008-01-00000 is not one of this shop's packs/);
+    expect(errorText(fr, REFUSALS[8])).toBe('Le central de la loterie ne répond pas, et le carnet 101-008-01-00000 n’est pas connu de ce point de vente : seul le central peut valider ce ticket. Ne payez pas ; réessayez quand le central répond.');
+    expect(errorText(en, REFUSALS[8])).toMatch(/^The lottery's central does not answer, and pack 101-008-01-00000 is not known at this shop/);
     const v = { verdict: 'winner' as const, claimed: undefined, barcode: '', pack: { number: '101-008-01-00000', state: 'not-received' } };
     expect(verdictCase(v)).toBe('winner.elsewhere');
     expect(verdictCase({ ...v, pack: { ...v.pack, state: 'active' } })).toBe('winner');
-    expect(fr('verdictSub.winner.elsewhere', { pack: '101-008-01-00000' })).toMatch(/^Le carnet 101-008-01-00000 n’est pas un carnet de ce point de vente : le central/);
-    expect(en('verdict.winner.elsewhere')).toBe("Winner — another shop's pack");
+    expect(fr('verdictSub.winner.elsewhere', { pack: '101-008-01-00000' })).toMatch(/^Le carnet 101-008-01-00000 n’est pas connu de ce point de vente : le central.*réceptionnez-le/);
+    expect(en('verdict.winner.elsewhere')).toBe('Winner — pack unknown here');
     // The customer display's words for the offline refusal: no claim receipt is promised.
     expect(fr('display.refusedSub.pack-elsewhere-offline')).toMatch(/^La loterie ne répond pas : revenez plus tard/);
     expect(en('display.refused.pack-elsewhere-offline')).toBe('Cannot be paid right now');

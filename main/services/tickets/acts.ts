@@ -154,7 +154,7 @@ export async function centralGate(
     case 'unreachable': {
       // Another retailer's pack (this terminal does not know it): only central says whether it is payable (#19).
       if (local.pack?.state === 'not-received') {
-        throw new PayoutError('pack-elsewhere-offline', `central does not answer and pack ${local.pack.number} is not one of this shop's packs: only central can validate it, do not pay; try again once central answers`, local, { pack: local.pack.number });
+        throw new PayoutError('pack-elsewhere-offline', `central does not answer and pack ${local.pack.number} is not known at this shop: only central can validate it, do not pay; try again once central answers`, local, { pack: local.pack.number });
       }
       const why = offlineLimitReached(t, local.prize_cents as number);
       if (why) throw new CentralUnreachablePayout(`central does not answer and ${why.message}: do not pay; give the player the claim receipt to bring back`, local, why.reached, why.message);

@@ -218,6 +218,6 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   if (prize > limit) {
     return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });
   }
-  if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not one of this shop's, central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
+  if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not known at this shop (another shop's, or not received here yet): central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
   return make('winner', `wins ${formatEuros(prize)}: pay it here (${gameByCode(id.game).name})`, { pack, payable: true });
 }

@@ -106,10 +106,10 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     // B's feed says nothing of another retailer's pack: unknown here, central confirms the ticket at payment.
     await syncOnce(b.t);
     expect(b.t.db.prepare('SELECT count(*) AS n FROM central_packs').get()).toEqual({ n: 0 });
-    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', payable: true, pack: { number: packNo(0), state: 'not-received' }, message: expect.stringMatching(/not one of this shop's, central confirms it online/) });
+    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', payable: true, pack: { number: packNo(0), state: 'not-received' }, message: expect.stringMatching(/not known at this shop \(another shop's, or not received here yet\): central confirms it online/) });
     // Offline, such a ticket is refused (the offline allowance covers the shop's own packs only), and nothing is paid.
     const offline = await payRefusal(payOrClaim(b.t, b.manager, w.validation, after, undefined, DOWN));
-    expect([offline.code, offline.message, offline.details]).toEqual(['pack-elsewhere-offline', expect.stringMatching(/not one of this shop's packs: only central can validate it/), { pack: packNo(0) }]);
+    expect([offline.code, offline.message, offline.details]).toEqual(['pack-elsewhere-offline', expect.stringMatching(/not known at this shop: only central can validate it/), { pack: packNo(0) }]);
     expect(b.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type IN ('payout', 'claim.receipt')").get()).toEqual({ n: 0 });
     // Online, central answers from its own facts: payable, claimed for B, paid.
     const paid = await payOrClaim(b.t, b.manager, w.validation, after);
