@@ -5,7 +5,9 @@
  * Central under a national load, measured on this machine: a throwaway PostgreSQL cluster (Unix
  * socket, durability off), `guichet central serve` as its own process on 127.0.0.1, and a fleet of
  * simulated terminals (bench/load/) pushing signed journal batches with their outbox events and
- * making claims. For each fleet size: entries ingested per second sustained at the peak, push and claim
+ * making claims; their payouts are paid as a counter pays them (the winner claimed online, then the
+ * payout pushed at that prize with its money block), so central credits each against its own claim
+ * (#19), and the run counts how many it did not credit. For each fleet size: entries ingested per second sustained at the peak, push and claim
  * latency p50/p99, and the CPU (central + PostgreSQL) per entry; then the same at the largest fleet
  * after growing the tables by `--prefill` rows; the floors (COPY, single-row INSERT) of the same rows
  * into the same tables in the same run; and one fleet on PGlite, the embedded default. Every phase is
@@ -37,6 +39,8 @@ interface Row {
   cpuUsPerEntry: number;
   /** CPU µs per entry of central, of the database, of this load generator (peak window). */
   split: [number, number, number];
+  /** Payout entries central did not credit during the phase (uncredited_entries; NaN where the bench cannot read the store). */
+  uncredited: number;
 }
 
 const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
@@ -48,19 +52,27 @@ async function stopCentral(s: SpawnedCentral): Promise<void> {
   clearTimeout(timer);
 }
 
-async function phase(engine: string, url: string, fleet: SimTerminal[], tickets: LoadTickets, central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number): Promise<Row> {
+/** Payout entries central stored without crediting them, so far. */
+async function uncreditedPayouts(db: Db | null): Promise<number> {
+  if (!db) return Number.NaN;
+  return (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM uncredited_entries WHERE type = 'payout'"))[0]?.n ?? 0;
+}
+
+async function phase(engine: string, url: string, fleet: SimTerminal[], tickets: LoadTickets, central: SpawnedCentral, pgPid: number | null, rate: number, seconds: number, tableRows: number, db: Db | null): Promise<Row> {
   type Sample = [Map<number, number>, Map<number, number>, number];
   const sample = (): Sample => {
     const u = process.cpuUsage();
     return [treeCpu([central.child.pid!]), treeCpu(pgPid ? [pgPid] : []), (u.user + u.system) / 1000];
   };
   let s0: Sample = [new Map(), new Map(), 0];
+  const before = await uncreditedPayouts(db);
   const r = await drive({ url, fleet, tickets, rate, seconds, onPeak: () => (s0 = sample()) });
   const s1 = sample();
   const peakEntries = Math.max(1, r.sustained * r.peakSeconds);
   const split = [cpuBetween(s0[0], s1[0]), cpuBetween(s0[1], s1[1]), s1[2] - s0[2]].map((ms) => (ms * 1000) / peakEntries) as [number, number, number];
-  const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split };
-  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms (${Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}; generator's event-loop delay p99 ${fmt(r.lagP99, 1)} ms, max ${fmt(r.lagMax, 1)} ms\n`);
+  const uncredited = (await uncreditedPayouts(db)) - before;
+  const row = { engine, terminals: fleet.length, tableRows, r, cpuUsPerEntry: split[0] + split[1], split, uncredited };
+  process.stderr.write(`  ${engine} ${fleet.length} terminals: ${fmt(r.sustained)} entries/s, claim p99 ${fmt(r.claimP99, 1)} ms (${Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${fmt(r.payouts)} payouts claimed first (${Object.entries(r.payoutVerdicts).map(([v, n]) => `${v} ${n}`).join(', ')}), ${fmt(uncredited)} not credited, ${r.errors} errors${r.firstError ? ` (${r.firstError.slice(0, 200)})` : ''}; generator's event-loop delay p99 ${fmt(r.lagP99, 1)} ms, max ${fmt(r.lagMax, 1)} ms\n`);
   return row;
 }
 
@@ -108,7 +120,7 @@ export async function run(argv: string[] = []): Promise<void> {
     throw new Error(`central-load: --terminals N[,N…] (positive integers), --seconds 1…${PREPARED_SECONDS_MAX} (requests are signed before each phase, within central's clock window), --warmup 0…${PREPARED_SECONDS_MAX}, --rate > 0`);
   }
   console.log('\n== central-load ==');
-  console.log(`offered peak ${fmt(rate)} entries/s (+ claims at a sixth of it: POST ${CLAIM_PATH} of real tickets, half winners), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, pushes stored at once ${PUSH_CONCURRENCY}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
+  console.log(`offered peak ${fmt(rate)} entries/s, about a quarter of them payouts, each claimed online first (+ claims at a sixth of it: POST ${CLAIM_PATH} of real tickets presented, half winners), ${seconds} s per phase (first fifth at a tenth of the peak), pg pool ${PG_POOL_SIZE}, pushes stored at once ${PUSH_CONCURRENCY}, prepared statements ${process.env.GUICHET_PG_PREPARE === '0' ? 'off' : 'on'}`);
   const rows: Row[] = [];
   const floors: string[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-'));
@@ -138,7 +150,7 @@ export async function run(argv: string[] = []): Promise<void> {
             if (registered === 0) await warm(served.url, fleet.slice(0, n), tickets, rate, warmup);
             registered = n;
             if (values.statements) await db.execute('SELECT pg_stat_statements_reset()');
-            rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+            rows.push(await phase('PostgreSQL', served.url, fleet.slice(0, n), tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows, db));
             if (values.statements) await printStatements(db);
           }
           if (prefill > 0) {
@@ -159,7 +171,7 @@ export async function run(argv: string[] = []): Promise<void> {
             await db.execute('VACUUM ANALYZE journal_entries');
             await db.execute('VACUUM ANALYZE outbox_events');
             await db.execute('VACUUM ANALYZE ticket_claims');
-            rows.push(await phase('PostgreSQL', served.url, fleet, tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows));
+            rows.push(await phase('PostgreSQL', served.url, fleet, tickets, served, cluster.pid, rate, seconds, (await tableSize(url)).rows, db));
           }
         } finally {
           await db.close();
@@ -189,7 +201,7 @@ export async function run(argv: string[] = []): Promise<void> {
       const served = await spawnCentral(dataDir);
       try {
         await warm(served.url, fleet, tickets, rate, warmup);
-        rows.push(await phase('PGlite', served.url, fleet, tickets, served, null, rate, seconds, Number.NaN));
+        rows.push(await phase('PGlite', served.url, fleet, tickets, served, null, rate, seconds, Number.NaN, null));
       } finally {
         await stopCentral(served);
       }
@@ -199,11 +211,11 @@ export async function run(argv: string[] = []): Promise<void> {
   }
 
   console.log('');
-  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claims/s | claim p50 / p99 ms | CPU µs per entry: central + db (load generator) | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| engine | terminals | journal rows before | entries/s sustained (offered) | push p50 / p99 ms | claims/s | claim p50 / p99 ms | payouts (claimed, then pushed) / not credited | CPU µs per entry: central + db (load generator) | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const x of rows) {
     console.log(
-      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimRate)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
+      `| ${x.engine} | ${fmt(x.terminals)} | ${fmt(x.tableRows)} | ${fmt(x.r.sustained)} (${fmt(x.r.offered)}) | ${fmt(x.r.pushP50, 1)} / ${fmt(x.r.pushP99, 1)} | ${fmt(x.r.claimRate)} | ${fmt(x.r.claimP50, 1)} / ${fmt(x.r.claimP99, 1)} | ${fmt(x.r.payouts)} / ${fmt(x.uncredited)} | ${fmt(x.split[0])} + ${fmt(x.split[1])} = ${fmt(x.cpuUsPerEntry)} (${fmt(x.split[2])}) | ${x.r.errors} |`,
     );
   }
   for (const f of floors) console.log(f);

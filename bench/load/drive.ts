@@ -8,6 +8,10 @@
  * published emission (bench/load/tickets.ts): winners and losers, a winner now and then presented
  * again at another terminal; central answers 'claimed', 'held_elsewhere' (held by another terminal), 'already_paid' or 'not_winner'.
  *
+ * Payouts are paid as a counter pays them (#19): the terminal claims the winner online, then its push
+ * carries the payout at the claimed prize with its money block, which central credits against its own
+ * claim. A push with payouts therefore first sends their claims (at once), then the batch.
+ *
  * Every request is sealed and signed before the run (bench/load/prepare.ts) and sent over kept-alive
  * HTTP connections, so the generator's own CPU during the measured window is only sending and reading.
  */
@@ -45,6 +49,9 @@ export interface DriveResult {
   claims: number;
   /** Claims by central's verdict. */
   verdicts: Record<string, number>;
+  /** Payouts sent (each claimed online first), and their claims by central's verdict ('claimed' for each, when all goes well). */
+  payouts: number;
+  payoutVerdicts: Record<string, number>;
   errors: number;
   firstError: string | null;
   pushP50: number;
@@ -108,7 +115,7 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   let peakEntries = 0;
   let peakClaims = 0;
   let peakStarted = false;
-  const r: DriveResult = { sustained: 0, claimRate: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, verdicts: {}, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0, lagP99: 0, lagMax: 0 };
+  const r: DriveResult = { sustained: 0, claimRate: 0, offered: o.rate, entries: 0, events: 0, pushes: 0, claims: 0, verdicts: {}, payouts: 0, payoutVerdicts: {}, errors: 0, firstError: null, pushP50: 0, pushP99: 0, claimP50: 0, claimP99: 0, peakSeconds: 0, lagP99: 0, lagMax: 0 };
   const pushLat: number[] = [];
   const claimLat: number[] = [];
   const fail = (msg: string): void => {
@@ -132,8 +139,15 @@ export async function drive(o: DriveOptions): Promise<DriveResult> {
   const push = async (t: SimTerminal, prepared: PreparedPush): Promise<void> => {
     t.busy = true;
     pushing++;
-    const t0 = performance.now();
     try {
+      // The payouts' claims first, as the counter claims each winner before it pays it.
+      const claimed = await Promise.all(prepared.claims.map((c) => send(url, agent, c)));
+      for (const a of claimed) {
+        const verdict = a.status === 200 ? (a.json as { verdict: string }).verdict : `http ${a.status}`;
+        r.payoutVerdicts[verdict] = (r.payoutVerdicts[verdict] ?? 0) + 1;
+      }
+      r.payouts += prepared.claims.length;
+      const t0 = performance.now();
       const a = await send(url, agent, prepared);
       const now = performance.now();
       if (a.status !== 200) return fail(`push ${t.id}: ${a.status} ${JSON.stringify(a.json)}`);

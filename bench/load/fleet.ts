@@ -9,7 +9,8 @@ import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Db } from '../../central/store/db.js';
 import { keyFingerprint, publicKeyPem } from '../../db/outcome/keys.js';
 import { GENESIS_HASH, sealEntry } from '../../main/kernel/chain.js';
-import { CLAIM_UNITS, LOAD_EMISSION, LOAD_GAME, PAID_UNITS_END } from './tickets.js';
+import { randomBytes } from 'node:crypto';
+import { LOAD_EMISSION, LOAD_GAME, nextPayable, type LoadTickets } from './tickets.js';
 
 export interface SimTerminal {
   readonly id: string;
@@ -71,24 +72,18 @@ function pickType(): 'sale' | 'payout' | 'pack' {
 }
 
 /**
- * Fresh identities for payouts and packs, never twice in a process, in the load's published emission:
- * payouts pay the units after the claims' tickets, in random order (packs active at central, so each
- * payout also counts towards its pack's settlement), and packs received and activated are far beyond
- * the published units. Central's reconciliation marks each payout's ticket paid (a claim row) and
- * applies each pack operation for real (pack state, feed).
+ * Fresh identities for packs, never twice in a process, far beyond the published units: each pack
+ * received and activated is applied for real at central (pack state, feed). Payouts pay the load's
+ * payable winners (tickets.ts), each once: claimed online by the paying terminal just before its push,
+ * then journaled at the prize with its money block, so central credits each against its own claim and
+ * marks the ticket paid (#19). Once they are all paid, the mix's payouts become sales.
  */
-const fresh = { paid: 0, pack: 5_000 };
-let paidOrder: Uint32Array | null = null;
+const fresh = { pack: 5_000 };
 
-function nextPaidUnit(): number {
-  if (!paidOrder) {
-    paidOrder = new Uint32Array(PAID_UNITS_END - CLAIM_UNITS).map((_, i) => CLAIM_UNITS + i);
-    for (let i = paidOrder.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [paidOrder[i], paidOrder[j]] = [paidOrder[j] as number, paidOrder[i] as number];
-    }
-  }
-  return paidOrder[fresh.paid++ % paidOrder.length] as number;
+/** A claim the terminal makes online before the push that carries its payout (as a counter does). */
+export interface PayoutClaim {
+  readonly barcode: string;
+  readonly claim_key: string;
 }
 
 interface Drafted {
@@ -96,14 +91,28 @@ interface Drafted {
   payload: Record<string, unknown>;
   /** The outbox key, as the terminal sends it: `<terminal id>/<key>`. */
   key: string;
+  /** A payout's claim, made online before the push. */
+  claim?: PayoutClaim;
 }
 
 /** The entries of one kind of the day's mix, with their outbox keys (`room`: entries left in the batch). */
-function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, room: number): Drafted[] {
-  if (kind === 'payout') {
-    const unit = nextPaidUnit();
+function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, room: number, tickets: LoadTickets | undefined): Drafted[] {
+  const paid = kind === 'payout' && tickets ? nextPayable(tickets) : null;
+  if (paid) {
+    const { unit, prize_cents: amount } = paid;
     const id = { game: LOAD_GAME, emission: LOAD_EMISSION, block: 1, unit };
-    return [{ type: 'payout', key: `${t.id}/payout/${LOAD_GAME}/${LOAD_EMISSION}/1/${unit}`, payload: { ticket: `${LOAD_GAME}-${LOAD_EMISSION}-1-${unit}`, ...id, amount_cents: 500, cash_session_id: 1 } }];
+    const claim = { barcode: paid.barcode, claim_key: randomBytes(12).toString('base64url') };
+    return [
+      {
+        type: 'payout',
+        key: `${t.id}/payout/${LOAD_GAME}/${LOAD_EMISSION}/1/${unit}`,
+        payload: {
+          ticket: `${LOAD_GAME}-${LOAD_EMISSION}-1-${unit}`, ...id, amount_cents: amount, cash_session_id: 1, claim_key: claim.claim_key,
+          money: { kind: 'payout', lines: [{ game: LOAD_GAME, count: 1, amount_cents: amount }] },
+        },
+        claim,
+      },
+    ];
   }
   if (kind === 'pack' && room >= 2) {
     const pack = fresh.pack++;
@@ -115,15 +124,21 @@ function draft(kind: 'sale' | 'payout' | 'pack', t: SimTerminal, seq: number, ro
 
 /**
  * The next `n` entries of a terminal's journal (sealed and signed as the terminal does), with their
- * events, continuing from `from` (by default what central acknowledged last).
+ * events, continuing from `from` (by default what central acknowledged last), and the claims of its
+ * payouts, to make online before the push (payouts pay `tickets`' payable winners; none without).
  */
-export function nextBatch(t: SimTerminal, n: number, from: { seq: number; hash: string } = { seq: t.seq, hash: t.lastHash }): { entries: WireJournalEntry[]; events: LoadEvent[] } {
+export function nextBatch(
+  t: SimTerminal,
+  n: number,
+  from: { seq: number; hash: string } = { seq: t.seq, hash: t.lastHash },
+  tickets?: LoadTickets,
+): { batch: { entries: WireJournalEntry[]; events: LoadEvent[] }; claims: PayoutClaim[] } {
   const entries: WireJournalEntry[] = [];
   const events: LoadEvent[] = [];
   let prev = from.hash;
   const at = new Date().toISOString();
   const drafted: Drafted[] = [];
-  while (drafted.length < n) drafted.push(...draft(pickType(), t, from.seq + drafted.length + 1, n - drafted.length));
+  while (drafted.length < n) drafted.push(...draft(pickType(), t, from.seq + drafted.length + 1, n - drafted.length, tickets));
   for (const [k, d] of drafted.entries()) {
     const seq = from.seq + k + 1;
     const e = sealEntry({ seq, at, terminal: t.id, type: d.type, operator: 'alice', payload: d.payload }, prev, t.privateKey) as WireJournalEntry;
@@ -131,5 +146,5 @@ export function nextBatch(t: SimTerminal, n: number, from: { seq: number; hash: 
     entries.push(e);
     events.push({ key: d.key, type: d.type, journal_seq: seq, payload: { terminal: t.id, journal_seq: seq, at, type: d.type, ...e.payload }, created_at: at });
   }
-  return { entries, events };
+  return { batch: { entries, events }, claims: drafted.flatMap((d) => (d.claim ? [d.claim] : [])) };
 }

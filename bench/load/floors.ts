@@ -23,7 +23,7 @@ export function rowsOf(n: number, prefix: string, terminals = 100): { entries: W
   const per = Math.ceil(n / terminals);
   for (const t of fleet) {
     for (let done = 0; done < per && entries.length < n; done += 50) {
-      const b = nextBatch(t, Math.min(50, per - done, n - entries.length));
+      const { batch: b } = nextBatch(t, Math.min(50, per - done, n - entries.length));
       t.seq += b.entries.length;
       t.lastHash = b.entries.at(-1)!.hash;
       entries.push(...b.entries);

@@ -27,6 +27,8 @@ export interface PreparedRequest {
 
 export interface PreparedPush extends PreparedRequest {
   readonly entries: number;
+  /** The claims of its payouts, sent online (at once) before the push, as a counter claims before it pays. */
+  readonly claims: PreparedRequest[];
 }
 
 export interface PreparedLoad {
@@ -52,7 +54,8 @@ export function claimBody(tickets: LoadTickets): { barcode: string; claim_key: s
 
 /**
  * Builds `entries` journal entries in batches of 1 to 8 spread over random terminals of the fleet, each
- * terminal's batches continuing its chain from what central acknowledged last, and `claims` claims.
+ * terminal's batches continuing its chain from what central acknowledged last (with the claims of their
+ * payouts, signed by the same terminal), and `claims` claims of presented tickets.
  */
 export function prepareLoad(fleet: readonly SimTerminal[], tickets: LoadTickets, entries: number, claims: number): PreparedLoad {
   const pushes = new Map<SimTerminal, PreparedPush[]>();
@@ -62,11 +65,11 @@ export function prepareLoad(fleet: readonly SimTerminal[], tickets: LoadTickets,
     const t = fleet[Math.floor(Math.random() * fleet.length)] as SimTerminal;
     const head = heads.get(t) ?? { seq: t.seq, hash: t.lastHash };
     const n = Math.min(entries - made, 1 + Math.floor(Math.random() * 8));
-    const batch = nextBatch(t, n, head);
+    const { batch, claims: payoutClaims } = nextBatch(t, n, head, tickets);
     const last = batch.entries.at(-1)!;
     heads.set(t, { seq: last.seq, hash: last.hash });
     const list = pushes.get(t) ?? [];
-    list.push({ ...signed(t, PUSH_PATH, batch), entries: n });
+    list.push({ ...signed(t, PUSH_PATH, batch), entries: n, claims: payoutClaims.map((c) => signed(t, CLAIM_PATH, c)) });
     pushes.set(t, list);
     made += n;
   }

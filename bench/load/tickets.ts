@@ -23,7 +23,7 @@ export const LOAD_GAME = 'annee-chance-2013';
 export const LOAD_EMISSION = 9;
 /** Units the claims present (losers and winners). */
 export const CLAIM_UNITS = 20_000;
-/** Units the fleet's payouts pay, each once, in random order: [CLAIM_UNITS, PAID_UNITS_END), in packs active at central. */
+/** Units whose winners the fleet's payouts pay, each once, in random order: [CLAIM_UNITS, PAID_UNITS_END), in packs active at central. */
 export const PAID_UNITS_END = 100_000;
 
 export interface LoadTickets {
@@ -31,7 +31,28 @@ export interface LoadTickets {
   winners: string[];
   /** Validation barcodes of losing units (central answers "not a winner"). */
   losers: string[];
+  /**
+   * The winners the fleet's payouts pay, each once, in random order: units after the claims' tickets, with
+   * their barcode and prize by the print data. A payout claims its ticket online first, then journals it
+   * at that prize with its money block, as a real counter does, so central credits it (#19).
+   */
+  payable: PayableTicket[];
 }
+
+export interface PayableTicket {
+  readonly unit: number;
+  readonly barcode: string;
+  readonly prize_cents: number;
+}
+
+/** The next winner to pay (each once), or null once they are all paid. */
+export function nextPayable(t: LoadTickets): PayableTicket | null {
+  const i = paidSoFar.get(t) ?? 0;
+  if (i >= t.payable.length) return null;
+  paidSoFar.set(t, i + 1);
+  return t.payable[i] as PayableTicket;
+}
+const paidSoFar = new WeakMap<LoadTickets, number>();
 
 /** The shop whose packs the load's tickets come from: every pack is received and activated there at central. */
 export const LOAD_SHOP = 'LOAD-SHOP';
@@ -39,7 +60,7 @@ export const LOAD_SHOP = 'LOAD-SHOP';
 /**
  * Draws, seals and publishes `units` units of emission `emission`, and activates their packs at central
  * (as the shop that sells them would: central answers "pack not active" for a ticket of a pack activated
- * nowhere); answers the barcodes of the first `claimUnits`.
+ * nowhere); answers the barcodes of the first `claimUnits`, and the winners after them (to pay).
  */
 export async function publishLoadTickets(c: Central, keyFile: string, emission: number, units: number, claimUnits = units): Promise<LoadTickets> {
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-load-em-'));
@@ -58,12 +79,22 @@ export async function publishLoadTickets(c: Central, keyFile: string, emission: 
       }
     }
     const print = readPrintFile(path.join(dir, `${LOAD_GAME}-${emission}-1.print`));
-    const secrets = unitSecretsBatch(print.master, 0, claimUnits);
-    const out: LoadTickets = { winners: [], losers: [] };
-    for (let unit = 0; unit < claimUnits; unit++) {
+    const secrets = unitSecretsBatch(print.master, 0, units);
+    const out: LoadTickets = { winners: [], losers: [], payable: [] };
+    for (let unit = 0; unit < units; unit++) {
       const id = { game: LOAD_GAME as GameCode, emission, block: 1, unit };
+      const prize = print.header.tier_amounts[print.tiers[unit] as number] ?? 0;
+      if (unit >= claimUnits) {
+        if (prize > 0) out.payable.push({ unit, barcode: validationBarcode(id, secrets[unit]!.hiddenCode), prize_cents: prize });
+        continue;
+      }
       const code = validationBarcode(id, secrets[unit]!.hiddenCode);
-      ((print.header.tier_amounts[print.tiers[unit] as number] ?? 0) > 0 ? out.winners : out.losers).push(code);
+      (prize > 0 ? out.winners : out.losers).push(code);
+    }
+    // Random order: a payout counts towards its pack's settlement, and the packs are not paid one after the other.
+    for (let i = out.payable.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [out.payable[i], out.payable[j]] = [out.payable[j] as PayableTicket, out.payable[i] as PayableTicket];
     }
     return out;
   } finally {

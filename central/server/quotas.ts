@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Central } from '../store/context.js';
-import { currentConfig } from '../store/feed.js';
+import { cachedConfig } from '../store/config-cache.js';
 import { configuredCount, takeQuota, windowStart, type RouteQuota } from '../store/quotas.js';
 import { CentralError } from '../store/context.js';
 
@@ -14,7 +14,8 @@ export function quotaHook(c: Central, quotas: RouteQuota | readonly RouteQuota[]
   const list: readonly RouteQuota[] = Array.isArray(quotas) ? quotas : [quotas as RouteQuota];
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!applies(req)) return;
-    const config = await currentConfig(c.db);
+    // Cached per process (at most a few seconds old): read on every claim, pack receipt and digital sale.
+    const config = await cachedConfig(c.db);
     for (const quota of list) {
       const subject = quota.per === 'terminal' ? `terminal:${req.terminalId ?? '?'}` : `address:${req.ip}`;
       const limit = configuredCount(config, quota.config_key, quota.fallback);

@@ -119,7 +119,9 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
   // The pack's state at central: a ticket of a pack activated nowhere is not payable anywhere.
   if (pack && (!facts.pack || (facts.pack.state !== 'active' && facts.pack.state !== 'settled'))) {
     const number = `${barcode3(req.barcode)}-${String(pack.pack).padStart(5, '0')}`;
-    const why = facts.pack ? `is ${facts.pack.state} (terminal ${facts.pack.terminal})` : 'was activated at no terminal';
+    // The holding terminal is named to its own retailer's terminals only (#19: each terminal sees its own).
+    const mine = facts.pack ? (await retailerOf(c.db, facts.pack.terminal)) === (await retailerOf(c.db, terminalId)) : false;
+    const why = facts.pack ? `is ${facts.pack.state}${mine ? ` (terminal ${facts.pack.terminal})` : " (at another retailer's terminal)"}` : 'was activated at no terminal';
     return answer('pack_not_active', `ticket non enregistré: pack ${number} ${why}, not active: do not pay`, { ticket });
   }
   const now = c.now();

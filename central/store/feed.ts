@@ -6,6 +6,7 @@ import type { Queryable } from './db.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { currentEpoch } from './epoch.js';
 import { feedAfter, insertFeedRows, lockFeedNextCursor } from './queries/feed.js';
+import { configChanged } from './config-cache.js';
 import { configRows, liftStopListed, upsertConfig, upsertGameStatus, upsertStopListed } from './queries/reference-data.js';
 
 /** Appends a signed item for every terminal (or one) inside the caller's transaction; returns its cursor. */
@@ -13,18 +14,16 @@ export async function appendFeed(c: Central, tx: Queryable, item: FeedItem, term
   return (await appendFeedItems(c, tx, [{ item, terminalId }]))[0] as number;
 }
 
-/** Whom a feed row is for: every terminal (nothing set), one terminal, one retailer's terminals, or every terminal but one retailer's. */
+/** Whom a feed row is for: every terminal (nothing set), one terminal, or one retailer's terminals. */
 export interface FeedScope {
   terminalId?: string | null;
   retailer?: string | null;
-  exceptRetailer?: string | null;
 }
 
 interface Pending {
   item: FeedItem;
   terminalId: string | null;
   retailer?: string | null;
-  exceptRetailer?: string | null;
 }
 
 /** Items to announce, in order, each with its cursor, in two statements under the feed's lock. */
@@ -41,7 +40,7 @@ async function appendFeedItems(c: Central, tx: Queryable, items: readonly Pendin
       cursor: b.cursor,
       terminal_id: items[i]!.terminalId,
       retailer: items[i]!.retailer ?? null,
-      except_retailer: items[i]!.exceptRetailer ?? null,
+      except_retailer: null,
       kind: items[i]!.item.kind,
       body: JSON.stringify(b),
       signature: signLotteryDocument('feed', b, c.lotteryKey.privateKey),
@@ -63,7 +62,7 @@ export async function announce(c: Central, tx: Queryable, item: FeedItem, termin
 
 /** Announces an item to a scope (see FeedScope), as `announce` does. */
 export async function announceTo(c: Central, tx: Queryable, item: FeedItem, scope: FeedScope): Promise<void> {
-  const p: Pending = { item, terminalId: scope.terminalId ?? null, retailer: scope.retailer ?? null, exceptRetailer: scope.exceptRetailer ?? null };
+  const p: Pending = { item, terminalId: scope.terminalId ?? null, retailer: scope.retailer ?? null };
   const later = waiting.get(tx);
   if (later) later.push(p);
   else await appendFeedItems(c, tx, [p]);
@@ -106,15 +105,20 @@ export async function currentConfig(q: Queryable): Promise<Record<string, unknow
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** Sets a configuration value, journaled at central and announced on the feed. */
+/** Sets a configuration value, journaled at central and announced on the feed; this process's cached configuration is renewed. */
 export async function setConfig(c: Central, actor: string, key: string, value: unknown): Promise<number> {
   if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
-  return c.db.transaction(async (tx) => {
-    const at = c.now();
-    await upsertConfig(tx, key, value, at);
-    await journalAtCentral(c, tx, at, actor, 'config.set', { key, value });
-    return appendFeed(c, tx, { kind: 'config', key, value });
-  });
+  try {
+    return await c.db.transaction(async (tx) => {
+      const at = c.now();
+      await upsertConfig(tx, key, value, at);
+      await journalAtCentral(c, tx, at, actor, 'config.set', { key, value });
+      return appendFeed(c, tx, { kind: 'config', key, value });
+    });
+  } finally {
+    // Committed (or not): this process's cached configuration is read again (config-cache.ts).
+    configChanged(c.db);
+  }
 }
 
 /**

@@ -108,8 +108,9 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
 
   // New entries continue the chain from the last acknowledged one, each sealed and signed by the terminal.
   // Hashes and signatures are checked in worker threads, chunk by chunk (verify-pool.ts); each chunk is
-  // written as soon as it passes, while the next ones are still being checked. A refusal rolls back the
-  // whole transaction, chunks written included.
+  // written as soon as it passes, while the next ones are still being checked. The writes go one after
+  // the other on the transaction's one connection (never two statements in flight on a client: pg
+  // deprecates it). A refusal rolls back the whole transaction, chunks written included.
   const fresh = entries.filter((e) => e.seq > t.last_seq);
   let prevSeq = t.last_seq;
   let prevHash = t.last_hash;
@@ -117,7 +118,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   let prevAt = fresh.length === 0 ? undefined : t.last_seq > 0 ? await heldEntryAt(tx, terminalId, t.last_seq) : undefined;
   const firstAt = t.enrolled_at && Number.isFinite(Date.parse(t.enrolled_at)) ? new Date(Date.parse(t.enrolled_at) - FIRST_ENTRY_SLACK_MS).toISOString() : undefined;
   const latestAt = new Date(Date.parse(now) + MAX_CLOCK_SKEW_MS).toISOString();
-  const writes: Promise<unknown>[] = [];
+  let written: Promise<void> = Promise.resolve();
   const quarantined: { entry: WireJournalEntry; bytes: Buffer; reason: string }[] = [];
   try {
     for (const chunk of checkEntries(fresh, t.public_key!)) {
@@ -143,15 +144,17 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
       }
       const rows = fresh.slice(chunk.from, chunk.to).filter((e) => !quarantined.some((q) => q.entry === e));
       if (rows.length === 0) continue;
-      const write = insertEntries(tx, terminalId, now, rows);
-      write.catch(() => undefined); // awaited below; a refusal meanwhile must not leave it unobserved
-      writes.push(write);
+      // After the previous chunk's write (a failed one stops the chain: its error is thrown below).
+      written = written.then(async () => {
+        await insertEntries(tx, terminalId, now, rows);
+      });
+      written.catch(() => undefined); // awaited below; a refusal meanwhile must not leave it unobserved
     }
   } finally {
     // Nothing may still run on the transaction when it commits or rolls back.
-    await Promise.allSettled(writes);
+    await written.catch(() => undefined);
   }
-  await Promise.all(writes);
+  await written;
 
   // Entries and events central cannot store as text: kept as bytes, each with an integrity alert; the chain goes on.
   await insertQuarantinedEntries(tx, terminalId, now, quarantined);

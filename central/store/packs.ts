@@ -2,7 +2,8 @@
  * Packs across the network. Central holds each pack's state by its identity (game, emission, block,
  * pack): a terminal's receive, activate and return come online (POST /v1/packs) or queued in its
  * outbox (the push's events), both carrying the same idempotency key, so each counts once. Every
- * change is announced on the feed (`pack_state`), so every terminal knows every pack.
+ * change is announced on the feed (`pack_state`) to the terminals of the retailer that holds the pack
+ * (#19: each terminal sees its own); a terminal asks central online about any other pack (its claim).
  *
  * Settlement is computed here: an active pack settles once `settle_share_percent` of its low-tier
  * winners (prize ≤ `settle_low_tier_max_cents`, by central's print data) are paid, or
@@ -102,16 +103,20 @@ function lowTierTickets(c: Central, printName: string, p: PackIdentity, rules: S
 }
 
 /**
- * A pack's new state on the feed (#19: each terminal sees its own): whole to its retailer's terminals;
- * to every other terminal without its counts of low-tier winners and of those paid (they would tell the
- * holder of a data folder how many winners are left among the pack's unsold tickets). The state alone
- * still lets another shop's terminal validate a ticket of an active pack.
+ * A pack's new state on the feed (#19: each terminal sees its own): to its retailer's terminals only.
+ * No other terminal hears of it, not even its state: its counts would tell the holder of a data folder
+ * how many winners are left among the pack's unsold tickets, and its state which shops sell what. A
+ * ticket of another shop's pack is validated by central online (the claim answers from central's facts),
+ * and refused offline.
  */
 async function announce(c: Central, tx: Queryable, r: PackRow): Promise<void> {
   const retailer = await retailerOf(tx, r.terminal_id);
-  const v = view(r);
-  await announceTo(c, tx, { kind: 'pack_state', ...v }, { retailer });
-  await announceTo(c, tx, { kind: 'pack_state', ...v, low_tier_winners: 0, low_tier_validated: 0 }, { exceptRetailer: retailer });
+  await announceTo(c, tx, { kind: 'pack_state', ...view(r) }, { retailer });
+}
+
+/** The pack as `terminalId` may see it: whole when its retailer holds it, else nothing (another retailer's pack). */
+async function seenBy(tx: Queryable, terminalId: string, r: PackRow): Promise<PackRow | undefined> {
+  return (await retailerOf(tx, r.terminal_id)) === (await retailerOf(tx, terminalId)) ? r : undefined;
 }
 
 function refused(reason: string, message: string, pack: PackRow | undefined): PackOpAnswer {
@@ -134,7 +139,8 @@ export async function applyPackOp(c: Central, tx: Queryable, terminalId: string,
   const seen = await packOperationOutcome(tx, id, req.op_key);
   if (seen) {
     const now = await packRow(tx, id);
-    return { outcome: seen.outcome, reason: seen.reason, message: seen.message, pack: now ? view(now) : null };
+    const shown = now ? await seenBy(tx, terminalId, now) : undefined;
+    return { outcome: seen.outcome, reason: seen.reason, message: seen.message, pack: shown ? view(shown) : null };
   }
   const answer = await decide(c, tx, terminalId, req, id);
   await insertPackOperation(tx, id, {
@@ -172,6 +178,8 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
   if (req.action === 'receive') {
     if (row) {
       if (row.terminal_id === terminalId) return { outcome: 'applied', reason: null, message: `pack ${number} was already received here`, pack: view(row) };
+      const mine = await seenBy(tx, terminalId, row);
+      if (!mine) return refused('held_elsewhere', `pack ${number} was received by another retailer's terminal: do not accept it`, undefined);
       return refused('held_elsewhere', `pack ${number} was received by terminal ${row.terminal_id} on ${row.received_at} (now ${row.state})`, row);
     }
     const stop = await stopOfPack(tx, number);
@@ -184,7 +192,10 @@ async function decide(c: Central, tx: Queryable, terminalId: string, req: PackOp
     return { outcome: 'applied', reason: null, message: `pack ${number} received`, pack: view(inserted) };
   }
   if (!row) return refused('wrong_state', `pack ${number} was never received by any terminal`, undefined);
-  if (row.terminal_id !== terminalId) return refused('held_elsewhere', `pack ${number} is held by terminal ${row.terminal_id}`, row);
+  if (row.terminal_id !== terminalId) {
+    const mine = await seenBy(tx, terminalId, row);
+    return mine ? refused('held_elsewhere', `pack ${number} is held by terminal ${row.terminal_id}`, mine) : refused('held_elsewhere', `pack ${number} is held by another retailer's terminal`, undefined);
+  }
   const target: CentralPackState = req.action === 'activate' ? 'active' : 'returned';
   if (row.state === target) return { outcome: 'applied', reason: null, message: `pack ${number} is already ${target}`, pack: view(row) };
   if (row.state !== 'received') {

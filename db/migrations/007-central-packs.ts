@@ -2,7 +2,7 @@ import type { Migration } from './migration.js';
 
 /**
  * Packs across the network (issue 11): every pack's state as central announces it on the feed
- * (`pack_state`), whichever terminal holds it. A ticket of a pack activated at another terminal
+ * (`pack_state`; since #19 only the packs of this terminal's retailer), whichever terminal holds it. A ticket of a pack activated at another terminal
  * validates here; the local `packs` table keeps this terminal's own operations (queued ones too).
  */
 export const centralPacks: Migration = {

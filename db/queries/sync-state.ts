@@ -38,6 +38,11 @@ export function syncStateRow(db: Database): SyncStateRow | undefined {
   return db.prepare<[], SyncStateRow>(`SELECT ${COLUMNS} FROM sync_state WHERE singleton = 1`).get();
 }
 
+/** The clock offset last measured from central's signed time, ms (null: never measured, or not enrolled). */
+export function clockOffsetMs(db: Database): number | null {
+  return db.prepare<[], { clock_offset_ms: number | null }>('SELECT clock_offset_ms FROM sync_state WHERE singleton = 1').get()?.clock_offset_ms ?? null;
+}
+
 /** Writes the row at enrolment; throws when one already exists. */
 export function insertSyncState(db: Database, row: Pick<SyncStateRow, 'central_url' | 'terminal_id' | 'enrolled_at' | 'feed_cursor'> & { central_ca_pem?: string | null }): void {
   db.prepare(

@@ -4,6 +4,7 @@ import { nextCounter } from '../../db/queries/counters.js';
 import type { LotteryTerminal } from './terminal.js';
 import { canonicalJson, type Json } from '../../common/canonical-json.js';
 import { GENESIS_HASH, sealEntry, type JournalEntry } from './chain.js';
+import { correctedNow } from './corrected-time.js';
 import { assertInTransaction } from './transaction.js';
 
 export interface NewJournalEntry {
@@ -16,7 +17,8 @@ export interface NewJournalEntry {
 }
 
 /**
- * Seals and appends one entry: next seq, the clock's time (never before the last entry's), the previous entry's hash, the terminal's
+ * Seals and appends one entry: next seq, the time corrected by central's signed time (corrected-time.ts;
+ * never before the last entry's), the previous entry's hash, the terminal's
  * signature. Throws outside a transaction, or for a payload canonical JSON cannot hold (fractions…).
  */
 export function appendJournal(t: LotteryTerminal, entry: NewJournalEntry): JournalEntry {
@@ -28,7 +30,7 @@ export function appendJournal(t: LotteryTerminal, entry: NewJournalEntry): Journ
   const last = lastJournalRow(t.db);
   const prev = last?.hash ?? GENESIS_HASH;
   // Never dated before the last entry (central refuses a journal dated out of order): a clock set back stamps its time.
-  const now = t.now();
+  const now = correctedNow(t);
   const at = last && now < last.at ? last.at : now;
   const sealed = sealEntry({ seq, at, terminal: t.id, type: entry.type, operator: entry.operator, payload }, prev, t.privateKey);
   insertJournalRow(t.db, { ...sealed, payload: text });

@@ -3,8 +3,10 @@
  * bulk as the bench does, each pushing several signed batches of a day's mix while the others do,
  * some batches sent twice at once (a retry racing the original), and online claims (`POST /v1/claim`)
  * of real tickets of a published emission in between, each winner claimed by five terminals at once;
- * on PGlite and on a real PostgreSQL. Nothing is lost or doubled: what central holds per terminal is
- * exactly what was sent, once, and each winner is claimed for exactly one terminal.
+ * the mix's payouts paid as a counter pays them (claimed online, then pushed at that prize with their
+ * money block); on PGlite and on a real PostgreSQL. Nothing is lost or doubled: what central holds per
+ * terminal is exactly what was sent, once, each winner is claimed for exactly one terminal, and each
+ * payout is credited once, against its terminal's own claim (#19).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimAnswer, PushAnswer } from '../../common/protocol/index.js';
@@ -30,8 +32,10 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
     c = await startCentral({ terminals: [], ...(databaseUrl ? { databaseUrl } : {}) });
     fleet = makeFleet(TERMINALS, 'LT');
     await registerFleet(c.central.db, fleet);
-    tickets = await publishLoadTickets(c.central, c.lotteryKeyFile, LOAD_EMISSION, 300);
+    // Units 0–299 are presented; the winners of 300–1999 are the mix's payouts (once they are all paid, the mix's payouts become sales).
+    tickets = await publishLoadTickets(c.central, c.lotteryKeyFile, LOAD_EMISSION, 2000, 300);
     expect(tickets.winners.length).toBeGreaterThanOrEqual(WINNERS);
+    expect(tickets.payable.length).toBeGreaterThanOrEqual(200);
   }, 180_000);
   afterAll(async () => {
     await c?.close();
@@ -53,7 +57,10 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
     await Promise.all(
       fleet.map(async (t, i) => {
         for (let b = 0; b < BATCHES; b++) {
-          const batch = nextBatch(t, 1 + ((i + b) % 8));
+          const { batch, claims: payoutClaims } = nextBatch(t, 1 + ((i + b) % 8), undefined, tickets);
+          // Its payouts' winners claimed online first, as the counter does before it pays.
+          const payoutClaimed = await Promise.all(payoutClaims.map((pc) => signedRequest<ClaimAnswer>(c.url, t, 'POST', CLAIM_PATH, pc)));
+          expect(payoutClaimed.map((a) => [a.status, a.json.verdict])).toEqual(payoutClaims.map(() => [200, 'claimed']));
           for (const e of batch.entries) {
             const p = e.payload as { game: string; emission: number; block: number; unit: number; pack_index: number };
             if (e.type === 'payout') payouts.set(`${p.game}/${p.emission}/${p.block}/${p.unit}`, t.id);
@@ -106,18 +113,15 @@ describe.each(ENGINES)('central under concurrent load on %s', (engine) => {
       expect(won.find((r) => r.ticket === winnersOf[0]!.ticket)).toEqual({ ticket: winnersOf[0]!.ticket, terminal_id: winnersOf[0]!.terminal, state: 'held' });
     }
 
-    // Payouts and pack operations of the day's mix, retries included: each payout judged once (#19: the mix's
-    // payouts carry no money block and name no claim of their terminal, so central stores them and credits none: one uncredited entry
-    // each, no ticket paid), each pack received and activated once, by its terminal.
+    // Payouts and pack operations of the day's mix, retries included: each payout credited once, against its
+    // terminal's own claim (#19: none uncredited, each ticket paid by the terminal that claimed it, no
+    // exception), each pack received and activated once, by its terminal.
     expect(payouts.size).toBeGreaterThan(0);
     expect(packs.size).toBeGreaterThan(0);
-    const judged = await c.central.db.query<{ ticket: string; terminal_id: string; reason: string }>(
-      `SELECT ticket, terminal_id, reason FROM uncredited_entries WHERE type = 'payout' ORDER BY ticket`,
-    );
-    expect(new Map(judged.map((r) => [r.ticket, r.terminal_id]))).toEqual(payouts);
-    expect(judged).toHaveLength(payouts.size);
-    expect(new Set(judged.map((r) => r.reason))).toEqual(new Set(['payout_amount'])); // they carry no money block either
-    expect(await c.central.db.query(`SELECT ticket FROM ticket_claims WHERE state = 'paid'`)).toEqual([]);
+    expect(await c.central.db.query(`SELECT ticket, reason FROM uncredited_entries WHERE type = 'payout'`)).toEqual([]);
+    const paid = await c.central.db.query<{ ticket: string; terminal_id: string }>(`SELECT ticket, terminal_id FROM ticket_claims WHERE state = 'paid' ORDER BY ticket`);
+    expect(new Map(paid.map((r) => [r.ticket, r.terminal_id]))).toEqual(payouts);
+    expect(paid).toHaveLength(payouts.size);
     expect((await c.central.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payout_exceptions'))[0]?.n).toBe(0);
     const active = await c.central.db.query<{ pack: number; terminal_id: string; state: string; ops: number }>(
       `SELECT s.pack, s.terminal_id, s.state, (SELECT count(*)::int FROM pack_operations o WHERE o.game = s.game AND o.emission = s.emission AND o.block = s.block AND o.pack = s.pack) AS ops

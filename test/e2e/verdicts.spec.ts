@@ -1,6 +1,7 @@
 /**
  * Verdicts whose colour and words say what to do (issue 14, findings 4, 8, 10, 14, 15): a prize already
- * claimed is not a green winner; a pack never received says to receive it; the inventory barcode on
+ * claimed is not a green winner; a winner of a pack this enrolled terminal does not know says central
+ * confirms it online, and to receive the pack should it be the shop's (#19); the inventory barcode on
  * the validation screen says so; a check-digit error says the code was misread; Pay is offered only
  * with the till open; the last scans stay in a strip; the scan icon is a drawing; the start-up says
  * where the customer display is.
@@ -16,7 +17,8 @@ function one(kiosk: Kiosk, game: string, pick: (u: DemoUnit) => boolean): DemoUn
 test('a claimed prize stops the cashier; never-received pack, inventory barcode and misread code say what to do', async ({ page, kiosk }) => {
   const big = one(kiosk, 'happy-2014', (u) => u.prize_cents >= 2_000);
   // The demo has packs 00000 (active) and 00001 (received) of L'année de la chance; 00002 was never received.
-  const notReceived = kiosk.units('annee-chance-2013')[250];
+  // A winner of it within the payout limit set below (the demo terminal is enrolled: central decides, online).
+  const notReceived = kiosk.units('annee-chance-2013').slice(200, 300).find((u) => u.prize_cents > 0 && u.prize_cents <= 1_000);
   const paper = kiosk.units('annee-chance-2013')[3];
   if (!notReceived || !paper) throw new Error('demo units missing');
   await page.goto(kiosk.url);
@@ -38,8 +40,8 @@ test('a claimed prize stops the cashier; never-received pack, inventory barcode 
   await expect(page.getByTestId('claim-button')).toHaveCount(0);
 
   await wedgeScan(page, notReceived.barcodes.validation);
-  await expect(page.getByTestId('verdict-headline')).toHaveText('Carnet non réceptionné');
-  await expect(page.getByTestId('verdict-detail')).toContainText('jamais été réceptionné');
+  await expect(page.getByTestId('verdict-headline')).toHaveText('Gagnant — carnet inconnu ici');
+  await expect(page.getByTestId('verdict-detail')).toContainText('le central de la loterie confirme le ticket en ligne');
   await expect(page.getByTestId('verdict-detail')).toContainText('réceptionnez-le');
 
   await wedgeScan(page, paper.barcodes.inventory);
@@ -58,7 +60,7 @@ test('a claimed prize stops the cashier; never-received pack, inventory barcode 
   await expect(strip).toHaveCount(5);
   await expect(strip.nth(0)).toContainText('Code mal lu');
   await expect(strip.nth(1)).toContainText('Code inventaire');
-  await expect(strip.nth(2)).toContainText('Carnet non réceptionné');
+  await expect(strip.nth(2)).toContainText('Gagnant — carnet inconnu ici');
   await expect(strip.nth(3)).toContainText('Déjà réclamé');
   await expect(strip.nth(4)).toContainText('Gain à réclamer');
 });

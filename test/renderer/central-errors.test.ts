@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../common/api/errors.js';
 import { errorText } from '../../renderer/src/i18n/errors.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+import { verdictCase } from '../../renderer/src/screens/validate/verdict-style.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 const fr = makeTranslate(dict, 'fr');
@@ -20,6 +21,7 @@ const REFUSALS = [
   new ApiError('central-game-disabled', 'central refused the digital sale: game suspended by operator'),
   new ApiError('not-sold', 'central: central never sold this digital unit, do not pay'),
   new ApiError('claimed-elsewhere', 'central: held since 2026-11-30T10:00:00Z by terminal T-02 (R-1) until 2026-11-30T10:02:00Z: not paid yet, do not pay now', { terminal: 'T-02', until: '2026-11-30T10:02:00Z' }),
+  new ApiError('pack-elsewhere-offline', "central does not answer and pack 101-008-01-00000 is not known at this shop: only central can validate it, do not pay", { pack: '101-008-01-00000' }),
 ];
 
 describe("central's refusals", () => {
@@ -62,5 +64,19 @@ describe("central's refusals", () => {
     expect(errorText(fr, refusal({ limit: 'hours', max: 24 }))).toMatch(/depuis plus de 24 h : plus aucun paiement hors ligne/);
     // An unknown limit keeps the general sentence.
     expect(errorText(fr, refusal({ limit: 'other', max: 1 }))).toMatch(/dépasse ce que le comptoir paie hors ligne/);
+  });
+
+  it("say another shop's ticket is validated by central only, and not paid offline (#19)", () => {
+    expect(errorText(fr, REFUSALS[8])).toBe('Le central de la loterie ne répond pas, et le carnet 101-008-01-00000 n’est pas connu de ce point de vente : seul le central peut valider ce ticket. Ne payez pas ; réessayez quand le central répond.');
+    expect(errorText(en, REFUSALS[8])).toMatch(/^The lottery's central does not answer, and pack 101-008-01-00000 is not known at this shop/);
+    const v = { verdict: 'winner' as const, claimed: undefined, barcode: '', pack: { number: '101-008-01-00000', state: 'not-received' } };
+    expect(verdictCase(v)).toBe('winner.elsewhere');
+    expect(verdictCase({ ...v, pack: { ...v.pack, state: 'active' } })).toBe('winner');
+    expect(fr('verdictSub.winner.elsewhere', { pack: '101-008-01-00000' })).toMatch(/^Le carnet 101-008-01-00000 n’est pas connu de ce point de vente : le central.*réceptionnez-le/);
+    expect(en('verdict.winner.elsewhere')).toBe('Winner — pack unknown here');
+    // The customer display's words for the offline refusal: no claim receipt is promised.
+    expect(fr('display.refusedSub.pack-elsewhere-offline')).toMatch(/^La loterie ne répond pas : revenez plus tard/);
+    expect(en('display.refused.pack-elsewhere-offline')).toBe('Cannot be paid right now');
+    expect(en('display.refusedSub.pack-elsewhere-offline')).not.toMatch(/claim receipt/);
   });
 });

@@ -41,14 +41,18 @@ export async function insertFeedRows(tx: Queryable, at: string, signer: string, 
   );
 }
 
-/** Feed entries after `cursor` for every terminal, for `terminalId`, or for its retailer (not those for every retailer but its own), at most `limit`. */
+/**
+ * Feed entries after `cursor` for every terminal, for `terminalId`, or for its retailer, at most `limit`.
+ * Rows for "every retailer but one" (`except_retailer`, other retailers' pack states written before #19's
+ * feed per retailer) go to nobody any more.
+ */
 export async function feedAfter(q: Queryable, terminalId: string, cursor: number, limit: number): Promise<{ body: SignedFeedEntry['body']; signer: string; signature: string }[]> {
   return q.query<{ body: SignedFeedEntry['body']; signer: string; signature: string }>(
     `SELECT f.body, f.signer, f.signature FROM feed f, (SELECT coalesce((SELECT retailer FROM terminals WHERE terminal_id = $2), '') AS r) AS me
       WHERE f.cursor > $1
         AND (f.terminal_id = $2
              OR (f.terminal_id IS NULL AND f.retailer = me.r)
-             OR (f.terminal_id IS NULL AND f.retailer IS NULL AND (f.except_retailer IS NULL OR f.except_retailer <> me.r)))
+             OR (f.terminal_id IS NULL AND f.retailer IS NULL AND f.except_retailer IS NULL))
       ORDER BY f.cursor LIMIT $3`,
     [cursor, terminalId, limit],
   );

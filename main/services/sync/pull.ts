@@ -143,10 +143,12 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       record(t, { type: 'payout.exception', operator: null, payload: { cursor: body.cursor, ticket: item.ticket, first: item.first, second: item.second } });
       break;
     case 'pack_state': {
-      // Central's word on a pack, whichever terminal holds it: its tickets validate here when active.
+      // Central's word on a pack of this terminal's retailer, whichever of its terminals holds it: its
+      // tickets validate here when active. Another retailer's packs are never told (#19): their tickets
+      // are validated by central online (the claim), refused offline.
       const { kind: _, number, terminal, ...rest } = item;
       upsertCentralPack(t.db, { ...rest, terminal, updated_at: body.at });
-      // Journaled for this terminal's own packs (every terminal hears every pack; its journal keeps its own).
+      // Journaled for this terminal's own packs (it hears its shop's; its journal keeps its own).
       if (terminal === t.id) journal({ pack: number, state: item.state, ...(item.settle_reason ? { settle_reason: item.settle_reason } : {}) });
       break;
     }

@@ -5,6 +5,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { correctedMs } from '../../kernel/corrected-time.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
@@ -20,7 +21,7 @@ export function centralAnswerKeys(t: LotteryTerminal): Map<string, KeyObject> {
 
 /** The terminal's clock corrected by central's signed time: local clock + the measured offset. */
 export function correctedClock(t: LotteryTerminal): () => Date {
-  return () => new Date(t.clock().getTime() + (syncStateRow(t.db)?.clock_offset_ms ?? 0));
+  return () => new Date(correctedMs(t));
 }
 
 /** A client of this terminal's central (enrolled URL and pinned authority unless given); plain http only on loopback. */

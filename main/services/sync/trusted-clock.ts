@@ -7,13 +7,15 @@
 import { MAX_CLOCK_SKEW_MS } from '../../../common/protocol/index.js';
 import { lastJournalRow } from '../../../db/queries/journal.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
+import { correctedNow } from '../../kernel/corrected-time.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import { record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 /** Why the terminal's clock cannot be trusted now (a sentence), or null. */
 export function clockProblem(t: LotteryTerminal): string | null {
-  const now = t.now();
+  // Journal entries are dated on the corrected time (kernel/corrected-time.ts): compared on it too.
+  const now = correctedNow(t);
   const last = lastJournalRow(t.db)?.at;
   if (last && now < last) return `the terminal's clock (${now}) is behind its last journal entry (${last}): it was set back`;
   const offset = syncStateRow(t.db)?.clock_offset_ms;

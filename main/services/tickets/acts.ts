@@ -86,7 +86,7 @@ export async function payOrClaim(
       central = await centralGate(t, barcode, before ?? checker.verdictOf(barcode), claimOptions);
     } catch (err) {
       if (err instanceof CentralUnreachablePayout) await refuseWithClaimReceipt(t, session, after, err);
-      else if (err instanceof PayoutError && (err.code === 'paid-elsewhere' || err.code === 'claimed-elsewhere')) after.emit?.({ type: 'display', display: { kind: 'refused', reason: err.code } });
+      else if (err instanceof PayoutError && (err.code === 'paid-elsewhere' || err.code === 'claimed-elsewhere' || err.code === 'pack-elsewhere-offline')) after.emit?.({ type: 'display', display: { kind: 'refused', reason: err.code } });
       throw err;
     }
     result = payTicket(t, session, barcode, { checker, ...(central ? { central } : {}) });
@@ -149,8 +149,9 @@ const REFUSED_BY_CENTRAL = {
  * One ticket, one payment: an enrolled terminal claims a winner at central before paying it (nothing is
  * held locally meanwhile). Answers how central agreed, or throws the PayoutError that forbids paying:
  * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals, or
- * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits.
- * `local` is the act's counter verdict on the ticket.
+ * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits,
+ * 'pack-elsewhere-offline' when central did not answer for a ticket of a pack this terminal does not know
+ * (another retailer's: the offline allowance covers only the shop's own packs). `local` is the act's counter verdict on the ticket.
  */
 export async function centralGate(
   t: LotteryTerminal,
@@ -166,6 +167,10 @@ export async function centralGate(
     case 'refused':
       throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
     case 'unreachable': {
+      // Another retailer's pack (this terminal does not know it): only central says whether it is payable (#19).
+      if (local.pack?.state === 'not-received') {
+        throw new PayoutError('pack-elsewhere-offline', `central does not answer and pack ${local.pack.number} is not known at this shop: only central can validate it, do not pay; try again once central answers`, local, { pack: local.pack.number });
+      }
       const why = offlineLimitReached(t, local.prize_cents as number);
       if (why) throw new CentralUnreachablePayout(`central does not answer and ${why.message}: do not pay; give the player the claim receipt to bring back`, local, why.reached, why.message);
       return { claim_key: claim.claim_key, offline: true };

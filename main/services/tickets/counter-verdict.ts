@@ -68,7 +68,10 @@ export interface CounterVerdict {
   readonly payable: boolean;
   /** The retailer payout limit in force. */
   readonly payout_limit_cents: number;
-  /** The ticket's pack (paper games): its number and state here (`not-received` when unknown here). */
+  /**
+   * The ticket's pack (paper games): its number and state here (`not-received` when unknown here; at an
+   * enrolled terminal, another retailer's pack: only central online says whether it is payable).
+   */
   readonly pack: { readonly number: string; readonly state: PackState | 'not-received' } | null;
   /** For `already-paid`: when, where and how much. */
   readonly paid: PaidAt | null;
@@ -176,8 +179,8 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   }
   const packId = packOfUnit(id);
   const packRow = packId ? findPack(t.db, packId) : undefined;
-  // An enrolled terminal also knows every pack through central's feed: a pack activated at another
-  // terminal is active here too.
+  // An enrolled terminal also knows its retailer's packs through central's feed: a pack activated at
+  // another terminal of the shop is active here too.
   const central = packId ? centralPack(t.db, packId) : undefined;
   const pack = packId ? { number: humanPackNumber(packId), state: effectivePackState(t.id, packRow, central) } : null;
   if (base.verdict === 'tampered' || base.verdict === 'key-revoked') return make(base.verdict, base.message, { pack });
@@ -190,8 +193,11 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
       stop: { scope: stop.scope, what: stop.what, reason: stop.reason, added_at: stop.added_at },
     });
   }
-  if (pack && pack.state !== 'active' && pack.state !== 'settled') {
-    const why = pack.state !== 'not-received' ? `is ${pack.state}` : isEnrolled(t) ? 'is active at no terminal' : 'was not received at this terminal';
+  // A pack this terminal does not know (#19: the feed tells a terminal its own retailer's packs only):
+  // an enrolled terminal asks central online before paying (centralGate), and refuses it offline.
+  const elsewhere = pack?.state === 'not-received' && isEnrolled(t);
+  if (pack && pack.state !== 'active' && pack.state !== 'settled' && !elsewhere) {
+    const why = pack.state !== 'not-received' ? `is ${pack.state}` : 'was not received at this terminal';
     return make('pack-not-active', `ticket non enregistré: its pack ${pack.number} ${why}, not active`, { ...hidden, pack });
   }
   if (base.verdict === 'wrong-code') return make('wrong-code', base.message, { pack });
@@ -212,5 +218,6 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   if (prize > limit) {
     return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });
   }
+  if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not known at this shop (another shop's, or not received here yet): central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
   return make('winner', `wins ${formatEuros(prize)}: pay it here (${gameByCode(id.game).name})`, { pack, payable: true });
 }

@@ -256,25 +256,29 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     expect((await signedRequest<StatementAnswer>(c.url, a, 'GET', `/v1/statement?week=${isoWeekOf(new Date().toISOString())}`)).json.current.sales).toEqual({ count: 4, amount_cents: 1_200 });
   });
 
-  it('tells each retailer its own packs\' counts: another retailer\'s feed has the state, never how many winners are left', async () => {
+  it('tells each retailer its own packs only: another retailer\'s feed says nothing of them, not even their state (#19)', async () => {
     const a = await terminalWithPack(8);
     const b = await terminalWithPack(null);
     const w = winners(8)[0]!;
     expect((await claim(a, w)).json.verdict).toBe('claimed');
     expect((await push(a, [payout(new TestJournal(a), w, prizeOf(w))])).status).toBe(200);
-    const packStates = async (t: TestTerminal) => {
+    await stopListChange(c.central, 'test', 'feed-per-retailer-test', 'add', 'for everyone');
+    const feedOf = async (t: TestTerminal) => {
       const feed = await signedRequest<FeedAnswer>(c.url, t, 'GET', '/v1/feed?cursor=0&limit=500');
       expect(feed.status).toBe(200);
-      return feed.json.entries.map((e) => e.body.item).filter((i) => i.kind === 'pack_state' && i.pack === 8) as { state: string; low_tier_winners: number; low_tier_validated: number }[];
+      return feed.json.entries.map((e) => e.body.item);
     };
-    const mine = await packStates(a);
+    const packStates = (items: { kind: string; pack?: unknown }[]) => items.filter((i) => i.kind === 'pack_state' && i.pack === 8) as unknown as { state: string; low_tier_winners: number; low_tier_validated: number }[];
+    const mine = packStates(await feedOf(a));
     expect(mine.map((x) => x.state)).toEqual(['received', 'active']);
     expect(mine.at(-1)!.low_tier_winners).toBe(winners(8).length);
-    const theirs = await packStates(b);
-    expect(theirs.map((x) => [x.state, x.low_tier_winners, x.low_tier_validated])).toEqual([
-      ['received', 0, 0],
-      ['active', 0, 0],
-    ]);
+    // The holder of B's data folder reads B's whole feed: no pack state of another retailer at all, but the stop list.
+    const theirs = await feedOf(b);
+    expect(theirs.filter((i) => i.kind === 'pack_state')).toEqual([]);
+    expect(theirs.filter((i) => i.kind === 'stop_list').map((i) => (i as { pack: string }).pack)).toContain('feed-per-retailer-test');
+    // Online, central answers B about A's ticket from its own facts: paid at A.
+    const asked = await claim(b, w);
+    expect([asked.json.verdict, asked.json.paid?.terminal]).toEqual(['already_paid', a.id]);
   });
 
   it('binds a shipped pack to its retailer: another retailer\'s terminal cannot receive it, online (403) or queued', async () => {

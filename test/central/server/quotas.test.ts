@@ -3,7 +3,8 @@
  * per address, each configurable; beyond the limit 429 `quota_exceeded` naming it. The terminal's
  * client surfaces that refusal at once (attempts counted at central), never retrying it as an overload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONFIG_CACHE_TTL_MS } from '../../../central/store/config-cache.js';
 import { setConfig } from '../../../central/store/feed.js';
 import { ClaimAnswer } from '../../../common/protocol/index.js';
 import { CentralAnswerError, createCentralClient } from '../../../main/services/sync/client.js';
@@ -79,5 +80,30 @@ describe.each(ENGINES)('quotas at central on %s', (engine) => {
     }
     await setConfig(c.central, 'test', 'quota_address_claims_per_minute', 3000);
     expect((await claim(other, 23)).status).not.toBe(429);
+  });
+
+  it('reads its configuration from a per-process cache: renewed at once by a write here, within the time-to-live for a write by another process', async () => {
+    await setConfig(c.central, 'test', 'quota_claims_per_minute', 600);
+    await setConfig(c.central, 'test', 'quota_address_claims_per_minute', 3000);
+    // The monotonic clock held still, then moved on past the time-to-live: no waiting, nothing timed.
+    const t0 = performance.now();
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(t0);
+    try {
+      expect((await claim(other, 30)).status).not.toBe(429);
+      // Another central process sharing the database (the CLI's `central config set`) writes the row, not through this process.
+      await c.central.db.execute(`UPDATE config SET value = '0'::jsonb WHERE key = 'quota_claims_per_minute'`);
+      // This process still holds what it read (no read of the whole configuration per claim)...
+      expect((await claim(other, 31)).status).not.toBe(429);
+      // ...until its time-to-live has passed.
+      clock.mockReturnValue(t0 + CONFIG_CACHE_TTL_MS + 1);
+      const over = await claim(other, 32);
+      expect(over).toMatchObject({ status: 429, json: { reason: 'quota_exceeded' } });
+      expect(over.json.error).toMatch(/quota_claims_per_minute/);
+    } finally {
+      clock.mockRestore();
+    }
+    // A write through this process renews it at once.
+    await setConfig(c.central, 'test', 'quota_claims_per_minute', 600);
+    expect((await claim(other, 33)).status).not.toBe(429);
   });
 });

@@ -2,6 +2,7 @@
  * Large pushes are checked in worker threads, chunk by chunk, and each chunk is written while the next
  * is checked: a bad entry in a late chunk still refuses the whole batch, names the first bad entry, and
  * leaves nothing of the batch stored (the chunks already written roll back with the transaction).
+ * The chunks' writes go one after the other on the transaction's connection, never two at once.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireJournalEntry } from '../../../common/protocol/index.js';
 import { checkEntries, closeVerifyPool, MIN_PARALLEL_ENTRIES } from '../../../central/protocol/verify-pool.js';
 import type { Central } from '../../../central/store/context.js';
+import type { Db, Queryable } from '../../../central/store/db.js';
 import { ingestPush } from '../../../central/store/ingest.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../support/engines.js';
@@ -97,5 +99,40 @@ describe.each(ENGINES)('chunked ingest on %s', (engine) => {
     const r = await ingestPush(c, id, { entries: bad, events: [] });
     expect(r).toMatchObject({ refused: true, reason: 'entry_hash', at_seq: 300 });
     expect(await held(id)).toBe(0);
+  }, 60_000);
+
+  it('never has two statements in flight on the transaction, even when a chunk is checked before the last one is written', async () => {
+    const { id, j } = await terminal();
+    const entries = j.appendMany(N);
+    let inFlight = 0;
+    let most = 0;
+    let inserts = 0;
+    // The push's transaction, watched: every statement counted while it runs; each insert of journal
+    // entries held back a while, so the next chunk's check is surely done before it ends.
+    const watched = (tx: Queryable): Queryable => {
+      const run = async <T>(sql: string, go: () => Promise<T>): Promise<T> => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          if (/INSERT INTO journal_entries/i.test(sql)) {
+            inserts++;
+            await new Promise((r) => setTimeout(r, 150));
+          }
+          return await go();
+        } finally {
+          inFlight--;
+        }
+      };
+      return {
+        query: (sql, params) => run(sql, () => tx.query(sql, params)),
+        execute: (sql, params) => run(sql, () => tx.execute(sql, params)),
+      };
+    };
+    const db: Db = Object.create(c.db, { transaction: { value: <T>(fn: (tx: Queryable) => Promise<T>) => c.db.transaction((tx) => fn(watched(tx))) } }) as Db;
+    const r = await ingestPush({ ...c, db }, id, { entries, events: entries.map((e) => j.eventOf(e)) });
+    expect(r).toMatchObject({ refused: false, last_seq: N, stored_entries: N });
+    expect(inserts).toBeGreaterThan(1); // several chunks, each written
+    expect(most).toBe(1);
+    expect(await held(id)).toBe(N);
   }, 60_000);
 });

@@ -26,6 +26,10 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
         return t('verdictSub.above-limit.claimed', { at: dateTime(v.claimed.at, language), terminal: v.claimed.terminal, receipt: v.claimed.receipt_no ?? '?' });
       }
       return t('verdictSub.above-limit', { limit: v.payout_limit_cents === undefined ? '?' : money(v.payout_limit_cents, language) });
+    case 'winner':
+      // Another shop's pack: central confirms it online before the payout (#19).
+      if (v.pack?.state === 'not-received') return t('verdictSub.winner.elsewhere', { pack: v.pack.number });
+      return t('verdictSub.winner');
     default:
       return t(`verdictSub.${v.verdict}`);
   }

@@ -41,12 +41,13 @@ export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize
 
 /**
  * Which words say what to do: the verdict's own, or a more precise case of it — a claim already
- * filed, a pack never received (receive it first), the inventory barcode scanned where the validation
+ * filed, a pack never received (receive it first), a winner of another shop's pack (central confirms it online), the inventory barcode scanned where the validation
  * barcode was expected (it was read: scratch and scan the other one).
  */
 export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode'>): string {
   if (v.verdict === 'above-limit' && v.claimed) return 'above-limit.claimed';
   if (v.verdict === 'pack-not-active' && v.pack?.state === 'not-received') return 'pack-not-received';
+  if (v.verdict === 'winner' && v.pack?.state === 'not-received') return 'winner.elsewhere';
   if (v.verdict === 'malformed' && isInventoryBarcode(v.barcode)) return 'inventory-barcode';
   return v.verdict;
 }

@@ -20,6 +20,8 @@ import { payOrClaim } from '../../../../main/services/tickets/acts.js';
 import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
+import { clockProblem } from '../../../../main/services/sync/trusted-clock.js';
+import { login } from '../../../../main/services/auth/login.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
@@ -172,6 +174,29 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
       expect([e.code, e.message]).toEqual(['clock-back', expect.stringMatching(/behind its last journal entry/)]);
       expect(a.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type = 'clock.backwards'").get()).toEqual({ n: 1 });
       expect(a.t.db.prepare('SELECT count(*) AS n FROM payouts WHERE unit = ?').get(Number(winners[6]!.barcode.slice(8, 15)))).toEqual({ n: 0 });
+    } finally {
+      skewA = 0;
+    }
+  });
+
+  it("a machine clock ten minutes ahead journals on central's signed time (the corrected clock): its push is stored, not refused as future (#20)", async () => {
+    const ahead = 10 * 60_000;
+    skewA = ahead;
+    try {
+      await syncOnce(a.t); // measures the offset (about −10 min) from central's signed time
+      expect((a.t.db.prepare('SELECT clock_offset_ms FROM sync_state').get() as { clock_offset_ms: number }).clock_offset_ms).toBeLessThan(-ahead / 2);
+      await login(a.t, 'alice', '123456'); // journals 'operator.login', as the counter does
+      const local = a.t.db.prepare('SELECT seq, type, at FROM journal ORDER BY seq DESC LIMIT 1').get() as { seq: number; type: string; at: string };
+      expect(local.type).toBe('operator.login');
+      // Dated on the corrected clock: far nearer central's time than the machine's.
+      expect(Math.abs(Date.parse(local.at) - Date.now())).toBeLessThan(ahead / 2);
+      await syncOnce(a.t);
+      expect((await c.central.db.query<{ last_seq: number }>("SELECT last_seq::int AS last_seq FROM terminals WHERE terminal_id = 'T1'"))[0]!.last_seq).toBe(local.seq);
+      expect(await c.central.db.query("SELECT reason FROM integrity_alerts WHERE terminal_id = 'T1' AND reason = 'entry_future'")).toEqual([]);
+      expect(clockProblem(a.t)).toBeNull();
+      // The machine clock then set back an hour is still caught behind the last entry.
+      skewA = ahead - 3_600_000;
+      expect(clockProblem(a.t)).toMatch(/behind its last journal entry/);
     } finally {
       skewA = 0;
     }

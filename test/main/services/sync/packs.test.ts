@@ -1,8 +1,10 @@
 /**
- * Packs across the network: two enrolled terminals and one central (PGlite, and a real PostgreSQL
- * where installed) over loopback. Pack operations go to central online (or queued when it does not
- * answer), pack states come back through the feed, the stop list comes from central only, and central
- * settles packs by share of low-tier winners paid, by days since activation, or on return.
+ * Packs across the network: two enrolled terminals of two retailers and one central (PGlite, and a real
+ * PostgreSQL where installed) over loopback. Pack operations go to central online (or queued when it
+ * does not answer), pack states come back through the feed to the pack's own retailer only (#19: each
+ * terminal sees its own; another shop's ticket is validated by central online, refused offline), the
+ * stop list comes from central only, to everyone, and central settles packs by share of low-tier
+ * winners paid, by days since activation, or on return.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { inventoryBarcode } from '../../../../games/ticket-id.js';
 import type { AfterCommit } from '../../../../main/services/receipts/after-commit.js';
 import { packAct } from '../../../../main/services/packs/acts.js';
 import { payOrClaim } from '../../../../main/services/tickets/acts.js';
+import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { authenticate } from '../../../../main/services/auth/login.js';
 import { PackError } from '../../../../main/services/packs/errors.js';
 import { listPacks } from '../../../../main/services/packs/packs.js';
@@ -51,6 +54,7 @@ let shift = 0;
 const clock = (): Date => new Date(Date.now() + shift);
 
 const packRefusal = (p: Promise<unknown>): Promise<PackError> => refusedWith(p, PackError);
+const payRefusal = (p: Promise<unknown>): Promise<PayoutError> => refusedWith(p, PayoutError);
 
 describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
   let c: StartedCentral;
@@ -91,40 +95,55 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     await releaseDatabase(engine);
   });
 
-  it('a pack activated at terminal A validates at terminal B; another terminal cannot take it', async () => {
+  it('a pack activated at terminal A (retailer T1) is validated at B (retailer T2) by central online, never told on B\'s feed; B cannot take it (#19)', async () => {
     const received = await packAct(a.t, a.manager, packNo(0), 'receive');
     const active = await packAct(a.t, a.manager, packNo(0), 'activate');
     expect([received.central_sync, active.central_sync, active.state]).toEqual(['confirmed', 'confirmed', 'active']);
     expect(await centralPackState(c.central.db, packId(0))).toMatchObject({ state: 'active', terminal: 'T1', settle_reason: null });
     const w = winnersOf(0)[0]!;
-    // B has not heard yet: pack not active there.
-    expect(verdict(b, w).verdict).toBe('pack-not-active');
+    await syncOnce(a.t);
+    expect(a.t.db.prepare('SELECT state, terminal FROM central_packs WHERE pack = 0').get()).toEqual({ state: 'active', terminal: 'T1' });
+    // B's feed says nothing of another retailer's pack: unknown here, central confirms the ticket at payment.
     await syncOnce(b.t);
-    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', pack: { number: packNo(0), state: 'active' } });
+    expect(b.t.db.prepare('SELECT count(*) AS n FROM central_packs').get()).toEqual({ n: 0 });
+    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', payable: true, pack: { number: packNo(0), state: 'not-received' }, message: expect.stringMatching(/not known at this shop \(another shop's, or not received here yet\): central confirms it online/) });
+    // Offline, such a ticket is refused (the offline allowance covers the shop's own packs only), and nothing is paid.
+    const offline = await payRefusal(payOrClaim(b.t, b.manager, w.validation, after, undefined, DOWN));
+    expect([offline.code, offline.message, offline.details]).toEqual(['pack-elsewhere-offline', expect.stringMatching(/not known at this shop: only central can validate it/), { pack: packNo(0) }]);
+    expect(b.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type IN ('payout', 'claim.receipt')").get()).toEqual({ n: 0 });
+    // Online, central answers from its own facts: payable, claimed for B, paid.
     const paid = await payOrClaim(b.t, b.manager, w.validation, after);
     expect(paid.result.status).toBe('paid');
-    // The pack is A's: B may not receive it.
+    // The pack is A's: B may not receive it, and is not told its state.
     const held = await packRefusal(packAct(b.t, b.manager, packNo(0), 'receive'));
-    expect([held.code, held.message]).toEqual(['held-elsewhere', expect.stringMatching(/received by terminal T1/)]);
-    // What the screen says it with, in its own words: the pack and the terminal holding it.
-    expect(held.details).toMatchObject({ problem: 'at-terminal', reason: 'held_elsewhere', pack: packNo(0), terminal: 'T1' });
+    expect([held.code, held.message]).toEqual(['held-elsewhere', expect.stringMatching(/received by another retailer's terminal/)]);
+    expect(held.details).toMatchObject({ problem: 'central-held_elsewhere', reason: 'held_elsewhere', pack: packNo(0) });
+    expect(held.details).not.toHaveProperty('state');
     expect(listPacks(b.t)).toEqual([]);
+    expect(b.t.db.prepare('SELECT count(*) AS n FROM central_packs').get()).toEqual({ n: 0 });
   });
 
-  it('a pack activated nowhere is "pack not active" (ticket non enregistré) at both terminals and at central', async () => {
+  it('a pack activated nowhere is "pack not active" (ticket non enregistré) at central, which both terminals ask', async () => {
     await syncOnce(a.t);
     await syncOnce(b.t);
     const w = winnersOf(1)[0]!;
     for (const x of [a, b]) {
-      const v = verdict(x, w);
-      expect([v.verdict, v.prize_cents, v.message]).toEqual(['pack-not-active', null, expect.stringMatching(/ticket non enregistré: its pack .* is active at no terminal/)]);
+      // Unknown at the terminal: only central knows, and refuses it.
+      expect(verdict(x, w)).toMatchObject({ verdict: 'winner', pack: { state: 'not-received' } });
+      const refused = await payRefusal(payOrClaim(x.t, x.manager, w.validation, after));
+      expect([refused.code, refused.message]).toEqual(['pack-not-active', expect.stringMatching(/ticket non enregistré: pack .* was activated at no terminal/)]);
     }
     const claim = await claimTicket(c.central, 'T2', { barcode: w.validation, claim_key: 'nowhere-key-0001' });
     expect([claim.verdict, claim.prize_cents]).toEqual(['pack_not_active', null]);
-    // Received but not activated: still not payable, at central too.
+    // Received but not activated: still not payable, here, at the other shop (by central's answer), and at central.
     await packAct(a.t, a.manager, packNo(1), 'receive');
+    expect(verdict(a, w)).toMatchObject({ verdict: 'pack-not-active', prize_cents: null, pack: { state: 'received' } });
     await syncOnce(b.t);
-    expect(verdict(b, w)).toMatchObject({ verdict: 'pack-not-active', pack: { state: 'received' } });
+    // Central says the pack's state, not which of another retailer's terminals holds it.
+    const elsewhere = (await payRefusal(payOrClaim(b.t, b.manager, w.validation, after))).message;
+    expect(elsewhere).toMatch(/pack .* is received \(at another retailer's terminal\), not active/);
+    expect(elsewhere).not.toMatch(/T1/);
+    expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'received-own-key1' })).message).toMatch(/is received \(terminal T1\)/);
     expect((await claimTicket(c.central, 'T1', { barcode: w.validation, claim_key: 'received-key-001' })).verdict).toBe('pack_not_active');
   });
 
@@ -160,9 +179,11 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     const back = await packAct(a.t, a.manager, packNo(3), 'return');
     expect([back.state, back.settle_reason, back.central_sync]).toEqual(['returned', 'returned', 'confirmed']);
     expect(await centralPackState(c.central.db, packId(3))).toMatchObject({ state: 'returned', settle_reason: 'returned', settled_at: expect.any(String) });
+    await syncOnce(a.t);
+    expect(verdict(a, winnersOf(3)[0]!)).toMatchObject({ verdict: 'pack-not-active', message: expect.stringMatching(/is returned/) });
     await syncOnce(b.t);
-    const v = verdict(b, winnersOf(3)[0]!);
-    expect([v.verdict, v.message]).toEqual(['pack-not-active', expect.stringMatching(/is returned/)]);
+    const v = await payRefusal(payOrClaim(b.t, b.manager, winnersOf(3)[0]!.validation, after));
+    expect([v.code, v.message]).toEqual(['pack-not-active', expect.stringMatching(/is returned/)]);
     // Settling by hand is central's job once enrolled.
     expect((await packRefusal(packAct(a.t, a.manager, packNo(0), 'settle'))).code).toBe('central-only');
   });
@@ -175,7 +196,7 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     const w = winnersOf(4)[0]!;
     expect(verdict(a, w).verdict).toBe('winner'); // here, its own queued activation counts
     await syncOnce(b.t);
-    expect(verdict(b, w).verdict).toBe('pack-not-active');
+    expect(verdict(b, w)).toMatchObject({ verdict: 'winner', pack: { state: 'not-received' } }); // another shop's: central decides
     await syncOnce(a.t); // the outbox carries both operations, with the keys the online requests would have used
     expect(await centralPackState(c.central.db, packId(4))).toMatchObject({ state: 'active', terminal: 'T1' });
     const ops = await c.central.db.query<{ action: string; outcome: string; op_key: string }>(
@@ -190,8 +211,7 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
     // Online operations are not applied twice when their queued events follow.
     const twice = await c.central.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pack_operations WHERE pack = 0 AND game = $1 AND emission = $2 AND terminal_id = 'T1'", [GAME, EMISSION]);
     expect(twice[0]!.n).toBe(2);
-    await syncOnce(b.t);
-    expect(verdict(b, w).verdict).toBe('winner');
+    expect((await claimTicket(c.central, 'T2', { barcode: w.validation, claim_key: 'queued-active-key1' })).verdict).toBe('claimed');
   });
 
   it('queued operations central refuses on arrival are recorded here with the reason, shown on the pack, and not sent again', async () => {
@@ -210,21 +230,22 @@ describe.each(ENGINES)('packs across the network, central on %s', (engine) => {
       ['activate', 'refused', 'held_elsewhere'],
     ]);
     await syncOnce(b.t); // the next round's feed tells B
-    // B was told through its feed: journaled, its outbox events marked refused, the pack shows it (A holds it).
+    // B was told through its feed: journaled, its outbox events marked refused, the pack shows it; A is
+    // another retailer, so B is told neither its terminal nor the pack's state (#19).
     const refusals = () => b.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.refused' ORDER BY seq").all().map((r) => JSON.parse((r as { payload: string }).payload) as Record<string, unknown>);
     expect(refusals()).toEqual([
-      expect.objectContaining({ action: 'receive', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
-      expect.objectContaining({ action: 'activate', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' }),
+      expect.objectContaining({ action: 'receive', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', message: expect.stringMatching(/another retailer's terminal/) }),
+      expect.objectContaining({ action: 'activate', pack: packNo(7), pack_index: 7, reason: 'held_elsewhere', message: expect.stringMatching(/another retailer's terminal/) }),
     ]);
+    for (const r of refusals()) expect(Object.keys(r)).not.toContain('central_state');
     const events = b.t.db.prepare("SELECT type, sent_at, last_error FROM outbox WHERE idempotency_key LIKE '%/pack/%/7/%' ORDER BY id").all() as { type: string; sent_at: string | null; last_error: string }[];
     expect(events.map((e) => [e.type, e.sent_at !== null, e.last_error])).toEqual([
       ['pack.receive', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
       ['pack.activate', true, expect.stringMatching(/^refused by central: held_elsewhere: /)],
     ]);
-    expect(listPacks(b.t).find((p) => p.number === packNo(7))).toMatchObject({
-      central: { state: 'received', terminal: 'T1' },
-      central_refusal: { action: 'activate', reason: 'held_elsewhere', central_state: 'received', central_terminal: 'T1' },
-    });
+    const seven = listPacks(b.t).find((p) => p.number === packNo(7));
+    expect(seven).toMatchObject({ central_refusal: { action: 'activate', reason: 'held_elsewhere' } });
+    expect(seven?.central).toBeNull();
     // Said once, never retried: the next rounds send and record nothing more.
     await syncOnce(b.t);
     await syncOnce(b.t);
