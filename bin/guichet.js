@@ -4,7 +4,9 @@
 // no sources next to it, and runs that without any TypeScript loader.
 // The lottery side's commands (emission, units, central) live in central/cli, the terminal's in
 // main/hosts/cli: neither side loads the other.
+// Started by a Node older than 24, it starts again on the project's pinned Node (bin/node-runtime.js).
 import { existsSync } from 'node:fs';
+import { handOverToNode24 } from './node-runtime.js';
 
 const LOTTERY = new Set(['emission', 'units', 'central']);
 // `units show UNIT` (a digital unit sold at this terminal) is the terminal's; `units export|render` the lottery's.
@@ -13,7 +15,9 @@ const entry = LOTTERY.has(process.argv[2] ?? '') && !terminalUnits ? 'central/cl
 const source = new URL(`../${entry}.ts`, import.meta.url);
 const compiled = new URL(`../out/${entry}.js`, import.meta.url);
 
-if (!existsSync(source) && existsSync(compiled)) {
+if (handOverToNode24(import.meta.url)) {
+  // The pinned Node runs the command; this process only waits for it.
+} else if (!existsSync(source) && existsSync(compiled)) {
   await import(compiled.href);
 } else {
   const { register } = await import('tsx/esm/api');

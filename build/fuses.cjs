@@ -8,8 +8,13 @@
  * - EnableEmbeddedAsarIntegrityValidation on: app.asar is checked against the hash built into the
  *   binary (where Electron supports it: Windows and macOS);
  * - OnlyLoadAppFromAsar on: the app is loaded from app.asar only, never from a folder put next to it;
- * - GrantFileProtocolExtraPrivileges off: file:// gets no more than a web page (the app uses guichet://).
- * Runs on the build machine, with the @electron/fuses dev dependency.
+ * - GrantFileProtocolExtraPrivileges off: file:// gets no more than a web page (the app uses guichet://);
+ * and the other three of Electron 45's nine fuses as Electron ships them, said explicitly:
+ * EnableCookieEncryption off, LoadBrowserProcessSpecificV8Snapshot off, WasmTrapHandlers on.
+ * Every fuse of the binary's wire must be named here (`strictlyRequireAllFuses`): an Electron that adds
+ * a fuse fails the packaging until someone decides it, rather than shipping it at its default.
+ * Runs on the build machine, with the @electron/fuses dev dependency (2.x: an ES module, which this
+ * CommonJS hook requires, as Node 22.12 and later allow).
  */
 'use strict';
 const path = require('node:path');
@@ -23,11 +28,14 @@ const FUSES = Object.freeze({
   EnableEmbeddedAsarIntegrityValidation: true,
   OnlyLoadAppFromAsar: true,
   GrantFileProtocolExtraPrivileges: false,
+  EnableCookieEncryption: false,
+  LoadBrowserProcessSpecificV8Snapshot: false,
+  WasmTrapHandlers: true,
 });
 
 /** @electron/fuses' configuration for a platform (`electronPlatformName`). */
 function fuseConfig(platform) {
-  const config = { version: FuseVersion.V1, resetAdHocDarwinSignature: platform === 'darwin' };
+  const config = { version: FuseVersion.V1, strictlyRequireAllFuses: true, resetAdHocDarwinSignature: platform === 'darwin' };
   for (const [name, on] of Object.entries(FUSES)) config[FuseV1Options[name]] = on;
   return config;
 }

@@ -7,7 +7,7 @@
  * Electronegativity reads only .js/.ts/.html/.json, so the files are staged in a temporary folder
  * with readable extensions (.cts → .ts, .cjs → .js) and reported under their real names. It is
  * called through its runner, not its command line (whose option parsing needs an older commander),
- * with Electron's version given so it never needs the network.
+ * with Electron's version given so it never needs the network (and its got answered offline: answerOffline).
  *
  * Usage: node scripts/electronegativity.mjs [--json FILE]
  */
@@ -52,6 +52,19 @@ function electronVersion() {
   return JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
 }
 
+/**
+ * The scan needs no network (Electron's version is given), yet electronegativity asks for its locale
+ * strings and Electron's release list through got 11, whose retry after a time-out throws out of a
+ * timer on Node 24 ("The `onCancel` handler was attached after the promise settled") and ends the run.
+ * Both look-ups have a fallback for a failed request: got is answered "offline" at once, no request made.
+ */
+function answerOffline() {
+  const gotPath = require.resolve('got', { paths: [path.dirname(require.resolve('@doyensec/electronegativity/package.json'))] });
+  const offline = () => Promise.reject(new Error('offline: electronegativity runs without the network here'));
+  Object.assign(offline, { head: offline, get: offline, default: offline });
+  require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, children: [], paths: [], exports: offline };
+}
+
 function option(name) {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -60,6 +73,7 @@ function option(name) {
 async function main() {
   const files = targets();
   const { dir, names } = stage(files);
+  answerOffline();
   const run = require('@doyensec/electronegativity/dist/runner.js');
   const version = electronVersion();
   let result;

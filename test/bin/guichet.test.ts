@@ -29,7 +29,7 @@ describe('bin/guichet.js', () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'guichet-bin-'));
     mkdirSync(path.join(dir, 'bin'));
-    copyFileSync(path.join(ROOT, 'bin', 'guichet.js'), path.join(dir, 'bin', 'guichet.js'));
+    for (const file of ['guichet.js', 'node-runtime.js']) copyFileSync(path.join(ROOT, 'bin', file), path.join(dir, 'bin', file));
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'guichet', type: 'module' }));
     // What tsx would run, should it be loaded: says so, so that a wrong pick is seen.
     put(path.join(dir, 'out', 'main', 'hosts', 'cli', 'main.js'), "console.log('compiled terminal');\n");

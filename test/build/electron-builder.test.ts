@@ -42,6 +42,12 @@ describe('electron-builder.yml', () => {
     expect(excluded).toContain('out/console/**');
   });
 
+  it('packages the Electron the checkout installs (its typings, its _electron tests): 45, in support', () => {
+    const installed = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
+    expect(yml).toMatch(new RegExp(`^electronVersion: ${installed.replaceAll('.', '\\.')}$`, 'm'));
+    expect(installed).toMatch(/^45\./);
+  });
+
   it('starts the compiled Electron entry', () => {
     expect(yml).toMatch(/^\s+main: out\/main\/hosts\/electron\/main\.js$/m);
   });

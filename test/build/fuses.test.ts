@@ -27,9 +27,9 @@ const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 /** A fuse's byte in the wire: '0' off, '1' on. */
 const FuseState = { DISABLE: 0x30, ENABLE: 0x31 } as const;
 
-/** A binary whose 8 fuses are all on (as an unflipped Electron's run-as-node, NODE_OPTIONS and inspect are). */
-function fakeElectron(file: string): void {
-  writeFileSync(file, Buffer.concat([Buffer.from('\x7fELF…some code…'), Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from('11111111'), Buffer.from('…more code')]));
+/** A binary whose fuses (9, as Electron 45's) are all on (as an unflipped Electron's run-as-node, NODE_OPTIONS and inspect are). */
+function fakeElectron(file: string, fuses = 9): void {
+  writeFileSync(file, Buffer.concat([Buffer.from('\x7fELF…some code…'), Buffer.from(SENTINEL), Buffer.from([1, fuses]), Buffer.from('1'.repeat(fuses)), Buffer.from('…more code')]));
 }
 
 describe('the fuses hook', () => {
@@ -51,9 +51,30 @@ describe('the fuses hook', () => {
     expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE);
     expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE);
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE);
-    // Untouched: cookie encryption and the V8 snapshot keep what the binary had.
-    expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE);
+    // The rest as Electron ships them, said explicitly.
+    expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.WasmTrapHandlers]).toBe(FuseState.ENABLE);
     expect(readFileSync(path.join(dir, 'guichet')).length).toBe(before);
+  });
+
+  it("fails the packaging of an Electron with a fuse it does not name, or without one it sets, leaving the binary as it was", async () => {
+    const context = { appOutDir: dir, electronPlatformName: 'linux', packager: { executableName: 'guichet', appInfo: { productFilename: 'Guichet' } } };
+    for (const [fuses, error] of [
+      [10, /strictlyRequireAllFuses: The fuse wire in the Electron binary has 10 fuses/],
+      [8, /WasmTrapHandlers but the fuse wire in this version of Electron is not long enough/],
+    ] as const) {
+      fakeElectron(path.join(dir, 'guichet'), fuses);
+      const before = readFileSync(path.join(dir, 'guichet'));
+      await expect(hook(context)).rejects.toThrow(error);
+      expect(readFileSync(path.join(dir, 'guichet')).equals(before)).toBe(true);
+    }
+  });
+
+  it('sets each of Electron 45 fuses (every @electron/fuses option), by its name', () => {
+    const options = Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k)));
+    expect(Object.keys(hook.FUSES).sort()).toEqual(options.sort());
+    expect(options).toHaveLength(9);
   });
 
   it('names every fuse it sets after an @electron/fuses option', () => {

@@ -7,6 +7,7 @@
 export const FULL: readonly string[] = [
   'test/central/**',
   'test/bin/**',
+  'test/scripts/**',
   'test/build/**',
   'test/native/**',
   'test/main/hosts/cli/**',

@@ -1,17 +1,31 @@
 /**
  * Whether Electron's binary is installed, from plain Node (the `guichet kiosk` command, the e2e tests).
- * The `electron` package, required from Node, returns the path of its binary (and throws when its
- * download never happened); the binary must also be there on disk. Never imports Electron's API.
+ * Read as the `electron` package finds it (its `path.txt`, written once its download is unpacked, names
+ * the executable under its `dist/`; `ELECTRON_OVERRIDE_DIST_PATH` replaces that folder), without
+ * requiring the package: since Electron 45, `require('electron')` starts the download of a missing
+ * binary, so a kiosk start on a machine without one would reach for the network every time. The binary
+ * must also be there on disk. Never imports Electron's API.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const requireFromHere = createRequire(import.meta.url);
 
-/** The path of Electron's binary, or null when it is not installed. `load` stands for `require('electron')` (tests). */
-export function electronBinary(load: () => unknown = () => requireFromHere('electron')): string | null {
+/**
+ * The path of Electron's binary as the `electron` package in `packageDir` would answer it, never
+ * downloading anything; throws when the package or its `path.txt` is not there (download never happened).
+ */
+export function installedElectronPath(packageDir: string = path.dirname(requireFromHere.resolve('electron/package.json')), env: NodeJS.ProcessEnv = process.env): string {
+  const pathFile = path.join(packageDir, 'path.txt');
+  const override = env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (override) return path.join(override, existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron');
+  return path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8'));
+}
+
+/** The path of Electron's binary, or null when it is not installed. `load` stands for the package's answer (tests). */
+export function electronBinary(load: () => unknown = () => installedElectronPath()): string | null {
   let found: unknown;
   try {
     found = load();

@@ -42,6 +42,8 @@ describe.each(ENGINES)('quotas at central on %s', (engine) => {
   });
 
   it("is surfaced by the terminal's client at once, not retried", async () => {
+    // Refused whatever the minute: a limit of 0 (the limit above, 3 used, holds only until the minute turns).
+    await setConfig(c.central, 'test', 'quota_claims_per_minute', 0);
     const client = createCentralClient({ url: c.url, signer: { terminalId: t.id, privateKey: t.privateKey, now: () => new Date() }, maxAttempts: 6, initialDelayMs: 1, maxDelayMs: 2, answerKeys: () => new Map([[c.central.lotteryKey.fingerprint, c.central.lotteryKey.publicKey]]) });
     const before = await claimCount(t);
     const err = await client.call('POST', '/v1/claim', { barcode: '2'.repeat(34), claim_key: 'quota-client-0001' }, ClaimAnswer).catch((e: unknown) => e);

@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { electronBinary, electronMainEntry } from '../../../../main/hosts/electron/electron-binary.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { electronBinary, electronMainEntry, installedElectronPath } from '../../../../main/hosts/electron/electron-binary.js';
 import { electronUnavailableReason, launchElectron } from '../../../../main/hosts/electron/launch.js';
 
 let dir: string;
@@ -39,16 +39,39 @@ describe('Electron binary detection', () => {
     expect(electronBinary(() => '')).toBeNull();
   });
 
-  it('agrees with the installed electron package', () => {
-    // Here the package is installed but its binary download was blocked: require('electron') throws.
-    let expected: string | null;
+  it('agrees with the installed electron package, and never starts its download', () => {
+    // Here the package is installed but its binary download was blocked: no path.txt, or no dist/.
+    const pkg = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const pathFile = path.join(pkg, 'path.txt');
+    const named = existsSync(pathFile) ? path.join(pkg, 'dist', readFileSync(pathFile, 'utf8')) : null;
+    const env = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '' };
+    expect(electronBinary(() => installedElectronPath(pkg, env))).toBe(named && existsSync(named) ? named : null);
+    // The default lookup does not require the package: Electron 45's would print this and download.
+    const log = vi.spyOn(console, 'log');
     try {
-      const p = createRequire(import.meta.url)('electron') as unknown;
-      expected = typeof p === 'string' && existsSync(p) ? p : null;
-    } catch {
-      expected = null;
+      electronBinary();
+      expect(log).not.toHaveBeenCalledWith('Downloading Electron binary...');
+    } finally {
+      log.mockRestore();
     }
-    expect(electronBinary()).toBe(expected);
+  });
+
+  it("reads the package's path.txt and dist/ as the package does, without requiring it (which downloads)", () => {
+    // A stand-in electron package whose index.js, if required, leaves a mark (Electron 45's downloads there).
+    const pkg = path.join(dir, 'electron-pkg');
+    const mark = path.join(dir, 'downloaded');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'electron', main: 'index.js' }));
+    writeFileSync(path.join(pkg, 'index.js'), `require('fs').writeFileSync(${JSON.stringify(mark)}, 'yes'); module.exports = 'x';\n`);
+    const none = { ELECTRON_OVERRIDE_DIST_PATH: '' };
+    expect(electronBinary(() => installedElectronPath(pkg, none))).toBeNull(); // never downloaded: no path.txt
+    writeFileSync(path.join(pkg, 'path.txt'), 'electron');
+    expect(electronBinary(() => installedElectronPath(pkg, none))).toBeNull(); // path.txt, but no dist/electron
+    mkdirSync(path.join(pkg, 'dist'));
+    copyFileSync(fakeBinary, path.join(pkg, 'dist', 'electron'));
+    expect(electronBinary(() => installedElectronPath(pkg, none))).toBe(path.join(pkg, 'dist', 'electron'));
+    expect(installedElectronPath(pkg, { ELECTRON_OVERRIDE_DIST_PATH: '/opt/e' })).toBe(path.join('/opt/e', 'electron'));
+    expect(existsSync(mark)).toBe(false);
   });
 
   it('finds the built entry under out/', () => {
