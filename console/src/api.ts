@@ -2,10 +2,6 @@
  * The console's one door to central: `POST /v1/admin/:op` with the session cookie (`guichet_console`,
  * sent by the browser) and the `x-csrf-token` the login answered, per the #22 contract; the session API
  * (`/v1/console/login|session|logout`). Every permission is checked by central, never here.
- *
- * TEST SEAM (the only one): when `sessionStorage['guichet.console.bearer']` holds a token, requests carry
- * `Authorization: Bearer <token>` instead (central's loopback admin token), so end-to-end tests run before
- * operator accounts exist. Remove `bearer()` and its two uses when the tests log in with `createOperator`.
  */
 import { z } from 'zod';
 
@@ -24,25 +20,13 @@ export class OpError extends Error {
   }
 }
 
-const BEARER_KEY = 'guichet.console.bearer';
-
-function bearer(): string | null {
-  try {
-    return sessionStorage.getItem(BEARER_KEY);
-  } catch {
-    return null;
-  }
-}
-
 let csrf: string | null = null;
 
 async function send(path: string, body: unknown, reason?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   // Why the operator acts (the journal's "why"): a header, so the op's own arguments stay as they are.
   if (reason) headers['x-guichet-reason'] = encodeURIComponent(reason);
-  const token = bearer();
-  if (token) headers.authorization = `Bearer ${token}`;
-  else if (csrf) headers['x-csrf-token'] = csrf;
+  if (csrf) headers['x-csrf-token'] = csrf;
   return fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), credentials: 'same-origin' });
 }
 
@@ -74,12 +58,11 @@ export async function readOp<T>(op: string, args: Record<string, unknown> = {}):
   return a.result;
 }
 
-/** The current session, or null (not logged in). With the test seam, a session named after the token. */
+/** The current session, or null (not logged in). */
 export async function currentSession(): Promise<Session | null> {
-  if (bearer()) return { operator: 'admin', roles: ['administrator'], csrf_token: '' };
   const res = await fetch('/v1/console/session', { credentials: 'same-origin' });
-  // 401: not logged in; 404: a central without operator sessions yet: the login page either way.
-  if (res.status === 401 || res.status === 404) return null;
+  // 401: not logged in: the login page.
+  if (res.status === 401) return null;
   if (!res.ok) throw await refusal(res);
   const s = SessionAnswer.parse(await res.json());
   csrf = s.csrf_token;
@@ -95,10 +78,6 @@ export async function login(operator: string, password: string, totp: string): P
 }
 
 export async function logout(): Promise<void> {
-  if (bearer()) {
-    sessionStorage.removeItem(BEARER_KEY);
-    return;
-  }
   await send('/v1/console/logout', {});
   csrf = null;
 }

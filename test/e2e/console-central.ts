@@ -2,20 +2,19 @@
  * A central for the console's end-to-end tests, once per worker: a store made with `initCentral`, a fleet
  * of 35,000 terminals generated in SQL (test/central/support/fleet-seed.ts), two shops with a ticket
  * paid twice (charged back to the second), a few days of sales, then `serveCentral` on 127.0.0.1.
- *
- * AUTH SEAM (the only one): `openConsole` puts central's loopback admin token in
- * sessionStorage['guichet.console.bearer'] (console/src/api.ts sends it as `Authorization: Bearer`).
- * When operator accounts land, replace its body by a real login (createOperator from
- * test/central/support/operators.ts, then the login page with password and TOTP code).
+ * Operators (test/central/support/operators.ts): administrators, one per login (each one-time code logs
+ * in once), and two security officers for dual control. `openConsole` logs in on the login page with the
+ * password and the authenticator's code of the moment, as a person would.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { initCentral } from '../../central/store/open.js';
 import { serveCentral } from '../../central/server/serve.js';
 import { addTerminal } from '../../central/store/terminals.js';
-import { TOKEN_FILE } from '../../central/server/holder.js';
+import { totpCode } from '../../central/store/operators.js';
+import { createOperator, type TestOperator } from '../central/support/operators.js';
 import { seedFleet } from '../central/support/fleet-seed.js';
 
 export const FLEET = 35_000;
@@ -24,8 +23,11 @@ export const PAID_TWICE = { ticket: 'annee-chance-2013/1/1/15', cents: 4_000, fi
 
 export interface ConsoleCentral {
   url: string;
-  token: string;
+  /** By name: admin1 … admin8 (administrators), sec-a and sec-b (security officers), audit (auditor). */
+  operators: ReadonlyMap<string, TestOperator>;
 }
+
+const ADMINS = 8;
 
 async function seedShops(db: Parameters<typeof seedFleet>[0], now: string): Promise<void> {
   await db.execute(`UPDATE terminals SET status = 'active', enrolled_at = $1, last_contact_at = $1, key_fingerprint = 'seed' WHERE terminal_id IN ('SHOP-A', 'SHOP-B')`, [now]);
@@ -79,10 +81,13 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       await addTerminal(init.central, 'test', PAID_TWICE.second, PAID_TWICE.secondRetailer);
       await seedShops(init.central.db, now);
       await seedFleet(init.central.db, FLEET, now);
+      const operators = new Map<string, TestOperator>();
+      for (let i = 1; i <= ADMINS; i++) operators.set(`admin${i}`, await createOperator(init.central, { name: `admin${i}`, roles: ['administrator'] }));
+      for (const name of ['sec-a', 'sec-b']) operators.set(name, await createOperator(init.central, { name, roles: ['security'] }));
+      operators.set('audit', await createOperator(init.central, { name: 'audit', roles: ['auditor'] }));
       await init.central.db.close();
       const running = await serveCentral({ dataDir, listen: '127.0.0.1:0', log: () => undefined });
-      const token = readFileSync(path.join(dataDir, TOKEN_FILE), 'utf8').trim();
-      await use({ url: running.url, token });
+      await use({ url: running.url, operators });
       await running.close();
       rmSync(tmp, { recursive: true, force: true });
     },
@@ -90,10 +95,20 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
-/** Opens the console at `route` as an administrator (the auth seam above). */
-export async function openConsole(page: Page, central: ConsoleCentral, route: string): Promise<void> {
-  await page.addInitScript((token) => sessionStorage.setItem('guichet.console.bearer', token), central.token);
+let nextAdmin = 0;
+
+/** Logs in on the console's login page (password and the one-time code of the moment), then opens `route`; by default as the next unused administrator. */
+export async function openConsole(page: Page, central: ConsoleCentral, route: string, who?: string): Promise<void> {
+  const name = who ?? `admin${(nextAdmin++ % ADMINS) + 1}`;
+  const operator = central.operators.get(name);
+  if (!operator) throw new Error(`no test operator '${name}'`);
   await page.goto(`${central.url}/console/#/${route}`);
+  const form = page.getByTestId('login');
+  await form.locator('input[name="operator"]').fill(operator.name);
+  await form.locator('input[name="password"]').fill(operator.password);
+  await form.locator('input[name="totp"]').fill(totpCode(operator.name, operator.totpSecret, new Date().toISOString()));
+  await form.locator('input[name="totp"]').press('Enter');
+  await expect(form).toHaveCount(0);
 }

@@ -77,7 +77,7 @@ test('fleet: 35,000 terminals drawn, searched, filtered, sorted; a terminal open
   await expect(page.getByTestId('terminal-status')).toHaveText('désactivé — stolen from the shop');
 });
 
-test('an exception charged back, then written off with a reason, as the retailer\'s statement shows it (and its CSV)', async ({ page, consoleCentral }) => {
+test('an exception charged back, then written off with a reason under dual control, as the retailer\'s statement shows it (and its CSV)', async ({ page, browser, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'retailers');
   const statement = async () => {
     await page.getByTestId('retailer-search').fill('bar des');
@@ -96,7 +96,18 @@ test('an exception charged back, then written off with a reason, as the retailer
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
   await row.getByRole('textbox').fill('customer had two tickets with one number: the lottery bears it');
   await row.getByRole('button', { name: 'Passer en perte' }).click();
-  await expect(row.getByTestId('exception-state')).toContainText('passée en perte');
+  // Money: a second operator approves it (dual control), then it is written off.
+  await expect(page.getByTestId('notice')).toContainText('Modification proposée');
+  await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
+  const approver = await browser.newPage();
+  await openConsole(approver, consoleCentral, 'config');
+  const approve = approver.getByTestId('proposals').locator('tr', { hasText: 'exceptions.write-off' }).locator('[data-testid^="approve-"]');
+  await approve.getByRole('textbox').fill('the lottery bears it: checked');
+  await approve.getByRole('button').click();
+  await expect(approver.getByTestId('proposals').locator('tr', { hasText: 'exceptions.write-off' })).toHaveCount(0);
+  await approver.close();
+  await page.reload();
+  await expect(page.getByTestId('exception-row').getByTestId('exception-state')).toContainText('passée en perte');
 
   await page.goto(`${consoleCentral.url}/console/#/retailers`);
   await statement();
@@ -123,14 +134,47 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   await form.getByRole('button').click();
   const req = await asked;
   expect(req.postDataJSON()).toEqual({ pack: '213-001-01-00009', reason: 'found at the shop' });
-  // Removed, proposed for a second operator, or (until operators' `stoplist.remove` lands) refused: always said.
+  // A removal is under dual control: proposed, the pack still listed until another operator approves.
+  expect((await req.response())?.status()).toBe(202);
   await expect(page.getByTestId('notice')).toBeVisible();
+  await expect(page.getByTestId('stoplist')).toContainText('213-001-01-00009');
 
   // The sales chart: a bar per game and kind per day with sales (this month's seeded days).
   await page.goto(`${consoleCentral.url}/console/#/sales`);
   await expect(page.getByTestId('sales-chart')).toBeVisible();
   expect(await page.getByTestId('sales-chart').locator('rect[height]:not([height="0"])').count()).toBeGreaterThanOrEqual(2);
   await shot(page, 'sales');
+});
+
+test('a payout limit changed under dual control: one operator alone cannot, another approves it and it applies', async ({ browser, consoleCentral }) => {
+  const proposer = await browser.newPage();
+  await openConsole(proposer, consoleCentral, 'config', 'sec-a');
+  const change = proposer.getByTestId('config-change');
+  await change.getByLabel('Clé').fill('payout_limit_max_cents');
+  await change.getByLabel('Valeur (JSON)').fill('25000');
+  await change.getByRole('textbox', { name: /Motif/ }).fill('limit lowered after the audit');
+  await change.getByRole('button').click();
+  await expect(proposer.getByTestId('notice')).toContainText('Modification proposée');
+  await expect(proposer.getByTestId('config-values')).toHaveCount(0); // no value set yet
+  // The proposer's own approval is refused by central, and nothing changes.
+  const own = proposer.getByTestId('proposals').locator('tr', { hasText: 'payout_limit_max_cents' }).locator('[data-testid^="approve-"]');
+  await own.getByRole('textbox').fill('approving my own');
+  const refused = proposer.waitForResponse((r) => r.url().endsWith('/v1/admin/proposal.approve'));
+  await own.getByRole('button').click();
+  expect((await refused).status()).toBe(403);
+  await proposer.reload();
+  await expect(proposer.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(proposer.getByTestId('config-values')).toHaveCount(0);
+
+  const approver = await browser.newPage();
+  await openConsole(approver, consoleCentral, 'config', 'sec-b');
+  const theirs = approver.getByTestId('proposals').locator('tr', { hasText: 'payout_limit_max_cents' }).locator('[data-testid^="approve-"]');
+  await theirs.getByRole('textbox').fill('checked with the audit report');
+  await theirs.getByRole('button').click();
+  await expect(approver.getByTestId('config-values')).toContainText('payout_limit_max_cents');
+  await expect(approver.getByTestId('config-values')).toContainText('25000');
+  await proposer.close();
+  await approver.close();
 });
 
 test('without a session: the login page asks operator, password and one-time code, and says why it is refused', async ({ page, consoleCentral }) => {

@@ -33,8 +33,8 @@ export function ConfigPage() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [n, setN] = useState(0);
   useEffect(() => {
-    // Proposals exist once dual control is in service; until then the list is empty.
-    readOp<Proposal[] | { proposals: Proposal[] }>('proposal.list', {}).then(
+    // The proposals still waiting for a second operator.
+    readOp<Proposal[] | { proposals: Proposal[] }>('proposal.list', { status: 'proposed' }).then(
       (r) => setProposals(Array.isArray(r) ? r : r.proposals),
       () => setProposals([]),
     );
