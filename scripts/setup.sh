@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 # chromium: the browser host's end-to-end tests; socat: pseudo-terminals for serial tests;
 # udev: SerialPort.list(); libusb-1.0-0: node-hid at run time; zbar-tools: zbarimg reads printed barcodes;
 # fonts-dejavu-core: the fonts ticket and receipt pictures are drawn with; postgresql: the central
-# service's server engine (its tests start throwaway clusters with /usr/lib/postgresql/15/bin/initdb).
-packages=(chromium socat udev libusb-1.0-0 zbar-tools fonts-dejavu-core postgresql)
+# service's server engine (its tests start throwaway clusters with /usr/lib/postgresql/15/bin/initdb);
+# postgresql-15-auto-failover, pg-auto-failover-cli: replication with automatic failover (pg_autoctl; the
+# failover test and `npm run bench -- failover` start a monitor and nodes on loopback).
+packages=(chromium socat udev libusb-1.0-0 zbar-tools fonts-dejavu-core postgresql postgresql-15-auto-failover pg-auto-failover-cli)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -251,7 +251,8 @@ export async function startFormation(opts: FormationOptions = {}): Promise<Forma
     const url = (await autoctl(['show', 'uri', '--formation', 'default', '--pgdata', monitorData])).trim();
     const formation: Formation = {
       dir,
-      url: url.replace(/sslmode=\w+/, 'sslmode=disable'),
+      // pg_autoctl leaves the user to libpq's default (the system user): the formation's is postgres.
+      url: url.replace(/sslmode=\w+/, 'sslmode=disable').replace(/^postgres:\/\/(?![^/]*@)/, 'postgres://postgres@'),
       nodes,
       states,
       async primary(timeoutMs = 60_000) {

@@ -29,6 +29,7 @@ const PREPARE = process.env.GUICHET_PG_PREPARE !== '0';
 /** How long a request waits for the database to take writes again before 503 (ms). */
 export const PG_RETRY_MS = Number(process.env.GUICHET_PG_RETRY_MS) || 5000;
 const names = new Map<string, string>();
+const listening = new WeakSet<pg.PoolClient>();
 
 function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
   if (!PREPARE || params.length === 0) return { text: sql, values: params as unknown[], types: typeParsers };
@@ -127,7 +128,13 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
     let pool: pg.Pool | null = null;
     try {
       pool = (await select()).pool;
-      return { pool, client: await pool.connect() };
+      const client = await pool.connect();
+      // A checked-out client whose server goes away between two statements emits 'error': the next statement fails instead.
+      if (!listening.has(client)) {
+        listening.add(client);
+        client.on('error', () => undefined);
+      }
+      return { pool, client };
     } catch (err) {
       if (pool) drop(pool, err);
       throw new NotSent(err);

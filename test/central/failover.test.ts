@@ -1,0 +1,151 @@
+/**
+ * Central survives its database's machine (#21): a pg_auto_failover formation (monitor, primary, one
+ * synchronous standby) on loopback, central on its multi-host URL, two terminals paying winners and
+ * pushing; the primary node killed by SIGKILL (its keeper and its postgres) in the middle. Afterwards
+ * nothing central acknowledged is lost (every online payout's claim held as paid for its terminal, each
+ * terminal's journal at central entry for entry), no ticket is paid twice, and the terminals carried on
+ * (offline within their allowance while no server took writes, online again after).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmission } from '../../central/emission/create.js';
+import { exportUnits } from '../../central/emission/export.js';
+import { readPrintFile } from '../../central/emission/print-file.js';
+import { payoutExceptions } from '../../central/store/claims.js';
+import { requireAutoFailover, startFormation, type Formation } from '../../central/store/local-formation.js';
+import { publishEmission } from '../../central/store/publish.js';
+import { syncStateRow } from '../../db/queries/sync-state.js';
+import type { AfterCommit } from '../../main/services/receipts/after-commit.js';
+import { syncOnce } from '../../main/services/sync/sync.js';
+import { payOrClaim } from '../../main/services/tickets/acts.js';
+import { centralJournal, terminalJournal } from '../main/services/sync/compare.js';
+import { dropCounters, enrolledCounter, type Counter } from '../main/services/sync/two-terminals.js';
+import { startCentral, type StartedCentral } from './support/start-central.js';
+
+const GAME = 'annee-chance-2013';
+const after: AfterCommit = { printer: null, drawer: null, language: 'en' };
+/** Short retries: a round that fails is a round the terminal lives through. */
+const QUICK = { client: { initialDelayMs: 20, maxDelayMs: 200, maxAttempts: 3, timeoutMs: 3000 } } as const;
+
+interface Paid {
+  ticket: string;
+  terminal: string;
+  offline: boolean;
+}
+
+describe.skipIf(!requireAutoFailover())('central on a pg_auto_failover formation, the primary killed', () => {
+  let f: Formation;
+  let c: StartedCentral;
+  let a: Counter;
+  let b: Counter;
+  let tmp: string;
+  let winners: string[];
+
+  beforeAll(async () => {
+    f = await startFormation({ standbys: 1, sync: true });
+    c = await startCentral({ terminals: ['T1', 'T2'], databaseUrl: f.url });
+    tmp = mkdtempSync(path.join(tmpdir(), 'guichet-failover-em-'));
+    const em = path.join(tmp, 'em');
+    await createEmission({ game: GAME, emission: 7, units: 200, keyFile: c.lotteryKeyFile, outDir: em, workers: 0, claimDays: 60 });
+    await publishEmission(c.central, 'test', em);
+    const units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-7-1.print`)), 0, 200)];
+    // Small prizes: every one within the offline allowance while no server takes writes.
+    winners = units.filter((u) => u.prize_cents > 0 && u.prize_cents <= 2000).map((u) => u.barcodes.validation);
+    const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
+    a = await enrolledCounter(c.url, c.codes.T1!, { pack });
+    b = await enrolledCounter(c.url, c.codes.T2!, { pack });
+  }, 150_000);
+
+  afterAll(async () => {
+    dropCounters(a, b);
+    await c?.close().catch(() => undefined);
+    await f?.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }, 60_000);
+
+  it('SIGKILL of the primary during payouts and pushes from two terminals: nothing acknowledged lost, nothing paid twice, the terminals carry on', async () => {
+    expect(winners.length).toBeGreaterThanOrEqual(12);
+    // Disjoint winners per terminal, then a shared half both try (the first online wins it).
+    const half = Math.floor(winners.length / 2);
+    const own = { T1: winners.slice(0, half).filter((_, i) => i % 2 === 0), T2: winners.slice(0, half).filter((_, i) => i % 2 === 1) };
+    const shared = winners.slice(half);
+    const paid: Paid[] = [];
+    const acked: { terminal: string; seq: number }[] = [];
+    const primary = await f.primary();
+    let killedAt = -1;
+    let step = 0;
+    const work = async (x: Counter, id: 'T1' | 'T2', list: string[]): Promise<void> => {
+      for (const barcode of list) {
+        step++;
+        if (step === Math.floor((own.T1.length + own.T2.length) / 2) && killedAt < 0) {
+          killedAt = step;
+          await f.killNode(primary);
+        }
+        try {
+          const r = await payOrClaim(x.t, x.manager, barcode, after);
+          if (r.result.status === 'paid') paid.push({ ticket: barcode, terminal: id, offline: r.result.pending_central === true });
+        } catch {
+          // refused (held or paid elsewhere, offline allowance used up): nothing paid
+        }
+        await syncOnce(x.t, QUICK).catch(() => undefined);
+        acked.push({ terminal: id, seq: syncStateRow(x.t.db)!.acked_seq });
+      }
+    };
+    await Promise.all([work(a, 'T1', own.T1), work(b, 'T2', own.T2)]);
+    expect(killedAt).toBeGreaterThan(0);
+    // The standby took over (no standby left: pg_auto_failover's wait_primary, asynchronous until the old node returns).
+    const next = await f.primary(60_000);
+    expect(next.name).not.toBe(primary.name);
+    // Online again: both terminals push everything they hold.
+    for (let round = 0; round < 60; round++) {
+      const ra = await syncOnce(a.t, QUICK).catch(() => null);
+      const rb = await syncOnce(b.t, QUICK).catch(() => null);
+      if (ra?.push.waiting === 0 && rb?.push.waiting === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // The shared winners, online now: each paid once, at whichever terminal claimed it first.
+    const refused: string[] = [];
+    for (const barcode of shared.slice(0, 6)) {
+      for (const [x, id] of [[a, 'T1'], [b, 'T2']] as const) {
+        try {
+          const r = await payOrClaim(x.t, x.manager, barcode, after);
+          if (r.result.status === 'paid') paid.push({ ticket: barcode, terminal: id, offline: r.result.pending_central === true });
+        } catch (err) {
+          refused.push(`${id}: ${(err as { code?: string }).code ?? ''} ${(err as Error).message}`);
+        }
+      }
+    }
+    await syncOnce(a.t, QUICK);
+    await syncOnce(b.t, QUICK);
+    await syncOnce(a.t, QUICK);
+    await syncOnce(b.t, QUICK);
+
+    // The terminals carried on: some payouts offline while no server took writes, online ones after.
+    expect(paid.filter((p) => !p.offline).length).toBeGreaterThan(0);
+    expect({ online: paid.filter((p) => shared.includes(p.ticket) && !p.offline).length > 0, paid, refused }).toMatchObject({ online: true });
+    // No ticket paid twice.
+    const byTicket = new Map<string, Paid[]>();
+    for (const p of paid) byTicket.set(p.ticket, [...(byTicket.get(p.ticket) ?? []), p]);
+    for (const [ticket, ps] of byTicket) expect({ ticket, times: ps.length }).toEqual({ ticket, times: 1 });
+    const store = c.central;
+    {
+      expect(await payoutExceptions(store)).toEqual([]);
+      // Every journal entry a terminal holds is at central, entry for entry (what central acknowledged among them).
+      for (const x of [a, b]) {
+        const mine = terminalJournal(x.t);
+        expect(syncStateRow(x.t.db)!.acked_seq).toBe(mine.length);
+        expect(await centralJournal(store.db, x.t.id)).toEqual(mine);
+      }
+      // Every acknowledged mark was kept through the kill (never above what central holds now).
+      for (const m of acked) expect(m.seq).toBeLessThanOrEqual(terminalJournal(m.terminal === 'T1' ? a.t : b.t).length);
+      // Every payout is central's paid claim of that terminal: the holds acknowledged before the kill survived it.
+      const claims = await store.db.query<{ state: string; terminal_id: string; n: number }>(
+        "SELECT state, terminal_id, count(*)::int AS n FROM ticket_claims WHERE state = 'paid' GROUP BY state, terminal_id ORDER BY terminal_id",
+      );
+      const want = ['T1', 'T2'].map((t) => ({ state: 'paid', terminal_id: t, n: paid.filter((p) => p.terminal === t).length })).filter((r) => r.n > 0);
+      expect(claims).toEqual(want);
+    }
+  }, 90_000);
+});
