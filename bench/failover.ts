@@ -73,8 +73,8 @@ function post(base: string, agent: Agent, t: SimTerminal, p: string, body: unkno
 class Load {
   /** Per terminal: seq → hash central acknowledged. */
   readonly acked = new Map<string, Map<number, string>>();
-  /** Claims answered 'claimed': ticket → terminal. */
-  readonly claimed = new Map<string, string>();
+  /** Claims answered 'claimed': ticket → terminal, and when (performance.now). */
+  readonly claimed = new Map<string, { terminal: string; at: number }>();
   /** Completion times (ms, performance.now) of accepted writes, with the time their request was sent. */
   readonly accepted: { sent: number; done: number }[] = [];
   readonly claimLatency: { at: number; ms: number }[] = [];
@@ -152,7 +152,7 @@ class Load {
       void this.send(t, CLAIM_PATH, body).then(
         (a) => {
           this.claimLatency.push({ at: t0, ms: performance.now() - t0 });
-          if (a.status === 200 && (a.json as { verdict?: string }).verdict === 'claimed') this.claimed.set(barcode, t.id);
+          if (a.status === 200 && (a.json as { verdict?: string }).verdict === 'claimed') this.claimed.set(barcode, { terminal: t.id, at: performance.now() });
         },
         () => undefined,
       );
@@ -178,6 +178,32 @@ class Load {
     const first = this.accepted.filter((w) => w.sent >= killAt).reduce((m, w) => Math.min(m, w.done), Infinity);
     return (first - killAt) / 1000;
   }
+}
+
+/**
+ * Acknowledged claims central no longer holds for their terminal, among those acknowledged in the last
+ * `withinMs` (a hold is released by its terminal's push an entry later than RELEASE_AFTER_MS, 60 s, after
+ * the claim: only younger holds must still be there). Each claim is checked once.
+ */
+async function lostClaims(url: string, load: Load, checked: Set<string>, withinMs: number): Promise<{ checked: number; lost: number }> {
+  const { parseBarcode } = await import('../games/ticket-id.js');
+  const { ticketKey } = await import('../central/store/claims.js');
+  const db = await openPostgres(url, 1);
+  const now = performance.now();
+  let n = 0;
+  let lost = 0;
+  try {
+    for (const [barcode, c] of load.claimed) {
+      if (checked.has(barcode) || now - c.at > withinMs) continue;
+      checked.add(barcode);
+      n++;
+      const rows = await db.query<{ terminal_id: string }>('SELECT terminal_id FROM ticket_claims WHERE ticket = $1', [ticketKey(parseBarcode(barcode).id)]);
+      if (rows[0]?.terminal_id !== c.terminal) lost++;
+    }
+  } finally {
+    await db.close();
+  }
+  return { checked: n, lost };
 }
 
 async function steadyClaimP99(formation: Formation, dir: string, label: string, fleetSize: number, rate: number, seconds: number): Promise<{ p99: number; p50: number; n: number; load: Load; centrals: SpawnedCentral[] }> {
@@ -244,7 +270,14 @@ export async function run(argv: string[] = []): Promise<void> {
     process.stderr.write(`  synchronous formation formed in ${fmt((performance.now() - t0) / 1000, 1)} s\n`);
     let s: Awaited<ReturnType<typeof steadyClaimP99>> | undefined;
     const gaps: { kind: string; seconds: number }[] = [];
-    let lostClaims = 0;
+    let claimsLost = 0;
+    let claimsChecked = 0;
+    const checked = new Set<string>();
+    const checkClaims = async (): Promise<void> => {
+      const r = await lostClaims(f.url, s!.load, checked, 45_000);
+      claimsChecked += r.checked;
+      claimsLost += r.lost;
+    };
     let lostEntries = 0;
     let acknowledgedEntries = 0;
     let doublePayments = 0;
@@ -264,6 +297,9 @@ export async function run(argv: string[] = []): Promise<void> {
         while (!Number.isFinite(load.gapAfter(at)) && performance.now() - at < 120_000) await sleep(100);
         gaps.push({ kind, seconds: load.gapAfter(at) });
         process.stderr.write(`  kill ${k + 1} (${kind} of ${victim.name}): writes accepted again after ${fmt(load.gapAfter(at), 1)} s\n`);
+        // The holds acknowledged around the kill (all younger than central's release delay).
+        await sleep(1000);
+        await checkClaims();
         if (kind === 'node') {
           await f.primary(60_000);
           await f.restart(victim);
@@ -278,6 +314,7 @@ export async function run(argv: string[] = []): Promise<void> {
       process.stderr.write(`  central process killed: writes accepted again after ${fmt(load.gapAfter(at), 2)} s\n`);
       await sleep(3000);
       await load.stop();
+      await checkClaims();
       // What central holds now, against every acknowledgement the fleet received.
       const db = await openPostgres(f.url, 2);
       try {
@@ -286,23 +323,17 @@ export async function run(argv: string[] = []): Promise<void> {
           const held = new Map((await db.query<{ seq: number; hash: string }>('SELECT seq, hash FROM journal_entries WHERE terminal_id = $1', [terminal])).map((r) => [r.seq, r.hash]));
           for (const [seq, hash] of mine) if (held.get(seq) !== hash) lostEntries++;
         }
-        const { parseBarcode } = await import('../games/ticket-id.js');
-        const { ticketKey } = await import('../central/store/claims.js');
-        for (const [barcode, terminal] of load.claimed) {
-          const rows = await db.query<{ terminal_id: string }>('SELECT terminal_id FROM ticket_claims WHERE ticket = $1', [ticketKey(parseBarcode(barcode).id)]);
-          if (rows[0]?.terminal_id !== terminal) lostClaims++;
-        }
         doublePayments = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payout_exceptions'))[0]?.n ?? 0;
       } finally {
         await db.close();
       }
       console.log('');
-      console.log(`| kills of the primary | acknowledged claims (lost) | acknowledged journal entries (lost) | double payments | s without accepted writes, postgres SIGKILL p50 / max | s, node SIGKILL (failover) p50 / max | s, central process SIGKILL | claim p50 / p99 ms sync | claim p50 / p99 ms async | errors seen by the fleet (retried) |`);
+      console.log(`| kills of the primary | acknowledged claims checked, younger than 45 s (lost) | acknowledged journal entries (lost) | double payments | s without accepted writes, postgres SIGKILL p50 / max | s, node SIGKILL (failover) p50 / max | s, central process SIGKILL | claim p50 / p99 ms sync | claim p50 / p99 ms async | errors seen by the fleet (retried) |`);
       console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
       const of = (kind: string): number[] => gaps.filter((g) => g.kind === kind).map((g) => g.seconds);
       const pair = (xs: number[]): string => (xs.length ? `${fmt(pct(xs, 50), 1)} / ${fmt(Math.max(...xs), 1)}` : '–');
       console.log(
-        `| ${kills} | ${fmt(load.claimed.size)} (${lostClaims}) | ${fmt(acknowledgedEntries)} (${lostEntries}) | ${doublePayments} | ${pair(of('postgres'))} | ${pair(of('node'))} | ${fmt(of('central')[0] ?? NaN, 2)} | ${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} | ${fmt(asyncP99.p50, 1)} / ${fmt(asyncP99.p99, 1)} | ${load.errors} |`,
+        `| ${kills} | ${fmt(claimsChecked)} of ${fmt(load.claimed.size)} (${claimsLost}) | ${fmt(acknowledgedEntries)} (${lostEntries}) | ${doublePayments} | ${pair(of('postgres'))} | ${pair(of('node'))} | ${fmt(of('central')[0] ?? NaN, 2)} | ${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} | ${fmt(asyncP99.p50, 1)} / ${fmt(asyncP99.p99, 1)} | ${load.errors} |`,
       );
       if (load.firstError) process.stderr.write(`  first error the fleet retried: ${load.firstError.slice(0, 200)}\n`);
     } finally {
