@@ -14,6 +14,7 @@ import { createEmission } from '../../central/emission/create.js';
 import { exportUnits } from '../../central/emission/export.js';
 import { readPrintFile } from '../../central/emission/print-file.js';
 import { payoutExceptions, ticketKey } from '../../central/store/claims.js';
+import { gameByCode } from '../../games/index.js';
 import { parseBarcode } from '../../games/ticket-id.js';
 import { requireAutoFailover, startFormation, type Formation } from '../../central/store/local-formation.js';
 import { publishEmission } from '../../central/store/publish.js';
@@ -43,6 +44,8 @@ describe.skipIf(!requireAutoFailover())('central on a pg_auto_failover formation
   let b: Counter;
   let tmp: string;
   let winners: string[];
+  /** Small winners of pack 0 (T1's) and pack 1 (T2's). */
+  let byPack: string[][];
 
   beforeAll(async () => {
     f = await startFormation({ standbys: 1, sync: true });
@@ -53,10 +56,15 @@ describe.skipIf(!requireAutoFailover())('central on a pg_auto_failover formation
     await publishEmission(c.central, 'test', em);
     const units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-7-1.print`)), 0, 200)];
     // Small prizes: every one within the offline allowance while no server takes writes.
-    winners = units.filter((u) => u.prize_cents > 0 && u.prize_cents <= 2000).map((u) => u.barcodes.validation);
-    const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
-    a = await enrolledCounter(c.url, c.codes.T1!, { pack });
-    b = await enrolledCounter(c.url, c.codes.T2!, { pack });
+    // Small prizes: every one within the offline allowance while no server takes writes. Each counter its
+    // own pack (an offline payout is credited only for a pack active at the retailer's own terminal, #19).
+    const size = gameByCode(GAME).pack_size ?? 100;
+    const small = units.filter((u) => u.prize_cents > 0 && u.prize_cents <= 2000);
+    winners = small.map((u) => u.barcodes.validation);
+    byPack = [0, 1].map((p) => small.filter((u) => Math.floor(parseBarcode(u.barcodes.validation).id.unit / size) === p).map((u) => u.barcodes.validation));
+    const pack = (p: number): string => `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-${String(p).padStart(5, '0')}`;
+    a = await enrolledCounter(c.url, c.codes.T1!, { pack: pack(0) });
+    b = await enrolledCounter(c.url, c.codes.T2!, { pack: pack(1) });
   }, 150_000);
 
   afterAll(async () => {
@@ -67,11 +75,11 @@ describe.skipIf(!requireAutoFailover())('central on a pg_auto_failover formation
   }, 60_000);
 
   it('SIGKILL of the primary during payouts and pushes from two terminals: nothing acknowledged lost, nothing paid twice, the terminals carry on', async () => {
-    expect(winners.length).toBeGreaterThanOrEqual(12);
-    // Disjoint winners per terminal, then a shared half both try (the first online wins it).
-    const half = Math.floor(winners.length / 2);
-    const own = { T1: winners.slice(0, half).filter((_, i) => i % 2 === 0), T2: winners.slice(0, half).filter((_, i) => i % 2 === 1) };
-    const shared = winners.slice(half);
+    expect(byPack.map((w) => w.length >= 6)).toEqual([true, true]);
+    // Each terminal its own pack's winners, then the rest both try online (the first to claim wins it).
+    const mine = (w: string[]) => w.slice(0, Math.min(10, w.length - 3));
+    const own = { T1: mine(byPack[0]!), T2: mine(byPack[1]!) };
+    const shared = winners.filter((w) => !own.T1.includes(w) && !own.T2.includes(w));
     const paid: Paid[] = [];
     const acked: { terminal: string; seq: number }[] = [];
     const primary = await f.primary();
@@ -150,6 +158,8 @@ describe.skipIf(!requireAutoFailover())('central on a pg_auto_failover formation
         const key = ticketKey(parseBarcode(p.ticket).id);
         return { key, terminal: p.terminal, offline: p.offline, central: rows.get(key) ?? null, journal: journaled(p.terminal === 'T1' ? a.t : b.t).filter((j) => `${String(j.game)}/${String(j.emission)}/${String(j.block)}/${String(j.unit)}` === key) };
       });
+      // Nothing the terminals paid was left uncredited by central's checks (#19).
+      expect(await store.db.query('SELECT terminal_id, seq, ticket, offline, reason FROM uncredited_entries')).toEqual([]);
       for (const s of seen) expect({ key: s.key, central: s.central }, JSON.stringify(s)).toEqual({ key: s.key, central: { state: 'paid', terminal: s.terminal } });
     }
   }, 90_000);
