@@ -17,6 +17,7 @@ import { publishEmission } from '../../central/store/publish.js';
 import { CENTRAL_URLS_KEY } from '../../common/protocol/index.js';
 import { syncStateRow } from '../../db/queries/sync-state.js';
 import type { AfterCommit } from '../../main/services/receipts/after-commit.js';
+import { activatePack, receivePack } from '../../main/services/packs/packs.js';
 import { syncOnce } from '../../main/services/sync/sync.js';
 import { centralUrls } from '../../main/services/sync/terminal-client.js';
 import { payOrClaim } from '../../main/services/tickets/acts.js';
@@ -44,9 +45,9 @@ describe.skipIf(!ENGINES.includes('postgres'))('two central processes on one dat
     let pack: string;
     try {
       const em = path.join(tmp, 'em');
-      await createEmission({ game: GAME, emission: 7, units: 60, keyFile: path.join(store.dir, '..', 'lottery.key'), outDir: em, workers: 0, claimDays: 60 });
+      await createEmission({ game: GAME, emission: 7, units: 100, keyFile: path.join(store.dir, '..', 'lottery.key'), outDir: em, workers: 0, claimDays: 60 });
       await publishEmission(central, 'test', em);
-      const units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-7-1.print`)), 0, 60)];
+      const units = [...exportUnits(readPrintFile(path.join(em, `${GAME}-7-1.print`)), 0, 100)];
       winners = units.filter((u) => u.prize_cents > 0 && u.prize_cents <= 2000).map((u) => u.barcodes.validation);
       pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
       // Bad input changes nothing: a list that is not addresses is refused.
@@ -59,7 +60,15 @@ describe.skipIf(!ENGINES.includes('postgres'))('two central processes on one dat
     cpSync(store.dir, dir2, { recursive: true });
     copy = { ...store, dir: dir2 };
     [one, two] = await Promise.all([serveChild(store), serveChild(copy)]);
-    x = await enrolledCounter(`${one.url},${two.url}`, store.codes.get('T1')!, { pack });
+    x = await enrolledCounter(`${one.url},${two.url}`, store.codes.get('T1')!);
+    try {
+      receivePack(x.t, x.manager, pack);
+      activatePack(x.t, x.manager, pack);
+    } catch (err) {
+      const journal = x.t.db.prepare('SELECT type, payload FROM journal ORDER BY seq').all();
+      throw new Error(`${(err as Error).message}: ${JSON.stringify(journal).slice(0, 3000)} ${JSON.stringify(syncStateRow(x.t.db))}`);
+    }
+    await syncOnce(x.t);
     const again = await openCentral({ dataDir: store.dir, databaseUrl: store.databaseUrl });
     try {
       await setConfig(again, 'test', CENTRAL_URLS_KEY, [one.url, two.url]);
