@@ -4,10 +4,11 @@
  * prints): the pool goes to the one that takes writes (pg-hosts.ts) and, after a failover (connections
  * cut, `57P01`, `25006` read-only, connection refused), to the new primary. A transaction that failed so
  * is run again (cockatiel, within GUICHET_PG_RETRY_MS, default 5 s): every write central makes is
- * idempotent by its key (a push's entries by terminal and seq, a claim by ticket and terminal, pack and
- * admin acts by their ids), so running again one whose COMMIT was sent but never answered is safe. A
- * single statement outside a transaction is retried only when it never reached a server. Past the budget
- * the caller gets DatabaseUnavailableError (503 with Retry-After).
+ * idempotent by its key (a push's entries by terminal and seq, a claim by ticket and terminal, pack
+ * operations by op_key, digital sales by sale key), so running again one whose COMMIT was sent but never
+ * answered is safe (admin acts carry no key yet: see the README). A single statement outside a
+ * transaction is retried only when it never reached a server, or when it only reads. Past the budget the
+ * caller gets DatabaseUnavailableError (503 with Retry-After).
  */
 import { createHash } from 'node:crypto';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
@@ -69,6 +70,9 @@ export function isFailoverError(err: unknown): boolean {
   if (typeof code === 'string' && FAILOVER_CODES.has(code)) return true;
   return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i.test(err.message);
 }
+
+/** A statement that only reads (no data-modifying CTE, no locking clause): sent again after a cut connection. */
+export const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\b(?:INSERT|UPDATE|DELETE|FOR\s+UPDATE|FOR\s+SHARE|nextval|pg_advisory)\b)/i;
 
 /** Marks an error raised before the statement left this process (safe to send again). */
 class NotSent extends Error {
@@ -140,7 +144,8 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
       throw new NotSent(err);
     }
   };
-  const single = (run: (q: Queryable) => Promise<unknown>) =>
+  /** `readOnly`: a plain SELECT, safe to send again whatever became of the first. */
+  const single = (run: (q: Queryable) => Promise<unknown>, readOnly = false) =>
     withRetry(async () => {
       const { pool, client } = await connect();
       let broken = false;
@@ -153,7 +158,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
       } finally {
         client.release(broken);
       }
-    }, (err) => err instanceof NotSent && isFailoverError(err.cause));
+    }, (err) => (err instanceof NotSent ? isFailoverError(err.cause) : readOnly && isFailoverError(err)));
   try {
     await single((q) => q.query('SELECT 1'));
   } catch (err) {
@@ -164,7 +169,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
   }
   return {
     engine: 'postgres',
-    query: <R>(sql: string, params: readonly unknown[] = []) => single((q) => q.query<R>(sql, params)) as Promise<R[]>,
+    query: <R>(sql: string, params: readonly unknown[] = []) => single((q) => q.query<R>(sql, params), READ_ONLY.test(sql)) as Promise<R[]>,
     execute: (sql: string, params: readonly unknown[] = []) => single((q) => q.execute(sql, params)) as Promise<number>,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return withRetry(async () => {

@@ -1,7 +1,7 @@
 /** The database URL central takes: one host as it is, several hosts as pg_autoctl prints them (pg-hosts.ts). */
 import { describe, expect, it } from 'vitest';
 import { findWritableHost, parsePgTargets } from '../../../central/store/pg-hosts.js';
-import { isFailoverError } from '../../../central/store/postgres.js';
+import { isFailoverError, READ_ONLY } from '../../../central/store/postgres.js';
 
 describe('the multi-host database URL', () => {
   it('splits the hosts in order, keeps user, database and other parameters, drops target_session_attrs', () => {
@@ -30,5 +30,7 @@ describe('the multi-host database URL', () => {
     expect(isFailoverError(err)).toBe(true);
     expect(isFailoverError(Object.assign(new Error('read-only'), { code: '25006' }))).toBe(true);
     expect(isFailoverError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    // Sent again after a cut connection only when it only reads.
+    expect(['SELECT 1', ' select seq FROM t WHERE a = $1', 'SELECT * FROM t FOR UPDATE', 'SELECT nextval($1)', 'WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x', 'INSERT INTO t VALUES (1)'].map((q) => READ_ONLY.test(q))).toEqual([true, true, false, false, false, false]);
   });
 });
