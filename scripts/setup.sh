@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 # udev: SerialPort.list(); libusb-1.0-0: node-hid at run time; zbar-tools: zbarimg reads printed barcodes;
 # fonts-dejavu-core: the fonts ticket and receipt pictures are drawn with; postgresql: the central
 # service's server engine (its tests start throwaway clusters with /usr/lib/postgresql/15/bin/initdb);
-# pgbackrest: central's backups on PostgreSQL (`guichet central backup`, the restore drill's test).
-packages=(chromium socat udev libusb-1.0-0 zbar-tools fonts-dejavu-core postgresql pgbackrest)
+# pgbackrest: central's backups on PostgreSQL (`guichet central backup`, the restore drill's test);
+# postgresql-15-auto-failover, pg-auto-failover-cli: replication with automatic failover (pg_autoctl; the
+# failover test and `npm run bench -- failover` start a monitor and nodes on loopback).
+packages=(chromium socat udev libusb-1.0-0 zbar-tools fonts-dejavu-core postgresql pgbackrest postgresql-15-auto-failover pg-auto-failover-cli)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

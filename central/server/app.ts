@@ -8,6 +8,7 @@ import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOpFor } from '../admin/ops.js';
 import { addConsoleSessionRoutes, callerOf, isLoopback } from './console-session.js';
 import { CentralError, type Central } from '../store/context.js';
+import { DatabaseUnavailableError } from '../store/db.js';
 import { claimTicket } from '../store/claims.js';
 import { finaliseDigitalSale, sellDigitalUnit, voidDigitalSale } from '../store/digital.js';
 import { readFeed } from '../store/feed.js';
@@ -158,6 +159,10 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'send JSON (content-type: application/json)', reason: 'unsupported_media_type' });
     if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason });
+    // A failover under way: nothing was decided; the terminal tries again (or another central) after the hint.
+    if (err instanceof DatabaseUnavailableError) {
+      return reply.code(503).header('retry-after', String(err.retryAfterSeconds)).send({ error: 'central cannot reach its database now (failover under way); try again shortly', reason: 'database_unavailable' });
+    }
     // A game code, or a game's rule, the request names and central does not know: the request's fault.
     if (err instanceof GameRuleError) return reply.code(400).send({ error: err.message, reason: 'unknown_game' });
     if (err instanceof z.ZodError) return reply.code(400).send({ error: err.issues.map((i) => `${i.path.join('.') || '(args)'}: ${i.message}`).join('; '), reason: 'bad_request' });

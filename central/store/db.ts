@@ -28,3 +28,14 @@ export function parseInt8(text: string): number {
   if (!Number.isSafeInteger(n)) throw new RangeError(`64-bit integer ${text} is beyond what a JS number holds`);
   return n;
 }
+
+/**
+ * The database cannot be written to now (a failover under way: no server takes writes, connections cut),
+ * and retrying within the request did not help: answered 503 with a retry hint, never a wrong answer.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+  readonly code = 'GUICHET_DB_UNAVAILABLE';
+  /** Seconds a client should wait before trying again. */
+  readonly retryAfterSeconds = 2;
+}

@@ -1,6 +1,6 @@
 /** The feed: lottery-signed items in cursor order, and the reference data they announce. */
 import { X509Certificate } from 'node:crypto';
-import { FeedBody, type FeedItem, type SignedFeedEntry } from '../../common/protocol/index.js';
+import { CENTRAL_URLS_KEY, CentralUrls, FeedBody, MAX_CENTRAL_URLS, type FeedItem, type SignedFeedEntry } from '../../common/protocol/index.js';
 import { signLotteryDocument } from '../protocol/verify.js';
 import type { Queryable } from './db.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
@@ -108,6 +108,10 @@ export async function currentConfig(q: Queryable): Promise<Record<string, unknow
 /** Sets a configuration value, journaled at central and announced on the feed; this process's cached configuration is renewed. */
 export async function setConfig(c: Central, actor: string, key: string, value: unknown): Promise<number> {
   if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
+  if (key === CENTRAL_URLS_KEY) {
+    const urls = CentralUrls.safeParse(value);
+    if (!urls.success) throw new CentralError('bad_request', `${CENTRAL_URLS_KEY} takes a list of 1 to ${MAX_CENTRAL_URLS} central addresses, e.g. ["https://central-a:8470","https://central-b:8470"]: ${urls.error.issues[0]?.message ?? ''}`);
+  }
   try {
     return await c.db.transaction(async (tx) => {
       const at = c.now();

@@ -4,7 +4,7 @@
  * runs, `central.url` and `admin.token` (mode 0600) tell the other commands to go through it.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/outcome/keys.js';
 import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
@@ -157,14 +157,16 @@ export async function openCentral(opts: OpenOptions): Promise<Central> {
   const db = await openDb(dataDir, opts.databaseUrl);
   try {
     await migrateCentral(db);
-    const central = makeCentral(db, dataDir, file.online_key, opts.now);
+    // A copy of the data folder (a second central process on the same database) keeps its key beside it.
+    const keyFile = existsSync(file.online_key) ? file.online_key : join(dataDir, basename(file.online_key));
+    const central = makeCentral(db, dataDir, keyFile, opts.now);
     // Restored (`central restore`): a new epoch before anything is served (store/epoch.ts).
     await applyRestoredMark(db, dataDir, central.now());
     await ensureMonthPartitions(db, central.now());
     // Entries written before central's journal was a chain (schema version 17) are sealed once.
     await sealLegacyCentralJournal(db, central.lotteryKey);
     if (central.lotteryKey.fingerprint !== file.online_key_fingerprint) {
-      throw new Error(`${file.online_key} is not the online key this store names (fingerprint ${file.online_key_fingerprint})`);
+      throw new Error(`${keyFile} is not the online key this store names (fingerprint ${file.online_key_fingerprint})`);
     }
     const online = await certificatesInForce(db, 'online');
     if (!online.some((o) => o.cert.body.fingerprint === central.lotteryKey.fingerprint)) {

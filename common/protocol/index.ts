@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './digital.js';
 export * from './packs.js';
 export * from './statement.js';
+export * from './central-urls.js';
 export { canonicalJson, type Json } from '../canonical-json.js';
 
 /** Paths of the endpoints (all under the central URL). */

@@ -42,6 +42,12 @@ export class CentralUnreachableError extends Error {
 export interface CentralClientOptions {
   /** Central's base URL, e.g. http://127.0.0.1:8443 */
   readonly url: string;
+  /**
+   * Central's addresses in order (`url` first when absent): an attempt that gets no usable answer from
+   * one goes to the next, and the client stays on the one that answered (remembered across clients of
+   * the same list).
+   */
+  readonly urls?: readonly string[];
   /** Signs requests; absent for the unsigned endpoints only (enrol). */
   readonly signer?: Signer;
   /** Per-attempt timeout, ms (default 15 s). */
@@ -123,20 +129,40 @@ function isQuotaRefusal(body: Buffer): boolean {
   }
 }
 
+/** The address that answered last, by address list (a new client per claim starts there). */
+const lastGood = new Map<string, number>();
+
 export function createCentralClient(options: CentralClientOptions): CentralClient {
-  const base = options.url.replace(/\/+$/, '');
+  const bases = [...new Set((options.urls && options.urls.length > 0 ? options.urls : [options.url]).map((u) => u.replace(/\/+$/, '')))];
+  const listKey = bases.join(',');
+  let at = bases.length > 1 ? (lastGood.get(listKey) ?? 0) % bases.length : 0;
+  const next = (): void => {
+    if (bases.length < 2) return;
+    at = (at + 1) % bases.length;
+    lastGood.set(listKey, at);
+  };
+  const baseNow = (): string => bases[at] as string;
   const answerKeys = options.answerKeys ?? (() => new Map<string, KeyObject>());
   const dispatcher = options.ca ? pinnedAgent(options.ca) : undefined;
   const send = (url: string, init: RequestInit): Promise<Response> =>
     dispatcher ? (undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>) : fetch(url, init);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const policy: IPolicy = retry(handleWhen(isTransient), {
-    maxAttempts: options.maxAttempts ?? 6,
+    // Each further address is one more attempt: a client of one attempt still tries every central once.
+    maxAttempts: (options.maxAttempts ?? 6) + bases.length - 1,
     backoff: new ExponentialBackoff({ initialDelay: options.initialDelayMs ?? 100, maxDelay: options.maxDelayMs ?? 10_000 }),
   });
 
   /** One attempt: sign, send, read the whole body; transient troubles become CentralUnreachableError. */
   const attempt = async (method: string, pathAsked: string, body: Buffer | null, extra: Record<string, string>, nonceInQuery = false): Promise<RawAnswer> => {
+    try {
+      return await attemptAt(baseNow(), method, pathAsked, body, extra, nonceInQuery);
+    } catch (err) {
+      if (err instanceof CentralUnreachableError) next();
+      throw err;
+    }
+  };
+  const attemptAt = async (base: string, method: string, pathAsked: string, body: Buffer | null, extra: Record<string, string>, nonceInQuery: boolean): Promise<RawAnswer> => {
     const headers: Record<string, string> = { ...extra };
     if (body) headers['content-type'] = 'application/json';
     let path = pathAsked;
@@ -174,10 +200,13 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
   };
 
   return {
-    url: base,
+    get url() {
+      return baseNow();
+    },
     async call(method, path, body, schema, callOptions = {}) {
       const payload = body === undefined ? null : Buffer.from(JSON.stringify(body), 'utf8');
       return policy.execute(async () => {
+        const base = baseNow();
         const answer = await attempt(method, path, payload, {}, callOptions.nonceInQuery === true);
         if (answer.status >= 400) throw refusalOf(answer.status, answer.body);
         let json: unknown;
@@ -194,6 +223,15 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
     },
     async download(path, file, size) {
       await policy.execute(async () => {
+        const base = baseNow();
+        try {
+          await downloadFrom(base);
+        } catch (err) {
+          if (err instanceof CentralUnreachableError) next();
+          throw err;
+        }
+      });
+      async function downloadFrom(base: string): Promise<void> {
         const have = existsSync(file) ? statSync(file).size : 0;
         if (have > size) truncateSync(file, 0);
         const from = have > size ? 0 : have;
@@ -228,7 +266,7 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
           truncateSync(file, 0);
           throw new CentralUnreachableError(`download of ${path}: ${now} bytes, expected ${size}`);
         }
-      });
+      }
     },
     async getBytes(path, headers = {}) {
       return policy.execute(async () => {

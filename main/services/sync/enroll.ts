@@ -9,7 +9,7 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { EnrolAnswer, ENDPOINTS, normaliseFingerprint, type Enrolment } from '../../../common/protocol/index.js';
+import { EnrolAnswer, ENDPOINTS, MAX_CENTRAL_URLS, normaliseFingerprint, splitCentralUrls, type Enrolment } from '../../../common/protocol/index.js';
 import { keyFingerprint } from '../../../db/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
 import { acceptCertificate, acceptRevocation, setTrustRoot } from '../outcomes/key-chain.js';
@@ -49,10 +49,15 @@ export interface EnrollResult {
 }
 
 export async function enrollTerminal(root: string, options: EnrollOptions): Promise<EnrollResult> {
-  const url = checkCentralUrl(options.centralUrl);
+  // One address or several, comma-separated (several central processes): tried in order, all kept.
+  const urls = splitCentralUrls(options.centralUrl).map(checkCentralUrl);
+  if (urls.length === 0) throw new SyncError('bad-input', "give central's address, e.g. https://central.example:8470 (several: comma-separated)");
+  if (urls.length > MAX_CENTRAL_URLS) throw new SyncError('bad-input', `give at most ${MAX_CENTRAL_URLS} central addresses`);
+  if (new Set(urls.map((u) => u.split(':')[0])).size > 1) throw new SyncError('bad-input', "central's addresses must all be https, or all plain http on loopback");
+  const url = urls.join(',');
   const ca = options.centralCa === undefined ? null : checkCentralCa(options.centralCa);
   // https is pinned to the lottery's authority, never to whatever authority the machine trusts.
-  if (url.startsWith('https:') && !ca) {
+  if (urls[0]!.startsWith('https:') && !ca) {
     throw new SyncError('bad-input', "central's https is pinned to the lottery's certificate authority: give the ca.pem handed out with the code (--central-ca), and its fingerprint");
   }
   const lotteryRoot = normaliseFingerprint(options.root);
@@ -65,7 +70,7 @@ export async function enrollTerminal(root: string, options: EnrollOptions): Prom
   const pem = publicKeyPemOf(publicKey);
   const nonce = enrolNonce();
   const { request, macKey } = enrolRequest(options.code, pem, privateKey, nonce);
-  const client = createCentralClient({ ...options.client, url, ...(ca ? { ca } : {}) });
+  const client = createCentralClient({ ...options.client, url: urls[0]!, urls, ...(ca ? { ca } : {}) });
   // A retry (the answer lost on the way) sends the very same request: central answers it again.
   const answer = await client.call('POST', ENDPOINTS.enrol, request, EnrolAnswer);
   const { enrolment: e, certificates } = checkEnrolAnswer(answer, { root: lotteryRoot, nonce, terminalKey: keyFingerprint(publicKey), macKey });

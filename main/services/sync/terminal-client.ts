@@ -7,6 +7,8 @@ import type { KeyObject } from 'node:crypto';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { correctedMs } from '../../kernel/corrected-time.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { CENTRAL_URLS_KEY, CentralUrls, splitCentralUrls } from '../../../common/protocol/index.js';
+import { centralConfig } from './central-config.js';
 import { checkCentralUrl } from './central-url.js';
 import { createCentralClient, type CentralClient, type CentralClientOptions } from './client.js';
 import { trustedOnlineKeys } from './lottery-keys.js';
@@ -24,17 +26,38 @@ export function correctedClock(t: LotteryTerminal): () => Date {
   return () => new Date(correctedMs(t));
 }
 
-/** A client of this terminal's central (enrolled URL and pinned authority unless given); plain http only on loopback. */
+/**
+ * Central's addresses, in the order tried: the signed configuration's `central.urls` when it holds a
+ * usable list, else the address list given at enrolment (comma-separated in sync_state.central_url).
+ * Each must pass checkCentralUrl (https, or http on loopback); an unusable configured list is ignored.
+ */
+export function centralUrls(t: LotteryTerminal, stored: string): string[] {
+  const configured = CentralUrls.safeParse(centralConfig(t)[CENTRAL_URLS_KEY]);
+  if (configured.success) {
+    try {
+      return configured.data.map(checkCentralUrl);
+    } catch {
+      // an address this terminal may not use: keep the enrolled ones
+    }
+  }
+  const enrolled = splitCentralUrls(stored);
+  if (enrolled.length === 0) throw new TypeError(`terminal ${t.id} has no central URL`);
+  return enrolled.map(checkCentralUrl);
+}
+
+/** A client of this terminal's central (enrolled URLs and pinned authority unless given); plain http only on loopback. */
 export function terminalClient(t: LotteryTerminal, options: Partial<Omit<CentralClientOptions, 'signer' | 'answerKeys'>> = {}): CentralClient {
   const state = syncStateRow(t.db);
   const stored = options.url ?? state?.central_url;
   if (!stored) throw new TypeError(`terminal ${t.id} has no central URL`);
   // A link enrolled before TLS was required, over plain http to another machine, is not used either.
-  const url = checkCentralUrl(stored);
+  const urls = options.urls ? options.urls.map(checkCentralUrl) : centralUrls(t, stored);
+  const url = urls[0] as string;
   const ca = options.ca ?? state?.central_ca_pem ?? undefined;
   return createCentralClient({
     ...options,
     url,
+    urls,
     ...(ca ? { ca } : {}),
     signer: { terminalId: t.id, privateKey: t.privateKey, now: correctedClock(t) },
     answerKeys: () => centralAnswerKeys(t),

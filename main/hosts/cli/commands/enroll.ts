@@ -24,7 +24,7 @@ interface EnrollOptions extends DataOption, JsonOption {
 export function enrollCommand(): Command {
   const cmd = new Command('enroll')
     .description("Enrol a fresh data folder with the lottery's central service: key pair, terminal id, lottery keys, configuration, first manager.")
-    .requiredOption('--central <url>', "central's URL, e.g. https://central.example:8470 (plain http only on this machine)")
+    .requiredOption('--central <urls>', "central's URL, e.g. https://central.example:8470, or several comma-separated, tried in order (plain http only on this machine)")
     .option('--central-ca <file>', "the lottery's certificate authority (PEM, handed out with the code): pinned for every connection to central")
     .option('--central-ca-fingerprint <sha256>', "the authority's SHA-256 fingerprint as read out with the code (`central tls make` prints it): enrolment stops unless the file matches")
     .option('--code-fd <n>', 'read the one-time code of the enrolment letter (`guichet central terminal add`) from file descriptor N (else $GUICHET_ENROL_CODE, else asked in a terminal)', fdArg)
