@@ -124,7 +124,7 @@ class Load {
     this.acked.set(t.id, mine);
     while (!this.stopped) {
       const n = 1 + Math.floor(Math.random() * 8);
-      const batch = nextBatch(t, n);
+      const { batch } = nextBatch(t, n);
       // The same batch until central acknowledges it (a retry is idempotent by terminal and seq).
       const a = await this.send(t, PUSH_PATH, batch).catch(() => null);
       if (!a) return;
