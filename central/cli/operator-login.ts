@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CliError } from '../../common/cli-run.js';
+import { promptHidden } from '../../common/hidden-prompt.js';
 
 export interface LoginFlags {
   operator?: string;
@@ -66,40 +67,6 @@ export function forgetSession(dataDir: string): void {
   rmSync(sessionFile(dataDir), { force: true });
 }
 
-/** Asks on standard error, reading standard input (a terminal) without echo. */
-export function promptHidden(question: string): Promise<string> {
-  const input = process.stdin;
-  input.setRawMode(true);
-  process.stderr.write(question);
-  input.setEncoding('utf8');
-  input.resume();
-  return new Promise((done, fail) => {
-    let typed = '';
-    const end = (): void => {
-      input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
-      process.stderr.write('\n');
-    };
-    const onData = (chunk: string): void => {
-      for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
-          end();
-          done(typed);
-          return;
-        }
-        if (ch === '\u0003') {
-          end();
-          fail(new CliError('cancelled', 130));
-          return;
-        }
-        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
-        else typed += ch;
-      }
-    };
-    input.on('data', onData);
-  });
-}
 
 const HOW = 'give --secret-fd N (password and code, one a line), set GUICHET_OPERATOR_PASSWORD and GUICHET_OPERATOR_TOTP, or type them when asked (standard input a terminal)';
 

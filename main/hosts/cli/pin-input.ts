@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
+import { promptHidden } from '../../../common/hidden-prompt.js';
 
 /** One PIN a command takes: its file descriptor option and its environment variable. */
 export interface PinSource {
@@ -75,41 +76,6 @@ function readFd(source: PinSource, fd: number): string {
   return pin;
 }
 
-/** Asks on standard error, reading standard input (a terminal) without echo. */
-function promptHidden(question: string): Promise<string> {
-  const input = process.stdin;
-  // Echo off before the question shows: keys typed as soon as it appears are never echoed.
-  input.setRawMode(true);
-  process.stderr.write(question);
-  input.setEncoding('utf8');
-  input.resume();
-  return new Promise((resolve, reject) => {
-    let typed = '';
-    const done = (): void => {
-      input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
-      process.stderr.write('\n');
-    };
-    const onData = (chunk: string): void => {
-      for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
-          done();
-          resolve(typed);
-          return;
-        }
-        if (ch === '\u0003') {
-          done();
-          reject(new CliError('cancelled', 130));
-          return;
-        }
-        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
-        else typed += ch;
-      }
-    };
-    input.on('data', onData);
-  });
-}
 
 /**
  * The PIN from `source`: its file descriptor option, else its environment variable, else a prompt
