@@ -2,7 +2,8 @@
  * Offline payouts, bounded by the lottery: while central does not answer a claim, a winner is paid
  * only inside the last offline allowance central signed in a push answer (allowance.ts): its prize,
  * the count and total of the offline payouts journaled after the entry that allowance counts from
- * (pending ones included), and its end. Nothing unsigned renews it: an answer to `/v1/time`, a feed page
+ * (pending ones included), and its end, each no higher than central's signed configuration now says
+ * (a limit lowered on the feed applies before the next allowance). Nothing unsigned renews it: an answer to `/v1/time`, a feed page
  * or a claim is contact, not an allowance. Before the first allowance, central's signed configuration
  * (common/protocol/limits.ts) counted from the last acknowledged push (or the enrolment).
  * An offline payout is pending until central acknowledged its journal entry.
@@ -25,6 +26,20 @@ export interface OfflineUsage {
   readonly pending: number;
 }
 
+/**
+ * The stricter of the allowance and central's signed configuration, limit by limit: a limit lowered on
+ * the feed applies at once, before the next push brings an allowance signed with it (an allowance never
+ * pays more than the configuration in force says).
+ */
+function stricter(a: OfflineLimits, b: OfflineLimits): OfflineLimits {
+  return {
+    offline_max_ticket_cents: Math.min(a.offline_max_ticket_cents, b.offline_max_ticket_cents),
+    offline_max_total_cents: Math.min(a.offline_max_total_cents, b.offline_max_total_cents),
+    offline_max_count: Math.min(a.offline_max_count, b.offline_max_count),
+    offline_max_hours: Math.min(a.offline_max_hours, b.offline_max_hours),
+  };
+}
+
 export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
   const s = syncStateRow(t.db);
   if (!s) return null;
@@ -33,7 +48,7 @@ export function offlineUsage(t: LotteryTerminal): OfflineUsage | null {
   const row = offlinePayoutsAfterSeq(t.db, a ? Math.min(a.acked_seq, s.acked_seq) : s.acked_seq);
   const pending = offlinePayoutsAfter(t.db, s.acked_seq);
   return {
-    limits: a ? limitsOfAllowance(a) : offlineLimitsOf(centralConfig(t)),
+    limits: a ? stricter(limitsOfAllowance(a), offlineLimitsOf(centralConfig(t))) : offlineLimitsOf(centralConfig(t)),
     since,
     hours_since_contact: Math.max(0, (t.clock().getTime() - Date.parse(since)) / 3_600_000),
     count: row.n,

@@ -20,6 +20,8 @@ import { setTerminalEnabled } from '../../../../central/store/terminals.js';
 import { login } from '../../../../main/services/auth/login.js';
 import type { AfterCommit } from '../../../../main/services/receipts/after-commit.js';
 import { offlineUsage } from '../../../../main/services/sync/offline-limits.js';
+import { applyCentralConfig } from '../../../../main/services/sync/central-config.js';
+import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { payOrClaim } from '../../../../main/services/tickets/acts.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
@@ -108,6 +110,12 @@ describe.each(ENGINES)('the offline allowance, central on %s', (engine) => {
     expect((await c.central.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ticket_claims WHERE terminal_id = 'T1' AND state = 'paid'`))[0]!.n).toBe(3);
     // Acknowledged: a new allowance, counted from there.
     expect(offlineUsage(a.t)).toMatchObject({ count: 0, pending: 0 });
+    // A limit lowered on the feed applies at once, before a push brings an allowance signed with it (seen
+    // in CI: a 50 € prize paid offline past a per-ticket limit the feed had just lowered to 6 €).
+    const held = offlineUsage(a.t)!.limits.offline_max_ticket_cents;
+    inTransaction(a.t, () => applyCentralConfig(a.t, { offline_max_ticket_cents: 1 }));
+    expect(offlineUsage(a.t)!.limits.offline_max_ticket_cents).toBe(1);
+    inTransaction(a.t, () => applyCentralConfig(a.t, { offline_max_ticket_cents: held }));
     await setConfig(c.central, 'test', 'offline_max_count', 20);
   }, 120_000);
 
