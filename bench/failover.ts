@@ -14,7 +14,7 @@
  * quorum off). Bounded: every wait has a time-out; the run stops by itself.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ import { openPostgres } from '../central/store/postgres.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
 import { signHeaders } from '../test/central/support/terminal-client.js';
 import { makeFleet, nextBatch, registerFleet, type SimTerminal } from './load/fleet.js';
+import { send } from './load/drive.js';
 import { CLAIM_PATH, PUSH_PATH } from './load/prepare.js';
 import { CLAIM_UNITS, LOAD_EMISSION, publishLoadTickets, type LoadTickets } from './load/tickets.js';
 
@@ -48,25 +49,7 @@ function post(base: string, agent: Agent, t: SimTerminal, p: string, body: unkno
   const headers = signHeaders({ id: t.id, privateKey: t.privateKey, publicKey: t.publicKey, publicKeyPem: t.publicKeyPem }, 'POST', p, bytes);
   headers['content-type'] = 'application/json';
   headers['content-length'] = String(bytes.length);
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const r = request({ host: url.hostname, port: url.port, path: p, method: 'POST', headers, agent, timeout: 5000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        try {
-          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
-        } catch (err) {
-          reject(err as Error);
-        }
-      });
-      res.on('error', reject);
-    });
-    r.on('timeout', () => r.destroy(new Error('timeout')));
-    r.on('error', reject);
-    r.end(bytes);
-  });
+  return send(new URL(base), agent, { path: p, headers, body: bytes }, 5000);
 }
 
 /** The fleet's load: pushes and claims against a list of centrals, every acknowledgement recorded. */

@@ -70,10 +70,10 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
 }
 
-/** Sends a prepared request; answers its status and parsed JSON. */
-function send(url: URL, agent: Agent, req: PreparedRequest): Promise<{ status: number; json: unknown }> {
+/** Sends a prepared request; answers its status and parsed JSON (a request past `timeoutMs`, when given, fails). */
+export function send(url: URL, agent: Agent, req: PreparedRequest, timeoutMs?: number): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
-    const r = request({ host: url.hostname, port: url.port, path: req.path, method: 'POST', headers: req.headers, agent }, (res) => {
+    const r = request({ host: url.hostname, port: url.port, path: req.path, method: 'POST', headers: req.headers, agent, ...(timeoutMs ? { timeout: timeoutMs } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -86,6 +86,7 @@ function send(url: URL, agent: Agent, req: PreparedRequest): Promise<{ status: n
       });
       res.on('error', reject);
     });
+    r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', reject);
     r.end(req.body);
   });
