@@ -28,6 +28,8 @@ export interface AppOptions {
   readonly selfCheck?: SelfCheckConfig;
   /** Extra or replacement handlers (tests). */
   readonly handlers?: Handlers;
+  /** Told after the close-till act committed (the host's updater installs a waiting update then). */
+  readonly onTillClosed?: () => void;
   /** Where unexpected errors are reported (default: console.error). */
   readonly log?: (message: string, err: unknown) => void;
 }
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions): App {
     language: options.language ?? 'fr',
     selfCheck: options.selfCheck ? new SelfCheckService(options.terminal, options.selfCheck) : null,
     emit: (event) => bus.emit('event', event),
+    ...(options.onTillClosed ? { onTillClosed: options.onTillClosed } : {}),
   };
 
   return {

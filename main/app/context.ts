@@ -30,4 +30,6 @@ export interface AppContext {
   /** Self-check mode (a player-facing kiosk): its service; null on a counter kiosk. */
   readonly selfCheck: SelfCheckService | null;
   emit(event: AppEvent): void;
+  /** Told after the till was closed (the cash session's close committed): the host's updater installs then. */
+  readonly onTillClosed?: () => void;
 }

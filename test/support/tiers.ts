@@ -12,6 +12,7 @@ export const FULL: readonly string[] = [
   'test/native/**',
   'test/main/hosts/cli/**',
   'test/main/hosts/kiosk/**',
+  'test/main/hosts/electron/updates.test.ts',
   'test/main/services/sync/**',
   'test/main/services/crash/**',
   'test/main/services/digital/**',

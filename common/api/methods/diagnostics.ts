@@ -93,6 +93,22 @@ export interface WrongCodesView {
   readonly alerts: readonly { readonly seq: number; readonly at: string; readonly operator: string; readonly count: number; readonly window_minutes: number }[];
 }
 
+/** Software updates (#23): the running version, a downloaded one waiting, the last step; a summary in both languages. */
+export interface UpdatesView {
+  readonly running: string;
+  /** The release tarball's sha256 this version was installed from (null: not from a release). */
+  readonly running_sha256: string | null;
+  /** A downloaded, verified version waiting for the till's close or the maintenance window. */
+  readonly waiting: string | null;
+  readonly step: 'checked' | 'downloaded' | 'installed' | 'confirmed' | 'rolled-back' | 'refused' | null;
+  readonly at: string | null;
+  readonly last_fr: string | null;
+  readonly last_en: string | null;
+  /** "Version X, update Y downloaded, will install at till close". */
+  readonly fr: string;
+  readonly en: string;
+}
+
 export interface DiagnosticsReport {
   readonly generated_at: string;
   readonly terminal_id: string;
@@ -107,6 +123,7 @@ export interface DiagnosticsReport {
   /** The self-check kiosk's checks and wrong-code alerts (journal counts). */
   readonly self_check?: SelfCheckStatsView;
   readonly wrong_codes: WrongCodesView;
+  readonly updates: UpdatesView;
 }
 
 export interface IntegrityStepView {

@@ -20,8 +20,12 @@ export const cashHandlers: Handlers = {
     return { kind: row.kind, amount_cents: row.amount_cents, reason: row.reason, at: row.at };
   },
   'cash.x': (ctx, { print }) => xReportAct(ctx.terminal, requireSession(ctx), print === true, afterCommitOf(ctx)),
-  'cash.close': (ctx, { counted_cents, confirm_difference }) =>
-    closeSession(ctx.terminal, requireSession(ctx), { counted_cents, ...(confirm_difference === undefined ? {} : { confirm_difference }) }, afterCommitOf(ctx)),
+  'cash.close': async (ctx, { counted_cents, confirm_difference }) => {
+    const done = await closeSession(ctx.terminal, requireSession(ctx), { counted_cents, ...(confirm_difference === undefined ? {} : { confirm_difference }) }, afterCommitOf(ctx));
+    // The till is closed: no transaction open, the moment a waiting update installs (#23).
+    ctx.onTillClosed?.();
+    return done;
+  },
   'cash.statements': (ctx, { print }) => statementsAct(ctx.terminal, requireSession(ctx), print, afterCommitOf(ctx)),
   'cash.z': (ctx, { number, print }) => zReportAct(ctx.terminal, requireSession(ctx), { ...(number === undefined ? {} : { number }), print: print === true }, afterCommitOf(ctx)),
 };

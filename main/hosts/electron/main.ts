@@ -18,6 +18,7 @@ import { hardenSession, hardenWebContents } from './security.js';
 import { WindowRegistry } from './window-registry.js';
 import { openWindows } from './windows.js';
 import { selfCheckFromEnv } from '../kiosk/self-check-options.js';
+import { RESTART_EXIT_CODE } from '../../services/updates/loop.js';
 
 const options = electronOptions(process.argv, process.env, app.isPackaged);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,8 @@ const displayPreload = path.join(here, 'display-preload.cjs');
 /** Kiosk mode: the strict decision until the terminal's override can be read, then the final one. */
 let kiosk = options.kiosk;
 const windows = new WindowRegistry();
+/** An update was installed (#23): quit with RESTART_EXIT_CODE, and the launcher starts the new version. */
+let restartForUpdate = false;
 
 // Before the app is ready: the scheme's privileges, and the sandbox for every renderer.
 registerAppScheme();
@@ -45,6 +48,10 @@ async function start(): Promise<void> {
       demo: options.demo,
       ...(options.printer ? { printer: options.printer } : {}),
       onProgress: (step) => console.log(`guichet: ${step}`),
+      onRestart: () => {
+        restartForUpdate = true;
+        app.quit();
+      },
     });
   } catch (err) {
     dialog.showErrorBox('Guichet', `The terminal could not start (${options.dataDir}): ${err instanceof Error ? err.message : String(err)}`);
@@ -69,7 +76,7 @@ async function start(): Promise<void> {
     event.preventDefault();
     closed = true;
     stopIpc();
-    void prepared.close().finally(() => app.quit());
+    void prepared.close().finally(() => (restartForUpdate ? app.exit(RESTART_EXIT_CODE) : app.quit()));
   });
 }
 

@@ -22,6 +22,10 @@ import { terminalMode } from '../../services/selfcheck/mode.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { serveDemoCentral } from './demo-central.js';
 import { startSyncLoop, type SyncLoop } from '../../services/sync/loop.js';
+import { startUpdateLoop, type UpdateLoop, type UpdateLoopOptions } from '../../services/updates/loop.js';
+import { updatePaths } from '../../services/updates/paths.js';
+import { runningSoftware } from '../../services/updates/software.js';
+import { installationNodeModules } from '../../services/updates/install.js';
 
 /** The built renderer, next to the sources (`out/renderer`), whichever file this is compiled to. */
 export function rendererDir(): string {
@@ -46,6 +50,15 @@ export interface PrepareOptions {
   readonly sync?: boolean;
   /** Told each failed sync round (the loop retries on its own). */
   readonly onSyncError?: (message: string) => void;
+  /**
+   * The updater (#23), on an enrolled terminal: false turns it off; the rest overrides its timings (tests).
+   */
+  readonly updates?: false | Partial<Pick<UpdateLoopOptions, 'initialDelayMs' | 'intervalMs' | 'random' | 'source' | 'onRound' | 'nodeModules'>>;
+  /**
+   * An update was installed: the host closes the kiosk (`close()`) and exits with RESTART_EXIT_CODE
+   * (main/services/updates/loop.ts) so that the launcher runs the new version's self-check.
+   */
+  readonly onRestart?: () => void;
 }
 
 export interface PreparedKiosk {
@@ -58,6 +71,8 @@ export interface PreparedKiosk {
   readonly provisioned: boolean;
   /** The demo central's URL when this kiosk runs one (--demo), else undefined. */
   readonly demoCentral?: string;
+  /** The updater, on an enrolled terminal (null otherwise, or when turned off). */
+  readonly updates: UpdateLoop | null;
   close(): Promise<void>;
 }
 
@@ -66,7 +81,7 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
   if (empty && !options.demo) {
     // Never invent keys or PINs: the kiosk shows how to set the terminal up.
     const app = createProvisioningApp({ dataDir: options.dataDir });
-    return { app, demo: false, selfCheck: false, provisioned: false, close: () => Promise.resolve(app.close()) };
+    return { app, demo: false, selfCheck: false, provisioned: false, updates: null, close: () => Promise.resolve(app.close()) };
   }
   const demo = empty;
   // The first start's demo central goes on serving the kiosk (not stopped and started again).
@@ -100,7 +115,9 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
       feedScan: (data) => scanner.feed(data),
     };
     const selfCheck = options.selfCheck ?? (terminalMode(terminal) === 'self_check' ? DEFAULT_SELF_CHECK : undefined);
+    let updates: UpdateLoop | null = null;
     const app = createApp({
+      onTillClosed: () => void updates?.tillClosed(),
       terminal,
       devices,
       host: options.host,
@@ -124,13 +141,31 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
         },
       });
     }
+    // …and looks for updates in the background, installing one when the till closes (#23).
+    if (options.updates !== false && syncStateRow(terminal.db)) {
+      const tuning = options.updates ?? {};
+      const nodeModules = tuning.nodeModules ?? installationNodeModules();
+      updates = startUpdateLoop(terminal, {
+        ...tuning,
+        paths: updatePaths(options.dataDir),
+        running: runningSoftware(),
+        ...(nodeModules ? { nodeModules } : {}),
+        onRestart: (installed) => {
+          console.log(`guichet: ${installed.en}; restarting`);
+          if (options.onRestart) options.onRestart();
+          else console.error('guichet: this host cannot restart itself: start it again to run the new version');
+        },
+      });
+    }
     return {
       app,
       demo,
       selfCheck: selfCheck !== undefined,
       provisioned: true,
       ...(central ? { demoCentral: central.url } : {}),
+      updates,
       async close() {
+        await updates?.stop();
         await sync?.stop();
         for (const s of scanners) await s.close();
         app.close();

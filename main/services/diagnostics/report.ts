@@ -22,6 +22,8 @@ import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { diskSpace } from './disk.js';
 import { versionsOf } from './versions.js';
 import { wrongCodesSummary } from '../tickets/refused-codes.js';
+import { runningSoftware } from '../updates/software.js';
+import { updatesView } from '../updates/status.js';
 
 export interface DeviceSet {
   readonly printer: Printer | null;
@@ -129,5 +131,6 @@ export async function unauthorisedReport(c: ReportContext): Promise<DiagnosticsR
     disk: diskSpace(t.folder.root),
     self_check: selfCheckCounts(t.db),
     wrong_codes: wrongCodesSummary(t),
+    updates: updatesView(t, runningSoftware()),
   };
 }

@@ -9,7 +9,7 @@
  * 5. switch `versions/current` atomically (a new symlink renamed over the old one).
  * The caller then restarts: the launcher (supervise.ts) runs the new version's self-check.
  */
-import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openSessionRow } from '../../../db/queries/sessions.js';
 import { TARGET_MAX_BYTES } from '../../../db/updates/tuf.js';
@@ -21,6 +21,16 @@ import { reasonText, type Bilingual } from './messages.js';
 import type { UpdatePaths } from './paths.js';
 import { INSTALLED_FILE } from './software.js';
 import { untarGz } from './untar.js';
+import { packageJsonPath } from '../terminal/version.js';
+
+/** The packages folder of the running installation (followed through a version's link), or null. */
+export function installationNodeModules(): string | null {
+  try {
+    return realpathSync(path.join(path.dirname(packageJsonPath()), 'node_modules'));
+  } catch {
+    return null;
+  }
+}
 
 export interface PendingUpdate {
   readonly version: string;

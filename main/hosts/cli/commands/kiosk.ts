@@ -11,6 +11,7 @@ import { dataDirOf, withDataOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
 import { selfCheckConfigOf, withSelfCheckOptions, type SelfCheckCliOptions } from './kiosk-self-check.js';
 import { selfCheckEnv } from '../../kiosk/self-check-options.js';
+import { RESTART_EXIT_CODE } from '../../../services/updates/loop.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -42,14 +43,16 @@ export function kioskCommand(): Command {
       const central = setUp ?? (opts.demo ? await serveDemoCentral(dataDir) : null);
       const { spawn } = await import('node:child_process');
       const child = spawn(binary, [electronMain], { stdio: 'inherit', env: { ...process.env, GUICHET_DATA: dataDir, ...(selfCheck ? selfCheckEnv(selfCheck) : {}) } });
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       signals.running(async () => {
         child.kill('SIGTERM');
         await exited;
         await central?.stop();
       });
-      await exited;
+      const code = await exited;
       await central?.stop();
+      // The window installed an update (#23): the launcher restarts on this exit code.
+      if (code === RESTART_EXIT_CODE) process.exit(RESTART_EXIT_CODE);
       return;
     }
     console.log(
@@ -60,9 +63,12 @@ export function kioskCommand(): Command {
     // GUICHET_RENDERER_DIR: a renderer built elsewhere (tests start the kiosk without building it).
     const staticDir = process.env.GUICHET_RENDERER_DIR || rendererDir();
     if (!existsSync(path.join(staticDir, 'index.html'))) throw new CliError(`the renderer is not built: run npm run build first (${staticDir})`);
+    let restart: (() => void) | null = null;
     const kiosk = await prepareKiosk({
       dataDir,
       host: 'browser',
+      // An update was installed (#23): close, and exit so that the launcher starts the new version.
+      onRestart: () => restart?.(),
       ...(opts.printer ? { printer: opts.printer } : {}),
       ...(selfCheck ? { selfCheck } : {}),
       demo: opts.demo === true,
@@ -75,10 +81,12 @@ export function kioskCommand(): Command {
     if (kiosk.demoCentral) console.log(`  demo central: ${kiosk.demoCentral} (the lottery's side of the demo, stopped with the kiosk)`);
     if (kiosk.selfCheck) console.log('  self-check mode: players check their tickets; nothing is paid, no operator logs in');
     if (!kiosk.provisioned) console.log(`  not set up: ${notProvisionedMessage(dataDir)} (or start with --demo for the demo terminal)`);
-    signals.running(async () => {
+    const stop = async () => {
       await host.close();
       await kiosk.close();
-    });
+    };
+    restart = () => void stop().finally(() => process.exit(RESTART_EXIT_CODE));
+    signals.running(stop);
     await new Promise<never>(() => undefined);
   });
 }

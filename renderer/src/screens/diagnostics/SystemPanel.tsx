@@ -9,7 +9,7 @@ const LOW_DISK = 0.1;
 export function SystemPanel(props: { report: DiagnosticsReport }) {
   const t = useT();
   const [language] = useLanguage();
-  const { disk, versions } = props.report;
+  const { disk, versions, updates } = props.report;
   const used = disk && disk.total_bytes > 0 ? 1 - disk.available_bytes / disk.total_bytes : null;
   const low = disk !== null && disk.total_bytes > 0 && disk.available_bytes / disk.total_bytes < LOW_DISK;
   const screen = browserVersion(navigator.userAgent);
@@ -62,6 +62,10 @@ export function SystemPanel(props: { report: DiagnosticsReport }) {
                 </div>
               ))}
           </dl>
+          <h3>{t('diag.updates')}</h3>
+          <p data-testid="diag-updates" className={updates.waiting ? 'pill pill-warn' : undefined}>
+            {language === 'fr' ? updates.fr : updates.en}
+          </p>
         </div>
       </div>
     </section>
