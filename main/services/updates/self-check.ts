@@ -1,7 +1,8 @@
 /**
  * A new version's self-check (#23), run by the launcher before the version serves anyone: the database
  * opens and migrates (opening does), the journal verifies, central answers (GET /v1/health, when the
- * terminal is enrolled). Device checks (printer, scanner) are given by the host that has the devices.
+ * terminal is enrolled), and the configured devices answer (device-checks.ts; the host opens them:
+ * main/hosts/update/device-checks.ts).
  * Then, on the version that was rolled back to, `recordRollback` journals `update.rolled-back`.
  */
 import { request } from 'undici';
