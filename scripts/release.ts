@@ -1,9 +1,12 @@
 /**
  * `npm run release -- COMMAND …` (#23). Who runs what, with which key:
  *   keygen FILE                                  anyone: an ed25519 key pair (FILE, FILE.pub)
- *   build --version X.Y.Z --vendor-key FILE --out DIR [--no-build]
+ *   build --version X.Y.Z --vendor-key FILE --out DIR --root ROOT.JSON [--artifact FILE] [--no-build] [--from DIR]
  *                                                the vendor's build machine: npm run build, then the
- *                                                compiled JavaScript packed and signed (1 of 2 signatures)
+ *                                                compiled JavaScript packed with the lottery's current
+ *                                                root.json (a fresh terminal starts from it) and signed
+ *                                                (1 of 2 signatures); --artifact: the AppImage or deb
+ *                                                electron-builder made, a second signed target
  *   approve --dir DIR --approval-key FILE        the lottery: its approval signature (2 of 2)
  *   root --root-key FILE --vendor PUB --approval PUB --online PUB --out FILE [--version N]
  *                                                the lottery, where its root key is: the TUF root.json
@@ -13,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { approveReleaseFolder, makeKeyPair, packRelease, writeRelease, writeRoot } from './release-lib.js';
+import { approveReleaseFolder, buildReleaseFolder, makeKeyPair, writeRoot } from './release-lib.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const [command, ...rest] = process.argv.slice(2);
@@ -31,6 +34,9 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     dir: { type: 'string' },
     'no-build': { type: 'boolean' },
+    root: { type: 'string' },
+    artifact: { type: 'string' },
+    from: { type: 'string' },
   },
 });
 const need = (name: keyof typeof values): string => {
@@ -51,14 +57,19 @@ switch (command) {
   }
   case 'build': {
     const version = need('version');
-    if (!values['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-    const tarball = packRelease({ version, start: 'bin/guichet.js', selfcheck: 'out/main/hosts/update/self-check-main.js' }, [
-      ['out', path.join(ROOT, 'out')],
-      ['bin', path.join(ROOT, 'bin')],
-    ], [{ name: 'package.json', data: `${JSON.stringify({ ...(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as object), version }, null, 2)}\n` }]);
-    // package.json goes in (the version's one home, version.ts), with the release's version.
-    const r = writeRelease(path.resolve(need('out')), version, tarball, readFileSync(need('vendor-key'), 'utf8'), now);
-    console.log(JSON.stringify({ version, ...r, length: tarball.length }));
+    const project = values.from ? path.resolve(values.from) : ROOT;
+    const rootJson = readFileSync(need('root'));
+    if (!values['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { cwd: project, stdio: 'inherit' });
+    const r = await buildReleaseFolder({
+      project,
+      out: path.resolve(need('out')),
+      version,
+      vendorKeyPem: readFileSync(need('vendor-key'), 'utf8'),
+      now,
+      rootJson,
+      ...(values.artifact ? { artifact: path.resolve(values.artifact) } : {}),
+    });
+    console.log(JSON.stringify(r));
     break;
   }
   case 'approve':
@@ -71,6 +82,6 @@ switch (command) {
     break;
   }
   default:
-    console.error('usage: npm run release -- keygen FILE | build --version X.Y.Z --vendor-key FILE --out DIR [--no-build] | approve --dir DIR --approval-key FILE | root --root-key FILE --vendor PUB --approval PUB --online PUB --out FILE [--version N]');
+    console.error('usage: npm run release -- keygen FILE | build --version X.Y.Z --vendor-key FILE --out DIR --root ROOT.JSON [--artifact FILE] [--no-build] [--from DIR] | approve --dir DIR --approval-key FILE | root --root-key FILE --vendor PUB --approval PUB --online PUB --out FILE [--version N]');
     process.exit(2);
 }

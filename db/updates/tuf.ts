@@ -96,13 +96,34 @@ export function buildRoot(given: RootKeys, version: number, now: string): Metada
   return new Metadata(signed);
 }
 
-/** targets.json of one release (unsigned; the vendor signs, then the lottery). */
-export function buildTargets(version: string, tarball: Buffer, now: string): Metadata<Targets> {
+/** A release's built artifact (an AppImage or deb from a build machine): a second target beside the tarball. */
+export interface ReleaseArtifact {
+  /** The target's name: the file's base name (`guichet-0.2.0.AppImage`). */
+  readonly name: string;
+  readonly length: number;
+  readonly sha256: string;
+}
+
+/** A target name a release may carry besides the tarball: a plain file name. */
+export const ARTIFACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
+
+/** targets.json of one release (unsigned; the vendor signs, then the lottery), with its built artifact when there is one. */
+export function buildTargets(version: string, tarball: Buffer, now: string, artifact?: ReleaseArtifact): Metadata<Targets> {
   const signed = new Targets({ specVersion: SPEC_VERSION, version: targetsVersionOf(version), expires: addDays(now, EXPIRY_DAYS.targets) });
   signed.addTarget(
     new TargetFile({ path: RELEASE_TARGET, length: tarball.length, hashes: { sha256: createHash('sha256').update(tarball).digest('hex') }, unrecognizedFields: { custom: { version } } }),
   );
+  if (artifact) {
+    if (!ARTIFACT_NAME.test(artifact.name) || artifact.name === RELEASE_TARGET) throw new RangeError(`'${artifact.name}' cannot name a release's artifact (a plain file name other than ${RELEASE_TARGET})`);
+    signed.addTarget(new TargetFile({ path: artifact.name, length: artifact.length, hashes: { sha256: artifact.sha256 }, unrecognizedFields: { custom: { version, artifact: true } } }));
+  }
   return new Metadata(signed);
+}
+
+/** The built artifact a targets.json names besides the tarball, or null. */
+export function artifactOf(targets: Metadata<Targets>): ReleaseArtifact | null {
+  const t = Object.values(targets.signed.targets).find((x) => x.path !== RELEASE_TARGET && x.custom['artifact'] === true);
+  return t && t.hashes['sha256'] ? { name: t.path, length: t.length, sha256: t.hashes['sha256'] } : null;
 }
 
 /** snapshot.json naming one targets.json (central signs it). */

@@ -28,6 +28,8 @@ export interface UpdateSource {
   readonly url: string;
   /** Central's certificate authority (PEM) when it serves https with the lottery's own authority. */
   readonly ca?: string | null | undefined;
+  /** The root.json shipped with the running version (default: the installation's, when it has one; null: none). */
+  readonly shippedRoot?: string | null | undefined;
 }
 
 export type CheckResult =
@@ -126,7 +128,7 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
   if (!existsSync(path.join(paths.metadataDir, 'root.json'))) {
     // First round: central's root.json, believed only when it is the enrolment root's (trust.ts).
     try {
-      await seedUpdateRoot(t, paths, { url: source.url, dispatcher: dispatcherFor(source.ca) });
+      await seedUpdateRoot(t, paths, { url: source.url, dispatcher: dispatcherFor(source.ca), ...(source.shippedRoot !== undefined ? { shipped: source.shippedRoot } : {}) });
     } catch (err) {
       return refused(t, 'no_root', (err as Error).message.slice(0, 300));
     }

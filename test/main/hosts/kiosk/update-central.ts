@@ -10,7 +10,7 @@ import { serveCentral, type RunningCentral } from '../../../../central/server/se
 import { addUpdateRoot, approveRelease, setRing } from '../../../../central/store/updates.js';
 import { writeRoot } from '../../../../scripts/release-lib.js';
 import { centralStore, enrolledCounter, type CentralStore, type EnrolledCounter } from '../../services/sync/sync-fixture.js';
-import { buildFakeRelease, keyPair, type BuiltRelease } from '../../services/updates/support.js';
+import { buildFakeRelease, keyPair, type BuiltRelease, type KeyPair } from '../../services/updates/support.js';
 
 export interface UpdateCentral {
   readonly store: CentralStore;
@@ -18,6 +18,10 @@ export interface UpdateCentral {
   /** Enrolled as T1, its cash session open (float 100.00), its terminal closed: a host opens the folder. */
   readonly counter: EnrolledCounter;
   readonly release: BuiltRelease;
+  readonly vendor: KeyPair;
+  readonly approval: KeyPair;
+  /** The lottery's TUF root.json central holds. */
+  readonly rootJson: Buffer;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,9 @@ export async function updateCentral(version = '0.2.0'): Promise<UpdateCentral> {
     central,
     counter,
     release,
+    vendor,
+    approval,
+    rootJson: readFileSync(rootFile),
     async close() {
       await central.close();
       store.cleanup();
