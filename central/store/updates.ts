@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync
 import path from 'node:path';
 import type { Metadata, Root } from '@tufjs/models';
 import type { SoftwareReport } from '../../common/protocol/index.js';
-import { buildSnapshot, buildTimestamp, metadataBytes, parseRoot, parseTargets, releaseOf, RELEASE_TARGET, signMetadata, TARGET_MAX_BYTES, tufKey, verifyRole } from '../../db/updates/tuf.js';
+import { artifactOf, buildSnapshot, buildTimestamp, metadataBytes, parseRoot, parseTargets, releaseOf, RELEASE_TARGET, signMetadata, TARGET_MAX_BYTES, tufKey, verifyRole } from '../../db/updates/tuf.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { lotteryRoot } from './keys.js';
@@ -153,6 +153,17 @@ export async function approveRelease(c: Central, actor: string, dir: string): Pr
     }
     const dest = targetsDir(c);
     mkdirSync(dest, { recursive: true });
+    // A built artifact (AppImage, deb) the release names: checked like the tarball, kept beside it.
+    const art = artifactOf(md);
+    if (art) {
+      const from = path.join(dir, art.name);
+      if (!existsSync(from)) throw new CentralError('bad_release', `${dir} holds no ${art.name}, which targets.json names`, 400);
+      const artSha = createHash('sha256').update(readFileSync(from)).digest('hex');
+      if (statSync(from).size !== art.length || artSha !== art.sha256) throw new CentralError('bad_release', `${art.name} is not the one targets.json signs (length or sha256 differ)`, 400);
+      const to = path.join(dest, `${art.sha256}.${art.name}`);
+      copyFileSync(from, `${to}.tmp`);
+      renameSync(`${to}.tmp`, to);
+    }
     const file = path.join(dest, `${sha}.${RELEASE_TARGET}`);
     copyFileSync(tarFile, `${file}.tmp`);
     renameSync(`${file}.tmp`, file);
@@ -278,6 +289,18 @@ export async function updateMetadata(c: Central, terminalId: string, name: strin
 
 /** The tarball file of an approved release, by `<sha256>.guichet.tar.gz`, or null. */
 export async function updateTargetFile(c: Central, name: string): Promise<{ path: string; size: number; sha256: string } | null> {
+  const a = /^([0-9a-f]{64})\.(.+)$/.exec(name);
+  if (a && a[2] !== RELEASE_TARGET) {
+    // A release's built artifact: served when an approved release's targets.json names it with that hash.
+    for (const r of await c.db.query<{ targets: string }>('SELECT targets FROM update_releases')) {
+      const art = artifactOf(parseTargets(r.targets));
+      if (art && art.sha256 === a[1] && art.name === a[2]) {
+        const file = path.join(targetsDir(c), `${art.sha256}.${art.name}`);
+        return existsSync(file) ? { path: file, size: art.length, sha256: art.sha256 } : null;
+      }
+    }
+    return null;
+  }
   const m = /^([0-9a-f]{64})\.guichet\.tar\.gz$/.exec(name);
   if (!m) return null;
   const r = (await c.db.query<{ sha256: string; length: number }>('SELECT sha256, length FROM update_releases WHERE sha256 = $1', [m[1]]))[0];

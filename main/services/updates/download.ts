@@ -7,7 +7,7 @@
  * verified download is journaled (`update.downloaded`, with its outbox event) and recorded; a refusal is
  * recorded with its reason in French and English, and nothing else changes.
  */
-import { createReadStream, existsSync, mkdirSync, openSync, closeSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { TargetFile } from '@tufjs/models';
@@ -16,7 +16,7 @@ import { DownloadHTTPError } from 'tuf-js/dist/error.js';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
 import { insertSoftwareUpdate, softwareUpdateRows, type UpdateStep } from '../../../db/queries/software-updates.js';
-import { METADATA_MAX_BYTES, RELEASE_TARGET, targetsVersionOf } from '../../../db/updates/tuf.js';
+import { artifactOf, METADATA_MAX_BYTES, parseTargets, RELEASE_TARGET, targetsVersionOf } from '../../../db/updates/tuf.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { reasonOfTufError, reasonText, type Bilingual, type UpdateReason } from './messages.js';
@@ -188,4 +188,55 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
 export function updateStatus(t: LotteryTerminal): (Bilingual & { readonly step: UpdateStep; readonly at: string; readonly version: string | null }) | null {
   const row = softwareUpdateRows(t.db, 1)[0];
   return row ? { step: row.step, at: row.at, version: row.version, fr: row.detail_fr, en: row.detail_en } : null;
+}
+
+export type ArtifactResult =
+  | { readonly state: 'none' }
+  | { readonly state: 'downloaded'; readonly name: string; readonly sha256: string; readonly file: string }
+  | ({ readonly state: 'refused'; readonly reason: UpdateReason } & Bilingual);
+
+/**
+ * The built artifact (AppImage, deb) of the release central assigned, for a packaged terminal: named by
+ * the targets.json tuf-js verified in the last round (checkForUpdate first), downloaded resumable and
+ * kept as `<sha256>.<name>` only when its signed length and sha256 match.
+ */
+export async function downloadArtifact(t: LotteryTerminal, paths: UpdatePaths, source: UpdateSource): Promise<ArtifactResult> {
+  const trusted = path.join(paths.metadataDir, 'targets.json');
+  if (!existsSync(trusted)) return { state: 'none' };
+  const art = artifactOf(parseTargets(readFileSync(trusted)));
+  if (!art) return { state: 'none' };
+  const updater = updaterFor(t, paths, source);
+  let info: TargetFile | undefined;
+  try {
+    await updater.refresh();
+    info = await updater.getTargetInfo(art.name);
+  } catch (err) {
+    const reason = reasonOfTufError(err);
+    return { state: 'refused', reason, ...reasonText(reason, (err as Error).message.slice(0, 300)) };
+  }
+  if (!info) return { state: 'none' };
+  const sha256 = info.hashes['sha256']!;
+  mkdirSync(paths.downloadsDir, { recursive: true });
+  const done = path.join(paths.downloadsDir, `${sha256}.${art.name}`);
+  if (existsSync(done)) return { state: 'downloaded', name: art.name, sha256, file: done };
+  const part = `${done}.part`;
+  const url = `${source.url.replace(/\/$/, '')}/v1/updates/${encodeURIComponent(t.id)}/targets/${sha256}.${art.name}`;
+  let have: number;
+  try {
+    have = await resumeDownload(url, part, info, dispatcherFor(source.ca));
+  } catch (err) {
+    const tooLong = (err as { tooLong?: boolean }).tooLong === true;
+    if (tooLong) rmSync(part, { force: true });
+    const reason: UpdateReason = tooLong ? 'too_long' : 'incomplete';
+    return { state: 'refused', reason, ...reasonText(reason, (err as Error).message.slice(0, 300)) };
+  }
+  if (have < info.length) return { state: 'refused', reason: 'incomplete', ...reasonText('incomplete', `${have} of ${info.length} bytes`) };
+  try {
+    await info.verify(createReadStream(part));
+  } catch (err) {
+    rmSync(part, { force: true });
+    return { state: 'refused', reason: 'target_mismatch', ...reasonText('target_mismatch', (err as Error).message.slice(0, 300)) };
+  }
+  renameSync(part, done);
+  return { state: 'downloaded', name: art.name, sha256, file: done };
 }

@@ -7,23 +7,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactOf, parseTargets, releaseOf } from '../../../../db/updates/tuf.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
-import { checkForUpdate } from '../../../../main/services/updates/download.js';
+import { checkForUpdate, downloadArtifact } from '../../../../main/services/updates/download.js';
+import { approveRelease, setRing } from '../../../../central/store/updates.js';
 import { updatePaths } from '../../../../main/services/updates/paths.js';
 import { untarGz } from '../../../../main/services/updates/untar.js';
-import { writeRoot } from '../../../../scripts/release-lib.js';
+import { approveReleaseFolder, writeRoot } from '../../../../scripts/release-lib.js';
 import { updateCentral, type UpdateCentral } from '../../hosts/kiosk/update-central.js';
 import { keyPair, ROOT } from './support.js';
 
 let fixture: UpdateCentral;
 let t: LotteryTerminal;
 const tmp = mkdtempSync(path.join(tmpdir(), 'guichet-shipped-root-'));
+/** The release the first test builds with the CLI (0.3.0, with its artifact). */
+const rel030 = path.join(tmp, 'rel-0.3.0');
 
 beforeAll(async () => {
   fixture = await updateCentral('0.2.0');
@@ -58,7 +61,7 @@ describe('the release ships its trusted root.json and its built artifact', () =>
     writeFileSync(rootFile, fixture.rootJson);
     const key = path.join(tmp, 'vendor.key');
     writeFileSync(key, fixture.vendor.privatePem);
-    const out = path.join(tmp, 'rel-0.3.0');
+    const out = rel030;
     const r = releaseBuild(['--from', project, '--version', '0.3.0', '--vendor-key', key, '--root', rootFile, '--artifact', artifact, '--out', out]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -98,5 +101,31 @@ describe('the release ships its trusted root.json and its built artifact', () =>
     expect(r.fr).toMatch(/Aucune racine de confiance/);
     expect(existsSync(path.join(paths.metadataDir, 'root.json'))).toBe(false);
     expect(existsSync(paths.downloadsDir)).toBe(false);
+  });
+
+  it("the release's artifact is verified at download against its signed length and sha256", async () => {
+    approveReleaseFolder(rel030, fixture.approval.privatePem);
+    await approveRelease(fixture.central.central, 'test', rel030);
+    await setRing(fixture.central.central, 'test', '0.3.0', { terminals: ['T1'] });
+    const shipped = path.join(tmp, 'shipped-root.json');
+    const round = async () => {
+      const paths = updatePaths(mkdtempSync(path.join(tmp, 'artifact-')));
+      expect(await checkForUpdate(t, paths, { url: fixture.central.url, shippedRoot: shipped }, { version: '0.1.0', sha256: null })).toMatchObject({ state: 'downloaded', version: '0.3.0' });
+      return { paths, r: await downloadArtifact(t, paths, { url: fixture.central.url }) };
+    };
+    const good = await round();
+    expect(good.r).toMatchObject({ state: 'downloaded', name: 'guichet-0.3.0.AppImage' });
+    const dummy = readFileSync(path.join(rel030, 'guichet-0.3.0.AppImage'));
+    expect(good.r.state === 'downloaded' && readFileSync(good.r.file).equals(dummy)).toBe(true);
+    // Central's copy swapped for other bytes of the same length: refused, nothing kept.
+    const stored = path.join(fixture.store.dir, 'updates', 'targets', `${createHash('sha256').update(dummy).digest('hex')}.guichet-0.3.0.AppImage`);
+    expect(existsSync(stored)).toBe(true);
+    const forged = Buffer.from(dummy);
+    forged[10] = forged[10]! ^ 0xff;
+    writeFileSync(stored, forged);
+    if (good.r.state === 'downloaded') rmSync(good.r.file);
+    const bad = await downloadArtifact(t, good.paths, { url: fixture.central.url });
+    expect(bad).toMatchObject({ state: 'refused', reason: 'target_mismatch' });
+    expect(readdirSync(good.paths.downloadsDir).filter((f) => f.includes('AppImage'))).toEqual([]);
   });
 });
