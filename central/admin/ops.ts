@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isGameCode } from '../../games/index.js';
-import { listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { chargeBackException, listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
@@ -209,7 +209,7 @@ export const ADMIN_OPS = {
       const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
       return (await payoutExceptions(c)).map((x) => {
         const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);
-        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, settle_reason: s?.reason ?? null };
+        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, charged_at: s?.charged_at ?? null, settle_reason: s?.reason ?? null };
       });
     },
   }),
@@ -218,6 +218,14 @@ export const ADMIN_OPS = {
     roles: FINANCE,
     dual: true,
     run: async (c, a, ctx) => writeOffException(c, ctx.actor, a.id, a.reason),
+  }),
+  // Charge back as an act (#22): an exception the lottery bore, or still open, charged to the retailer that paid second.
+  'exceptions.charge-back': op({
+    args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
+    roles: FINANCE,
+    dual: true,
+    before: async (c, a) => (await listExceptionStates(c)).find((x) => x.id === a.id) ?? null,
+    run: async (c, a, ctx) => chargeBackException(c, ctx.actor, a.id, a.reason),
   }),
   'quarantine.list': op({
     args: z.object({ terminal: z.string().optional() }).strict(),

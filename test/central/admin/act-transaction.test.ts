@@ -66,6 +66,12 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
     expect(row!.n).toBe(1);
   });
 
+  it('charge back of an exception takes a finance operator and a second one (dual control)', async () => {
+    await expect(runAdminOpFor(c, 'exceptions.charge-back', { id: 1, reason: 'r' }, SECURITY)).rejects.toMatchObject({ reason: 'forbidden', status: 403 });
+    const proposed = await runAdminOpFor(c, 'exceptions.charge-back', { id: 1, reason: 'paid without checking' }, { actor: 'fay', roles: ['finance'] });
+    expect(proposed.status).toBe(202);
+  });
+
   it('an approval whose operation fails is still recorded as failed (the operation itself rolled back)', async () => {
     const proposed = await runAdminOpFor(c, 'stoplist.remove', { pack: '213-404-01', reason: 'listed by mistake' }, SECURITY);
     const id = (proposed.result as { proposal_id: number }).proposal_id;
