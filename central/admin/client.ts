@@ -1,4 +1,5 @@
 /** Sends an administrative operation to the service that holds a data folder: as an operator's session, or the setup actor (loopback, admin token). */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -55,10 +56,28 @@ function authHeaders(dataDir: string, auth: ServiceAuth): Record<string, string>
   return { authorization: `Bearer ${readFileSync(join(resolve(dataDir), TOKEN_FILE), 'utf8').trim()}` };
 }
 
-/** Runs `op`; answers its result (or, under dual control, the proposal it made). */
-export async function callService(dataDir: string, rec: ServingRecord & { url: string }, op: string, args: unknown, auth: ServiceAuth = { setup: true }, reason?: string): Promise<unknown> {
-  const headers = { ...authHeaders(dataDir, auth), ...(reason ? { 'x-guichet-reason': encodeURIComponent(reason) } : {}) };
-  const { status, json } = await post(rec, `/v1/admin/${op}`, args, headers);
+/** How many times a request that got no answer (connection cut, 503 during a failover) is sent again, with the same idempotency key. */
+const RESENDS = 5;
+
+/**
+ * Runs `op`; answers its result (or, under dual control, the proposal it made). Every request carries
+ * an idempotency key made here (#21): sent again after no answer or a 503, the act runs once and the
+ * stored answer comes back.
+ */
+export async function callService(dataDir: string, rec: ServingRecord & { url: string }, op: string, args: unknown, auth: ServiceAuth = { setup: true }, reason?: string, idempotencyKey: string = randomUUID()): Promise<unknown> {
+  const headers = { ...authHeaders(dataDir, auth), 'idempotency-key': idempotencyKey, ...(reason ? { 'x-guichet-reason': encodeURIComponent(reason) } : {}) };
+  let answer: Awaited<ReturnType<typeof post>> | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      answer = await post(rec, `/v1/admin/${op}`, args, headers);
+      if (answer.status !== 503 || attempt >= RESENDS) break;
+    } catch (err) {
+      // Sent, and the answer lost (connection cut): send again. Refused (nobody listens): no point.
+      if (attempt >= RESENDS || !/ECONNRESET|socket hang up|did not answer/.test((err as Error).message)) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+  }
+  const { status, json } = answer;
   if (status !== 200 && status !== 202) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`, status);
   return json.result;
 }

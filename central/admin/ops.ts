@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isGameCode } from '../../games/index.js';
-import { listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { chargeBackException, listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
@@ -32,6 +32,8 @@ import { op, type AdminOpDef } from './op-def.js';
 import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
 import { snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { bodyHash, checkIdempotencyKey, recordAnswer, replayOf } from '../store/admin-requests.js';
+import { inOneTransaction } from '../store/ambient.js';
 import { ANY_ROLE, mayRun, RoleSchema, type OpContext, type Role } from './roles.js';
 
 export type { OpContext } from './roles.js';
@@ -207,7 +209,7 @@ export const ADMIN_OPS = {
       const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
       return (await payoutExceptions(c)).map((x) => {
         const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);
-        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, settle_reason: s?.reason ?? null };
+        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, charged_at: s?.charged_at ?? null, settle_reason: s?.reason ?? null };
       });
     },
   }),
@@ -216,6 +218,14 @@ export const ADMIN_OPS = {
     roles: FINANCE,
     dual: true,
     run: async (c, a, ctx) => writeOffException(c, ctx.actor, a.id, a.reason),
+  }),
+  // Charge back as an act (#22): an exception the lottery bore, or still open, charged to the retailer that paid second.
+  'exceptions.charge-back': op({
+    args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
+    roles: FINANCE,
+    dual: true,
+    before: async (c, a) => (await listExceptionStates(c)).find((x) => x.id === a.id) ?? null,
+    run: async (c, a, ctx) => chargeBackException(c, ctx.actor, a.id, a.reason),
   }),
   'quarantine.list': op({
     args: z.object({ terminal: z.string().optional() }).strict(),
@@ -323,6 +333,8 @@ export const ADMIN_OPS = {
   'backup.snapshot': op({
     args: z.object({ to: z.string().min(1) }).strict(),
     roles: ADMINISTRATOR,
+    // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction.
+    standalone: true,
     run: async (c, a) => snapshotPgliteStore(c, a.to),
   }),
   ...CONSOLE_OPS,
@@ -407,23 +419,48 @@ const reasonOf = (args: unknown, ctx: OpContext): string | undefined => {
   return r?.trim() ? r.trim() : undefined;
 };
 
+/** An approval whose operation failed: the proposal is settled as failed (committed), then the error is thrown. */
+class SettledFailure extends Error {
+  constructor(readonly error: unknown) {
+    super((error as Error).message);
+  }
+}
+
+/**
+ * Runs a write: the state it changes read before (`before`), the operation, and its `admin.op` row
+ * (who, what, before, after and why) in one transaction (store/ambient.ts: the store functions'
+ * own transactions join it as savepoints): a journal row that cannot be written leaves nothing changed.
+ */
 async function execute(c: Central, name: string, def: AdminOpDef, parsed: unknown, ctx: OpContext, approval?: { proposal: number; proposer: string; proposer_reason: string }): Promise<unknown> {
   if (!isWrite(def)) return def.run(c, parsed, ctx);
-  const before = def.before ? await def.before(c, parsed) : null;
-  const result = await def.run(c, parsed, ctx);
-  // Who, what, before, after and why: after the operation's own transaction (its own journal entry is in it).
-  await c.db.transaction(async (tx) =>
-    journalAtCentral(c, tx, c.now(), ctx.actor, 'admin.op', {
-      op: name,
-      args: redact(parsed) as Record<string, unknown>,
-      roles: [...ctx.roles],
-      before: redact(before),
-      after: redact(result ?? null),
-      reason: reasonOf(parsed, ctx) ?? null,
-      ...(approval ? { approval } : {}),
-    }),
-  );
-  return result;
+  const act = async (): Promise<unknown> => {
+    const before = def.before ? await def.before(c, parsed) : null;
+    const result = await def.run(c, parsed, ctx);
+    await c.db.transaction(async (tx) =>
+      journalAtCentral(c, tx, c.now(), ctx.actor, 'admin.op', {
+        op: name,
+        args: redact(parsed) as Record<string, unknown>,
+        roles: [...ctx.roles],
+        before: redact(before),
+        after: redact(result ?? null),
+        reason: reasonOf(parsed, ctx) ?? null,
+        ...(approval ? { approval } : {}),
+      }),
+    );
+    return result;
+  };
+  if (def.standalone) return act();
+  // An approval that failed recorded so (SettledFailure): that record commits, then the failure is thrown.
+  const out = await inOneTransaction(c.db, async () => {
+    try {
+      return await act();
+    } catch (err) {
+      if (err instanceof SettledFailure) return err;
+      throw err;
+    }
+  });
+  if (out instanceof SettledFailure) throw out;
+  return out;
 }
 
 /**
@@ -439,9 +476,38 @@ export async function runAdminOpFor(c: Central, name: AdminOp, args: unknown, ct
   if (dual && !ctx.setup) {
     const reason = reasonOf(parsed, ctx);
     if (!reason) throw new CentralError('reason_required', `${name} is under dual control: say why (the reason travels with the proposal)`, 400);
-    return { status: 202, result: await propose(c, { op: name, args: parsed as Record<string, unknown>, proposer: ctx.actor, reason }) };
   }
-  return { status: 200, result: await execute(c, name, def, parsed, ctx) };
+  const act = async (): Promise<AdminOutcome> => {
+    if (dual && !ctx.setup) return { status: 202, result: await propose(c, { op: name, args: parsed as Record<string, unknown>, proposer: ctx.actor, reason: reasonOf(parsed, ctx)! }) };
+    return { status: 200, result: await execute(c, name, def, parsed, ctx) };
+  };
+  const key = ctx.idempotencyKey;
+  if (!isWrite(def) || key === undefined) {
+    try {
+      return await act();
+    } catch (err) {
+      throw err instanceof SettledFailure ? err.error : err;
+    }
+  }
+  // A write with its idempotency key (#21): the answer is stored in the act's transaction; a replay answers it.
+  checkIdempotencyKey(key);
+  const hash = bodyHash(name, parsed);
+  const keyed = async (): Promise<AdminOutcome | SettledFailure> => {
+    const stored = await replayOf(c.db, key, ctx.actor, name, hash);
+    if (stored) return stored;
+    let outcome: AdminOutcome;
+    try {
+      outcome = await act();
+    } catch (err) {
+      if (err instanceof SettledFailure) return err;
+      throw err;
+    }
+    await recordAnswer(c.db, key, ctx.actor, name, hash, { status: outcome.status, result: redact(outcome.result) }, c.now());
+    return outcome;
+  };
+  const out = def.standalone ? await keyed() : await inOneTransaction(c.db, keyed);
+  if (out instanceof SettledFailure) throw out.error;
+  return out;
 }
 
 /** Approves a proposal: another operator than its proposer, holding a role that may run it; then it runs. */
@@ -449,17 +515,25 @@ async function approveProposal(c: Central, id: number, reason: string, ctx: OpCo
   const p = await getProposal(c, id);
   const def = opDef(p.op);
   if (!mayRun(ctx.roles, def.roles)) throw forbidden(ctx, p.op);
-  const claimed = await claimProposal(c, id, ctx.actor);
-  const parsed: unknown = def.args.parse(claimed.args);
-  let result: unknown;
-  try {
-    result = await execute(c, p.op, def, parsed, { ...ctx, reason: reasonOf(parsed, { actor: ctx.actor, roles: ctx.roles }) ?? claimed.reason }, { proposal: id, proposer: claimed.proposer, proposer_reason: claimed.reason });
-  } catch (err) {
-    await settleProposal(c, claimed, ctx.actor, reason, { error: (err as Error).message });
-    throw err;
-  }
-  await settleProposal(c, claimed, ctx.actor, reason, { result: redact(result) });
-  return { proposal_id: id, status: 'approved', op: p.op, result };
+  // Claim, run and settle in one transaction: the operation's own writes roll back to a savepoint when
+  // it fails, and the failure is still recorded (committed, then thrown: SettledFailure).
+  const out = await inOneTransaction(c.db, async (): Promise<{ result: unknown } | SettledFailure> => {
+    const claimed = await claimProposal(c, id, ctx.actor);
+    const parsed: unknown = def.args.parse(claimed.args);
+    let result: unknown;
+    try {
+      result = await c.db.transaction(() =>
+        execute(c, p.op, def, parsed, { ...ctx, reason: reasonOf(parsed, { actor: ctx.actor, roles: ctx.roles }) ?? claimed.reason }, { proposal: id, proposer: claimed.proposer, proposer_reason: claimed.reason }),
+      );
+    } catch (err) {
+      await settleProposal(c, claimed, ctx.actor, reason, { error: (err as Error).message });
+      return new SettledFailure(err);
+    }
+    await settleProposal(c, claimed, ctx.actor, reason, { result: redact(result) });
+    return { result };
+  });
+  if (out instanceof SettledFailure) throw out;
+  return { proposal_id: id, status: 'approved', op: p.op, result: out.result };
 }
 
 /** Runs one operation as the setup actor (no operator: the data folder's holder before the first administrator). */

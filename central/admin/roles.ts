@@ -31,4 +31,6 @@ export interface OpContext {
   readonly actor: string;
   readonly roles: readonly Role[];
   readonly reason?: string | undefined;
+  /** The client's idempotency key for a write (#21): a replay answers the stored result. */
+  readonly idempotencyKey?: string | undefined;
 }

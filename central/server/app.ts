@@ -265,7 +265,9 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   r.post('/v1/admin/:op', { schema: { params: z.object({ op: z.string() }) } }, async (req, reply) => {
     const caller = await callerOf(c, req, opts.adminToken);
     if (!isAdminOp(req.params.op)) return reply.code(404).send({ error: `no admin operation '${req.params.op}'`, reason: 'not_found' });
-    const outcome = await runAdminOpFor(c, req.params.op, req.body, caller);
+    // A write's idempotency key (#21): the client's, so a retry after an unanswered request answers the stored result.
+    const key = req.headers['idempotency-key'];
+    const outcome = await runAdminOpFor(c, req.params.op, req.body, typeof key === 'string' ? { ...caller, idempotencyKey: key } : caller);
     return reply.code(outcome.status).send({ result: outcome.result });
   });
   return app;

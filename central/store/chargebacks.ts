@@ -9,7 +9,7 @@
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
-import { exceptionById, exceptionStates, settleOpenExceptions, writeOff } from './queries/chargebacks.js';
+import { chargeBack, exceptionById, exceptionStates, settleOpenExceptions, writeOff } from './queries/chargebacks.js';
 
 export const EXCEPTION_POLICIES = ['chargeback', 'lottery_bears'] as const;
 export type ExceptionPolicy = (typeof EXCEPTION_POLICIES)[number];
@@ -69,5 +69,23 @@ export async function writeOffException(c: Central, actor: string, id: number, r
     await journalAtCentral(c, tx, at, actor, 'exception.write-off', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
     const after = await exceptionById(tx, id);
     return viewOf(after!);
+  });
+}
+
+/**
+ * Charges exception `id` back to the retailer whose terminal paid second, as an operator's act (#22):
+ * one the lottery bore (written off, never charged) or still open. A line of that retailer's statement
+ * in this week (store/statements.ts); one charged back before is refused (a refunded one stays refunded).
+ */
+export async function chargeBackException(c: Central, actor: string, id: number, reason: string): Promise<ExceptionStateView> {
+  if (reason.trim() === '') throw new CentralError('bad_request', 'say why the exception is charged back (--reason)');
+  return c.db.transaction(async (tx) => {
+    const x = await exceptionById(tx, id, true);
+    if (!x) throw new CentralError('no_such_exception', `no payout exception ${id} (guichet central exceptions lists them)`, 404);
+    if (x.charged_at) throw new CentralError('already_charged_back', `payout exception ${id} was charged back at ${x.charged_at}${x.state === 'written_off' ? ' and written off since' : ''}`, 409);
+    const at = c.now();
+    await chargeBack(tx, x, at, reason);
+    await journalAtCentral(c, tx, at, actor, 'exception.charge-back', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
+    return viewOf((await exceptionById(tx, id))!);
   });
 }

@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/outcome/keys.js';
 import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
+import { ambientDb } from './ambient.js';
 import { migrateCentral } from './migrate.js';
 import { applyRestoredMark, renewEpoch } from './epoch.js';
 import { sealLegacyCentralJournal } from './queries/central-journal.js';
@@ -183,7 +184,8 @@ function makeCentral(db: Db, dataDir: string, keyFile: string, now: (() => strin
   if (!existsSync(keyFile)) throw new Error(`central's online key ${keyFile} is missing`);
   const { privateKey, publicKey } = loadOrCreateSigningKey(keyFile);
   return {
-    db,
+    // Admin acts run in one transaction that the store functions' statements join (store/ambient.ts).
+    db: ambientDb(db),
     dataDir,
     lotteryKey: { privateKey, publicKey, fingerprint: keyFingerprint(publicKey), publicKeyPem: publicKeyPem(publicKey) },
     now: now ?? (() => new Date().toISOString()),

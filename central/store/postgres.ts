@@ -29,6 +29,12 @@ export const PG_POOL_SIZE = Number(process.env.GUICHET_PG_POOL) || 10;
 const PREPARE = process.env.GUICHET_PG_PREPARE !== '0';
 /** How long a request waits for the database to take writes again before 503 (ms). */
 export const PG_RETRY_MS = Number(process.env.GUICHET_PG_RETRY_MS) || 5000;
+/**
+ * How long `close()` lets busy connections finish before destroying them (ms): after a failover a COMMIT
+ * may wait for a synchronous standby that is gone, or a connection to a killed server never answer, and
+ * `pool.end()` waits for every checked-out connection.
+ */
+export const PG_CLOSE_MS = Number(process.env.GUICHET_PG_CLOSE_MS) || 5000;
 const names = new Map<string, string>();
 const listening = new WeakSet<pg.PoolClient>();
 
@@ -82,17 +88,33 @@ class NotSent extends Error {
 }
 
 /** Connects a pool to `url` (postgresql://…, one or several hosts); checks a server takes it before returning. */
-export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): Promise<Db> {
+export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE, opts: { closeGraceMs?: number } = {}): Promise<Db> {
   const targets: PgTargets = parsePgTargets(url);
   let current: { pool: pg.Pool; url: string } | null = null;
   let selecting: Promise<{ pool: pg.Pool; url: string }> | null = null;
   let closed = false;
+  // Every pool not ended yet (the current one and those dropped after a failover) and their connections, for close().
+  const pools = new Map<pg.Pool, Promise<void> | null>();
+  const connections = new Set<pg.PoolClient>();
   const makePool = (hostUrl: string): pg.Pool => {
     const pool = new pg.Pool({ connectionString: hostUrl, max: maxConnections, connectionTimeoutMillis: 2000, keepAlive: true });
     pool.on('error', () => {
       // An idle client lost its connection (server restart, failover): replaced on the next query.
     });
+    pool.on('connect', (client) => connections.add(client));
+    pool.on('remove', (client) => connections.delete(client));
+    pools.set(pool, null);
     return pool;
+  };
+  /** Ends `pool` once (pool.end() twice throws); the promise says when its connections are all gone. */
+  const endPool = (pool: pg.Pool): Promise<void> => {
+    let ending = pools.get(pool);
+    if (!ending) {
+      ending = pool.end().catch(() => undefined);
+      pools.set(pool, ending);
+      void ending.then(() => pools.delete(pool));
+    }
+    return ending;
   };
   const select = (): Promise<{ pool: pg.Pool; url: string }> => {
     if (current) return Promise.resolve(current);
@@ -112,7 +134,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
   const drop = (pool: pg.Pool, err: unknown): void => {
     if (!isFailoverError(err) || current?.pool !== pool) return;
     current = null;
-    void pool.end().catch(() => undefined);
+    void endPool(pool);
   };
   const withRetry = async <T>(fn: () => Promise<T>, retryable: (err: unknown) => boolean): Promise<T> => {
     const deadline = Date.now() + PG_RETRY_MS;
@@ -164,7 +186,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
   } catch (err) {
     closed = true;
     const open = current as { pool: pg.Pool } | null;
-    await open?.pool.end().catch(() => undefined);
+    if (open) await endPool(open.pool);
     throw new Error(`cannot reach PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}`);
   }
   return {
@@ -196,8 +218,19 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE): 
     async close() {
       closed = true;
       await selecting?.catch(() => undefined);
-      await current?.pool.end();
       current = null;
+      const ended = Promise.all([...pools.keys()].map(endPool));
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), opts.closeGraceMs ?? PG_CLOSE_MS)));
+      try {
+        if ((await Promise.race([ended, grace])) !== 'late') return;
+      } finally {
+        clearTimeout(timer);
+      }
+      // Connections that did not answer in time (a COMMIT waiting for a standby that is gone, a killed
+      // server): destroyed, so the statements they hold fail, their holders release them and the pools end.
+      for (const client of connections) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await ended;
     },
     poolStats: () => {
       const pool = current?.pool;

@@ -22,8 +22,16 @@ export class OpError extends Error {
 
 let csrf: string | null = null;
 
-async function send(path: string, body: unknown, reason?: string): Promise<Response> {
+/** A fresh idempotency key: 128 random bits (getRandomValues: randomUUID needs a secure context). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function send(path: string, body: unknown, reason?: string, idempotencyKey?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // Every act carries its own key (#21): central runs it once, however often it is sent.
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   // Why the operator acts (the journal's "why"): a header, so the op's own arguments stay as they are.
   if (reason) headers['x-guichet-reason'] = encodeURIComponent(reason);
   if (csrf) headers['x-csrf-token'] = csrf;
@@ -41,7 +49,7 @@ export type OpAnswer<T> = { status: 'done'; result: T } | { status: 'proposed'; 
 const Proposed = z.object({ result: z.object({ proposal_id: z.union([z.string(), z.number()]).transform(String), status: z.literal('proposed') }) });
 
 export async function runOp<T = unknown>(op: string, args: Record<string, unknown> = {}, reason?: string): Promise<OpAnswer<T>> {
-  const res = await send(`/v1/admin/${encodeURIComponent(op)}`, args, reason);
+  const res = await send(`/v1/admin/${encodeURIComponent(op)}`, args, reason, newKey());
   if (res.status === 202) {
     const p = Proposed.parse(await res.json());
     return { status: 'proposed', proposal_id: p.result.proposal_id };

@@ -1,4 +1,5 @@
 /** `guichet central …`: the lottery's system of record (store, service, terminals, publications). */
+import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
 import { AdminRefusal, callService, loginAtService, logoutAtService } from '../../admin/client.js';
@@ -81,7 +82,7 @@ async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown
         try {
           const caller = await storeCaller(central, creds);
           try {
-            return (await runAdminOpFor(central, op, args, { ...caller, ...(reason ? { reason } : {}) })).result;
+            return (await runAdminOpFor(central, op, args, { ...caller, idempotencyKey: randomUUID(), ...(reason ? { reason } : {}) })).result;
           } finally {
             if (caller.token) await logout(central, caller.token);
           }

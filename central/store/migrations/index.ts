@@ -16,6 +16,7 @@ import { uncreditedPayouts } from './013-uncredited-payouts.js';
 import { epochs } from './015-epochs.js';
 import { operatorsAudit } from './017-operators-audit.js';
 import { softwareUpdates } from './018-software-updates.js';
+import { adminRequests } from './019-admin-requests.js';
 import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
@@ -41,4 +42,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   reserved(16),
   operatorsAudit,
   softwareUpdates,
+  adminRequests,
 ];

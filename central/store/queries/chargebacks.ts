@@ -58,6 +58,16 @@ export async function writeOff(tx: Queryable, x: ExceptionStateRow, at: string, 
   );
 }
 
+/** Charges one exception back to the retailer that paid second (an act: it was open, or written off without a charge). */
+export async function chargeBack(tx: Queryable, x: ExceptionStateRow, at: string, reason: string): Promise<void> {
+  await tx.execute(
+    `INSERT INTO exception_settlements (second_terminal, second_seq, exception_id, state, amount_cents, charged_at, written_off_at, reason)
+     VALUES ($1, $2, $3, 'charged_back', $4, $5, NULL, $6)
+     ON CONFLICT (second_terminal, second_seq) DO UPDATE SET state = 'charged_back', charged_at = $5, written_off_at = NULL, reason = $6`,
+    [x.second_terminal, x.second_seq, x.exception_id, x.second_amount, at, reason],
+  );
+}
+
 /**
  * Chargebacks of `terminals` (they paid second) made in [from, to), and write-offs in [from, to) of
  * exceptions charged back before (refunded), each counted and summed.

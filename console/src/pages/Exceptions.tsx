@@ -1,4 +1,4 @@
-/** Tickets paid twice: both payouts, what became of the second (charged back or written off), write off with a reason. */
+/** Tickets paid twice: both payouts, what became of the second (charged back or written off), write off or charge back with a reason (dual control). */
 import { useState } from 'react';
 import { runOp } from '../api.js';
 import { dateTime, money, ticket } from '../format.js';
@@ -20,6 +20,8 @@ interface ExceptionRow {
   second: Payout & { journal_seq: number; offline: boolean };
   state: 'open' | 'charged_back' | 'written_off';
   settled_at: string | null;
+  /** When it was charged back, if it ever was (a refunded one stays refunded). */
+  charged_at: string | null;
   settle_reason: string | null;
 }
 
@@ -71,6 +73,21 @@ export function ExceptionsPage() {
                         try {
                           const a = await runOp('exceptions.write-off', { id: x.id, reason });
                           setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.done', { id: x.id! }) });
+                          reload();
+                        } catch (e) {
+                          setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+                        }
+                      }}
+                    />
+                  ) : null}
+                  {x.id !== null && !x.charged_at ? (
+                    <ReasonForm
+                      label={t('exc.chargeback')}
+                      testId="exception-chargeback"
+                      onSubmit={async (reason) => {
+                        try {
+                          const a = await runOp('exceptions.charge-back', { id: x.id, reason });
+                          setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.charged', { id: x.id! }) });
                           reload();
                         } catch (e) {
                           setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });

@@ -7,7 +7,7 @@
  * retailer holds the ticket's pack active.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listExceptionStates, writeOffException } from '../../../central/store/chargebacks.js';
+import { chargeBackException, listExceptionStates, writeOffException } from '../../../central/store/chargebacks.js';
 import { setConfig } from '../../../central/store/feed.js';
 import { isoWeekBounds, isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer, type WireJournalEntry } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
@@ -125,6 +125,14 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
       const [y] = (await listExceptionStates(c.central)).filter((x) => x.ticket === e.ticketOf(w2!));
       expect(y).toMatchObject({ state: 'written_off', charged_at: null, second_terminal: b.id, amount_cents: e.prizeOf(w2!) });
       expect((await statement(b, week)).adjustments.chargebacks).toEqual({ count: 1, amount_cents: prize });
+      // Charged back after all, as an operator's act: on the retailer's statement this week, journaled.
+      const charged = await chargeBackException(c.central, 'test', y!.id, 'the retailer paid without checking the ticket');
+      expect(charged).toMatchObject({ state: 'charged_back', written_off_at: null, reason: 'the retailer paid without checking the ticket' });
+      expect((await statement(b, week)).adjustments.chargebacks).toEqual({ count: 2, amount_cents: prize + e.prizeOf(w2!) });
+      await expect(chargeBackException(c.central, 'test', y!.id, 'again')).rejects.toMatchObject({ reason: 'already_charged_back' });
+      // One charged back and refunded (written off) stays refunded.
+      await expect(chargeBackException(c.central, 'test', x!.id, 'again')).rejects.toMatchObject({ reason: 'already_charged_back' });
+      expect(await c.central.db.query(`SELECT type FROM central_journal WHERE type = 'exception.charge-back'`)).toHaveLength(1);
     } finally {
       await setConfig(c.central, 'test', 'payout_exception_policy', 'chargeback');
     }
