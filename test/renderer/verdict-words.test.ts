@@ -53,3 +53,22 @@ describe('verdict words (#25)', () => {
     expect(fr(pictureCaptionKey(view('winner', { game: 'millionnaire' })))).not.toMatch(/en main/);
   });
 });
+
+describe('the last-scans strip (#25)', () => {
+  it('a paid winner is shown paid, not still "Winner 20,00 €"; only the newest scan of it', async () => {
+    const { settleRecord, recordLabelKey } = await import('../../renderer/src/screens/validate/ScanHistory.js');
+    const win = view('winner', { barcode: 'W1', prize_cents: 2000 });
+    const history = [
+      { id: 3, verdict: win },
+      { id: 2, verdict: view('loser', { barcode: 'L1' }) },
+      { id: 1, verdict: win },
+    ];
+    const after = settleRecord(history, 'W1', 'paid');
+    expect(after.map((r) => r.settled)).toEqual(['paid', undefined, undefined]);
+    expect(fr(recordLabelKey(after[0]!) as never)).toBe('Payé');
+    expect(en(recordLabelKey(after[0]!) as never)).toBe('Paid');
+    expect(recordLabelKey(after[1]!)).toBe('verdict.loser');
+    expect(en(recordLabelKey(settleRecord(history, 'W1', 'claimed')[0]!) as never)).toBe('Claim receipt given');
+    expect(settleRecord(history, 'nope', 'paid')).toBe(history);
+  });
+});

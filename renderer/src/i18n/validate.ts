@@ -29,6 +29,8 @@ export const validateText = defineTexts({
 
     'verdict.paid': 'Payé',
     'validate.history': 'Derniers scans',
+    'validate.history.paid': 'Payé',
+    'validate.history.claimed': 'Réclamation remise',
     'validate.payNeedsCash': 'La caisse est fermée : ouvrez-la pour payer ce gain.',
     'validate.claimNeedsCash': 'La caisse est fermée : ouvrez-la pour remettre le reçu de réclamation.',
     'verdict.above-limit.claimed': 'Déjà réclamé',
@@ -136,6 +138,8 @@ export const validateText = defineTexts({
 
     'verdict.paid': 'Paid',
     'validate.history': 'Last scans',
+    'validate.history.paid': 'Paid',
+    'validate.history.claimed': 'Claim receipt given',
     'validate.payNeedsCash': 'The till is closed: open it to pay this prize.',
     'validate.claimNeedsCash': 'The till is closed: open it to hand over the claim receipt.',
     'verdict.above-limit.claimed': 'Already claimed',
