@@ -42,6 +42,24 @@ export function defaultDataDir(
   return path.posix.join(base, 'guichet');
 }
 
+/**
+ * The demo terminal's own folder, beside the real one (`~/.local/share/guichet-demo`, `Guichet-demo`):
+ * `guichet kiosk --demo` never writes the shop's per-user folder unless told to with --data or GUICHET_DATA.
+ */
+export function defaultDemoDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  return `${defaultDataDir(env, platform, home)}-demo`;
+}
+
+/** The kiosk's folder: as resolveDataDir, except that the demo, given no folder, uses its own. */
+export function resolveKioskDataDir(explicit: string | undefined, demo: boolean, env: NodeJS.ProcessEnv = process.env): string {
+  if (demo && !explicit && !env.GUICHET_DATA) return path.resolve(defaultDemoDataDir(env));
+  return resolveDataDir(explicit, env);
+}
+
 /** The data folder to use: the explicit one (`--data`), else `GUICHET_DATA`, else the default; made absolute. */
 export function resolveDataDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
   const chosen = explicit || env.GUICHET_DATA || defaultDataDir(env);

@@ -15,32 +15,24 @@ import { navigate } from './shell/route.js';
 import { homeFor, screenByHotkey, SHELL_HOTKEYS } from './shell/screens.js';
 import { fetchStatus, SessionProvider, useSession } from './shell/session.js';
 import { Shell } from './shell/Shell.js';
+import { BootError, bootErrorKind, type BootErrorKind } from './shell/BootError.js';
 
 export function App() {
   const api = useApi();
   const saveLanguage = useCallback((language: Language) => void api.call('settings.language', { language }).catch(() => undefined), [api]);
   const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | { provisioning: { data_dir: string } } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ kind: BootErrorKind; detail: string } | null>(null);
   const load = useCallback(() => {
     setError(null);
     // The status first (a logged-out one until someone logs in): a terminal not set up answers nothing
     // else, and the kiosk shows its provisioning screen.
     fetchStatus(api)
       .then(async (status) => (status.provisioning ? { provisioning: status.provisioning } : { info: await api.call('app.info', {}), status }))
-      .then(setBoot, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+      .then(setBoot, (err: unknown) => setError({ kind: bootErrorKind(err), detail: err instanceof Error ? err.message : String(err) }));
   }, [api]);
   useEffect(load, [load]);
 
-  if (error)
-    return (
-      <main className="boot boot-error" role="alert">
-        <p>Le terminal ne répond pas — The terminal does not answer</p>
-        <pre>{error}</pre>
-        <button type="button" className="btn btn-primary" onClick={load}>
-          Réessayer / Retry
-        </button>
-      </main>
-    );
+  if (error) return <BootError kind={error.kind} detail={error.detail} onRetry={load} />;
   if (!boot) return <main className="boot">…</main>;
   if ('provisioning' in boot)
     return (

@@ -62,7 +62,9 @@ test('a claimed prize stops the cashier; never-received pack, inventory barcode 
   await expect(strip.nth(1)).toContainText('Code inventaire');
   await expect(strip.nth(2)).toContainText('Gagnant — carnet inconnu ici');
   await expect(strip.nth(3)).toContainText('Déjà réclamé');
-  await expect(strip.nth(4)).toContainText('Gain à réclamer');
+  // #25: the claim filed is said in the strip, not left as a prize still to claim.
+  await expect(strip.nth(4)).toContainText('Réclamation remise');
+  await expect(strip.nth(4)).toHaveAttribute('data-settled', 'claimed');
 });
 
 test('two fast scans both stay in sight; Pay waits for an open till and says so', async ({ page, kiosk }) => {
@@ -86,9 +88,20 @@ test('two fast scans both stay in sight; Pay waits for an open till and says so'
   await page.getByTestId('pay-open-cash').click();
   await expect(page.getByTestId('screen-cash')).toBeVisible();
   await page.keyboard.press('F2');
-  await wedgeScan(page, winner.barcodes.validation);
-  await expect(page.getByTestId('pay-button')).toBeVisible();
+  // #25: back on Valider, the winner is there again with Pay focused: no second scan needed.
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+  await expect(page.getByTestId('pay-button')).toBeFocused();
   await expect(page.getByTestId('pay-blocked')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('receipt-title')).toBeVisible();
+  // #25: the paid winner is shown paid in the last scans, and the strip is in sight at 1280×800.
+  const paid = page.getByTestId('scan-history-item').first();
+  await expect(paid).toHaveAttribute('data-settled', 'paid');
+  await expect(paid).toContainText('Payé');
+  await expect(paid).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await wedgeScan(page, winner.barcodes.validation);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'already-paid');
 
   // Finding 15: the scan icon is a drawing (SVG), not a glyph a font may lack.
   await page.keyboard.press('Escape');

@@ -6,7 +6,7 @@
  * `kiosk` here is the decision before the terminal is open (no technician's override known yet);
  * main.ts decides again once it can read the override.
  */
-import { resolveDataDir } from '../../kernel/data-folder.js';
+import { resolveKioskDataDir } from '../../kernel/data-folder.js';
 import { isKioskMode } from './kiosk.js';
 
 export interface ElectronOptions {
@@ -31,7 +31,8 @@ export function argValue(argv: readonly string[], name: string): string | undefi
 export function electronOptions(argv: readonly string[], env: NodeJS.ProcessEnv, packaged: boolean): ElectronOptions {
   const printer = argValue(argv, '--printer') ?? env.GUICHET_PRINTER;
   return {
-    dataDir: resolveDataDir(argValue(argv, '--data'), env),
+    // The demo given no folder has its own, as with guichet kiosk --demo.
+    dataDir: resolveKioskDataDir(argValue(argv, '--data'), argv.includes('--demo'), env),
     ...(printer ? { printer } : {}),
     kiosk: isKioskMode({ argv, env, packaged }),
     forceCustomerDisplay: argv.includes('--customer-display'),

@@ -24,7 +24,6 @@ export interface ReceiptLabels {
   readonly keepReceipt: string;
   readonly pendingCentral: string;
   readonly claimOverLimit: (limit: string) => string;
-  readonly claimHowTo: string;
   readonly claimNotAPayment: string;
   readonly claimForm: string;
   readonly claimFormFields: readonly string[];
@@ -116,11 +115,10 @@ const fr: ReceiptLabels = {
   keepReceipt: 'Conservez ce reçu.',
   pendingCentral: 'Payé hors ligne : paiement en attente de la loterie.',
   claimOverLimit: (limit) => `Ce gain dépasse le plafond de paiement du point de vente (${limit}).`,
-  claimHowTo: 'Présentez ce reçu avec le ticket original dans un centre de paiement de la loterie.',
   claimNotAPayment: 'CE REÇU N’EST PAS UN PAIEMENT',
   claimForm: 'FORMULAIRE DE RÉCLAMATION',
   claimFormFields: ['Nom et prénom : ____________________', 'Pièce d’identité n° : ______________', 'Adresse : __________________________', 'Signature : ________________________'],
-  claimSendTo: 'À envoyer, avec le ticket original, à :',
+  claimSendTo: 'Remplissez ce formulaire et envoyez-le, avec le ticket original, à :',
   claimDefaultAddress: 'Service des gains de la loterie (adresse au dos du ticket)',
   claimUnreachable: 'Le central de la loterie ne répond pas et la limite hors ligne est atteinte : ce gain ne peut pas être payé maintenant.',
   claimOfflineLimit: (limit, max, used) =>
@@ -214,11 +212,10 @@ const en: ReceiptLabels = {
   keepReceipt: 'Keep this receipt.',
   pendingCentral: 'Paid offline: payout waiting for the lottery.',
   claimOverLimit: (limit) => `This prize is above the counter's payout limit (${limit}).`,
-  claimHowTo: 'Bring this receipt and the original ticket to a lottery prize centre.',
   claimNotAPayment: 'THIS RECEIPT IS NOT A PAYMENT',
   claimForm: 'CLAIM FORM',
   claimFormFields: ['Full name: __________________________', 'ID document no.: ____________________', 'Address: ____________________________', 'Signature: __________________________'],
-  claimSendTo: 'Send it, with the original ticket, to:',
+  claimSendTo: 'Fill in this form and send it, with the original ticket, to:',
   claimDefaultAddress: "The lottery's prize department (address on the back of the ticket)",
   claimUnreachable: "The lottery's central does not answer and the offline limit is reached: this prize cannot be paid now.",
   claimOfflineLimit: (limit, max, used) =>

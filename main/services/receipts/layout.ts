@@ -146,7 +146,7 @@ function claim(r: ClaimReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptio
   } else {
     lines.push(
       { type: 'text', text: l.claimOverLimit(euros(r.payoutLimitCents, o)) },
-      { type: 'text', text: l.claimHowTo },
+      // One instruction: where to send the form (a second, different one confused players, #25).
       { type: 'rule' },
       { type: 'text', text: l.claimForm, align: 'center', style: { bold: true } },
       { type: 'blank' },

@@ -7,7 +7,8 @@ import { isEmptyDataFolder, setupDemo } from '../../kiosk/demo.js';
 import { serveDemoCentral } from '../../kiosk/demo-central.js';
 import { stopOnSignals } from '../../kiosk/stop-on-signals.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
-import { dataDirOf, withDataOption } from '../options.js';
+import { withDataOption } from '../options.js';
+import { resolveKioskDataDir } from '../../../kernel/data-folder.js';
 import { CliError } from '../../../../common/cli-run.js';
 import { selfCheckConfigOf, withSelfCheckOptions, type SelfCheckCliOptions } from './kiosk-self-check.js';
 import { selfCheckEnv } from '../../kiosk/self-check-options.js';
@@ -30,7 +31,8 @@ export function kioskCommand(): Command {
   )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean; demo?: boolean } & SelfCheckCliOptions) => {
     // From the first step: a kiosk stopped while it sets up the demo leaves no child behind.
     const signals = stopOnSignals();
-    const dataDir = dataDirOf(opts);
+    // The demo has a folder of its own: it never fills the shop's per-user folder (#25).
+    const dataDir = resolveKioskDataDir(opts.data, opts.demo === true);
     const selfCheck = selfCheckConfigOf(opts);
     const progress = (step: string) => console.log(`  first start: setting up the demo terminal (${step})…`);
     const electronMain = path.join(path.dirname(rendererDir()), 'main', 'electron', 'main.js');

@@ -4,14 +4,14 @@
  */
 import type { VerdictView } from '../../../../common/api/views.js';
 import { useT } from '../../i18n/index.js';
-import { svgDataUrl } from './verdict-style.js';
+import { noPictureKey, pictureCaptionKey, svgDataUrl } from './verdict-style.js';
 
 export function TicketPicture(props: { verdict: VerdictView }) {
   const t = useT();
   const svg = props.verdict.picture_svg;
   if (!svg) {
-    // Only a hidden code that was read and refused "did not open" the ticket; a misread code opened nothing.
-    const why = props.verdict.verdict === 'wrong-code' ? t('validate.noPicture') : t('validate.noPicture.unread');
+    // A hidden code read and refused "did not open" the ticket; only a misread code was "not read".
+    const why = t(noPictureKey(props.verdict));
     return (
       <div className="ticket-picture ticket-picture-empty muted" data-testid="ticket-no-picture">
         {why}
@@ -21,7 +21,7 @@ export function TicketPicture(props: { verdict: VerdictView }) {
   return (
     <figure className="ticket-picture card">
       <img src={svgDataUrl(svg)} alt={t('validate.picture')} data-testid="ticket-picture" draggable={false} />
-      <figcaption className="muted">{t('validate.compare')}</figcaption>
+      <figcaption className="muted">{t(pictureCaptionKey(props.verdict))}</figcaption>
     </figure>
   );
 }

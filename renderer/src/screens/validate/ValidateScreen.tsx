@@ -22,10 +22,17 @@ import { SCREEN_ROLES } from '../screen-roles.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { TicketPicture } from './TicketPicture.js';
 import { VerdictPanel } from './VerdictPanel.js';
-import { ScanHistory, type ScanRecord } from './ScanHistory.js';
+import { ScanHistory, settleRecord, type ScanRecord } from './ScanHistory.js';
 import { verdictStyle } from './verdict-style.js';
 
 type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView; readonly pending?: boolean };
+
+/**
+ * A winner seen with the till closed, kept while the cashier opens the till (F5, then F2 back): on
+ * return it is checked again and shown with Pay focused, not lost to a second scan (#25). Only for the
+ * same operator's session (`since`), and forgotten as soon as another verdict or Esc replaces it.
+ */
+let blockedWinner: { readonly barcode: string; readonly session: string } | null = null;
 
 export function ValidateScreen() {
   const api = useApi();
@@ -45,6 +52,10 @@ export function ValidateScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
   const actionRef = useRef<HTMLButtonElement>(null);
 
+  const [resume] = useState(() => {
+    const kept = blockedWinner;
+    return kept && operator && kept.session === `${operator.name}@${operator.since}` ? kept.barcode : null;
+  });
   const style = verdict ? verdictStyle(verdict) : null;
   // Paying takes cash from the till: with the till closed, Pay is not offered (the reason and the way out are).
   const payBlocked = (style?.action === 'pay' || style?.action === 'claim') && !status.cash_session_open && !done;
@@ -57,6 +68,15 @@ export function ValidateScreen() {
     if (canAct) actionRef.current?.focus();
     else inputRef.current?.focus();
   }, [canAct, verdict, done, busy, action.error]);
+
+  useEffect(() => {
+    blockedWinner = payBlocked && verdict && operator ? { barcode: verdict.barcode, session: `${operator.name}@${operator.since}` } : null;
+  }, [payBlocked, verdict, operator]);
+
+  useEffect(() => {
+    if (resume) void check(resume);
+    // Once, on the screen's return: the kept winner is checked again (it may have been paid elsewhere since).
+  }, []);
 
   function refused(): void {
     setVerdict(null);
@@ -88,6 +108,7 @@ export function ValidateScreen() {
       async () => {
         const r = await api.call(act === 'pay' ? 'ticket.pay' : 'ticket.claim', { barcode: verdict.barcode });
         setVerdict(r.verdict);
+        setHistory((h) => settleRecord(h, verdict.barcode, act === 'pay' ? 'paid' : 'claimed'));
         setDone({ kind: act === 'pay' ? 'paid' : 'claimed', receipt: r.receipt, ...('pending_central' in r && r.pending_central ? { pending: true } : {}) });
         playTone(act === 'pay' ? 'paid' : 'win');
         void refreshStatus();

@@ -18,6 +18,7 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
       });
     case 'pack-not-active':
       if (v.pack?.state === 'not-received') return t('verdictSub.pack-not-received', { pack: v.pack.number });
+      if (v.pack?.state === 'returned' || v.pack?.state === 'settled') return t(`verdictSub.pack-${v.pack.state}`, { pack: v.pack.number });
       return t('verdictSub.pack-not-active', { pack: v.pack?.number ?? '?', state: v.pack ? textOf(t, `validate.pack.${v.pack.state}`, undefined, v.pack.state) : '?' });
     case 'malformed':
       return isInventoryBarcode(v.barcode) ? t('verdictSub.inventory-barcode') : t('verdictSub.malformed');

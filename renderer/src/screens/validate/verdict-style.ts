@@ -1,7 +1,10 @@
 /** How each verdict looks and sounds on the validation screen (pure: unit-tested). */
 import type { VerdictKind, VerdictView } from '../../../../common/api/views.js';
+import { gameByCode } from '../../../../games/index.js';
 import { parseBarcode } from '../../../../games/ticket-id.js';
+import type { GameCode } from '../../../../games/types.js';
 import type { ToneKind } from '../../components/tones.js';
+import type { TextKey } from '../../i18n/index.js';
 
 export type VerdictTone = 'win' | 'lose' | 'paid' | 'stop' | 'warn';
 
@@ -47,6 +50,8 @@ export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize
 export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode'>): string {
   if (v.verdict === 'above-limit' && v.claimed) return 'above-limit.claimed';
   if (v.verdict === 'pack-not-active' && v.pack?.state === 'not-received') return 'pack-not-received';
+  // A pack sent back or settled cannot be activated again: no "activate it" that activation then refuses.
+  if (v.verdict === 'pack-not-active' && (v.pack?.state === 'returned' || v.pack?.state === 'settled')) return `pack-${v.pack.state}`;
   if (v.verdict === 'winner' && v.pack?.state === 'not-received') return 'winner.elsewhere';
   if (v.verdict === 'malformed' && isInventoryBarcode(v.barcode)) return 'inventory-barcode';
   return v.verdict;
@@ -59,6 +64,32 @@ export function isInventoryBarcode(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** True for a digital game's unit: played on a screen, there is no ticket in the player's hand. */
+export function isDigitalUnit(v: Pick<VerdictView, 'game'>): boolean {
+  if (!v.game) return false;
+  try {
+    return gameByCode(v.game as GameCode).kind === 'digital';
+  } catch {
+    return false;
+  }
+}
+
+/** The caption under the ticket's picture: a paper ticket is compared with the one in hand, a digital unit is not. */
+export function pictureCaptionKey(v: Pick<VerdictView, 'game'>): TextKey {
+  return isDigitalUnit(v) ? 'validate.compare.digital' : 'validate.compare';
+}
+
+/**
+ * Why no picture is shown: a code not read at all (misread, not a validation code), a hidden code read
+ * and refused, or a code read whose verdict shows no picture (the ticket is not payable here).
+ */
+export function noPictureKey(v: Pick<VerdictView, 'verdict' | 'barcode'>): TextKey {
+  if (v.verdict === 'wrong-code') return 'validate.noPicture';
+  if (v.verdict === 'malformed' && isInventoryBarcode(v.barcode)) return 'validate.noPicture.inventory';
+  if (v.verdict === 'bad-check-digit' || v.verdict === 'malformed') return 'validate.noPicture.unread';
+  return 'validate.noPicture.read';
 }
 
 /** The SVG picture as an <img> source: an image cannot run scripts, whatever the SVG holds. */

@@ -70,5 +70,7 @@ describe('command line', () => {
       demo: true,
     });
     expect(electronOptions([], { GUICHET_DATA: '/x' }, false)).not.toHaveProperty('printer');
+    // #25: the demo given no folder never opens the shop's per-user one.
+    if (process.platform === 'linux') expect(electronOptions(['electron', 'main.js', '--demo'], { XDG_DATA_HOME: '/xdg' }, false).dataDir).toBe('/xdg/guichet-demo');
   });
 });

@@ -16,11 +16,15 @@ describe('claim form and claim receipt', () => {
     expect(en).toContain(`[${CLAIM.ticket}]`);
     expect(en).toContain('CLAIM FORM');
     expect(en).toMatch(/Full name: _+\n\nID document no\.: _+/);
-    expect(en).toContain('Send it, with the original ticket, to:\nLottery prize dept, 1 rue X, Paris');
+    expect(en).toContain('Fill in this form and send it, with the original ticket, to:\nLottery prize dept, 1 rue X, Paris');
+    // One place to take it, not two (#25): no "bring it to a prize centre" beside "send it to".
+    expect(en).not.toMatch(/prize centre|payment centre/i);
     const fr = text(receiptLayout(CLAIM, { language: 'fr' }).lines);
     expect(fr).toContain('FORMULAIRE DE RÉCLAMATION');
     expect(fr).toMatch(/Pièce d’identité n° : _+/);
     expect(fr).toContain('Service des gains de la loterie');
+    expect(fr).not.toMatch(/centre de paiement/);
+    expect(fr.match(/envoy|présentez|apportez/gi)?.length).toBe(1);
   });
 
   it('central unreachable: the limit reached, in words and figures, and no claim form', () => {
