@@ -105,15 +105,23 @@ export interface ReservedDigital {
  * Steps 1 and 2 of a digital sale (see the file's comment): every local check with `tendered_cents`
  * (a basket passes the unit's price), the pending key committed, central's unit. Refusals throw SaleError.
  */
-export async function reserveDigital(t: LotteryTerminal, session: OperatorSession, gameCode: string, tenderedCents: number, client: CentralClient): Promise<ReservedDigital> {
+export async function reserveDigital(
+  t: LotteryTerminal,
+  session: OperatorSession,
+  gameCode: string,
+  tenderedCents: number,
+  client: CentralClient,
+  options: { readonly settlePending?: boolean } = {},
+): Promise<ReservedDigital> {
   assertTerminalEnabled(t);
   if (!isGameCode(gameCode) || gameByCode(gameCode).kind !== 'digital') {
     throw new SaleError('not-digital', `${gameCode} is not a digital game: sell happy-2014 or millionnaire`);
   }
   const game = gameByCode(gameCode);
   assertGameOnSale(t, gameCode);
-  // Keys a crash or an unreachable central left pending are voided at central first (best effort).
-  await settlePendingDigital(t, client).catch(() => 0);
+  // Keys a crash or an unreachable central left pending are voided at central first (best effort);
+  // a basket does it once, before its first unit (its own keys are pending until it commits).
+  if (options.settlePending !== false) await settlePendingDigital(t, client).catch(() => 0);
   const saleKey = randomUUID();
   inTransaction(t, () => {
     authorize(t, session, 'ticket.sell');

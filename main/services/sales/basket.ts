@@ -20,7 +20,7 @@
 import { gameByCode } from '../../../games/index.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { completeDigitalSale, digitalReceiptLine, releaseDigital, reserveDigital, type DigitalSaleResult, type ReservedDigital } from '../digital/sell.js';
+import { completeDigitalSale, digitalReceiptLine, releaseDigital, reserveDigital, settlePendingDigital, type DigitalSaleResult, type ReservedDigital } from '../digital/sell.js';
 import type { CentralClient } from '../sync/client.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { centralGate } from '../tickets/acts.js';
@@ -180,7 +180,8 @@ async function completeOnce(t: LotteryTerminal, session: OperatorSession, input:
     const reserved: ReservedDigital[] = [];
     const client = input.digital.length > 0 ? clientOf() : null;
     try {
-      for (const [i, g] of input.digital.entries()) reserved.push(await reserveDigital(t, session, g, digitalPrices[i] as number, client as CentralClient));
+      if (client) await settlePendingDigital(t, client).catch(() => 0);
+      for (const [i, g] of input.digital.entries()) reserved.push(await reserveDigital(t, session, g, digitalPrices[i] as number, client as CentralClient, { settlePending: false }));
       // 3. One transaction.
       return inTransaction(t, () => commit(t, session, input, paper?.total_cents ?? 0, checker, gates, reserved));
     } catch (err) {
