@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { xReport } from '../../../../main/services/cash/sessions.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { completeBasket, type BasketInput } from '../../../../main/services/sales/basket.js';
+import { addPrize, completeBasketAct, currentBasket, setBasket } from '../../../../main/services/sales/basket-acts.js';
+import { abandon } from '../../../../main/services/sales/cart-acts.js';
+import { NO_DEVICES } from '../../../../main/services/receipts/after-commit.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { counterSnapshot, counterTerminal, type CounterFixture } from '../packs/counter-fixture.js';
@@ -91,5 +94,36 @@ describe('one basket: paper tickets and prizes, one payment, one receipt', () =>
     await expect(attempt({ digital: ['annee-chance-2013'] })).rejects.toMatchObject({ code: 'not-digital' });
     expect(counterSnapshot(fx)).toEqual(snap);
     expect(expected(fx)).toBe(till);
+  });
+});
+
+describe('the basket in progress', () => {
+  it('is kept by the terminal (a reload finds it, same id), prizes added from Valider, digital refused while central does not answer', async () => {
+    fx = await counterTerminal({ activePacks: [0, 1] });
+    const [w] = winners(fx, 0);
+    const set = setBasket(fx.t, fx.bob, { barcodes: [fx.inv(150)], digital: [], prizes: [] }, NO_DEVICES);
+    const withPrize = addPrize(fx.t, fx.bob, fx.val(w!), NO_DEVICES);
+    expect(withPrize.basket_id).toBe(set.basket_id);
+    expect(withPrize.prize_lines).toHaveLength(1);
+    const again = currentBasket(fx.t, fx.bob, NO_DEVICES);
+    expect(again).toMatchObject({ basket_id: set.basket_id, barcodes: [fx.inv(150)], prizes: [fx.val(w!)], purchases_cents: 300, prizes_cents: withPrize.prizes_cents });
+    // Not enrolled here: central never answers, so no digital line; the basket is unchanged.
+    expect(() => setBasket(fx!.t, fx!.bob, { barcodes: [fx!.inv(150)], digital: ['happy-2014'], prizes: [fx!.val(w!)] }, NO_DEVICES)).toThrow(expect.objectContaining({ code: 'central-unreachable' }));
+    expect(() => addPrize(fx!.t, fx!.bob, fx!.val(w!), NO_DEVICES)).toThrow(expect.objectContaining({ code: 'duplicate-in-cart' }));
+    expect(currentBasket(fx.t, fx.bob, NO_DEVICES).basket_id).toBe(set.basket_id);
+    const done = await completeBasketAct(fx.t, fx.bob, { basket_id: set.basket_id!, barcodes: again.barcodes, digital: [], prizes: again.prizes, tendered_cents: 0 }, NO_DEVICES);
+    expect(done.result.change_cents).toBe(again.prizes_cents - 300);
+    expect(currentBasket(fx.t, fx.bob, NO_DEVICES)).toMatchObject({ basket_id: null, barcodes: [], prizes: [] });
+  });
+
+  it('a prize already paid is dropped from the basket when it comes back; abandoning is journaled with the prizes', async () => {
+    fx = await counterTerminal({ activePacks: [0, 1] });
+    const [w1, w2] = winners(fx, 0);
+    setBasket(fx.t, fx.bob, { barcodes: [fx.inv(160)], digital: [], prizes: [fx.val(w1!), fx.val(w2!)] }, NO_DEVICES);
+    await completeBasket(fx.t, fx.bob, { basket_id: 'c0000001-aaaa', barcodes: [], digital: [], prizes: [fx.val(w1!)], tendered_cents: 0 }, noCentral(fx));
+    expect(currentBasket(fx.t, fx.bob, NO_DEVICES).prizes).toEqual([fx.val(w2!)]);
+    expect(abandon(fx.t, fx.bob, NO_DEVICES)).toBe(true);
+    const entry = fx.t.db.prepare("SELECT payload FROM journal WHERE type = 'sale.abandoned'").get() as { payload: string };
+    expect(JSON.parse(entry.payload)).toMatchObject({ count: 1, prizes: 1 });
   });
 });
