@@ -96,6 +96,16 @@ export function ValidateScreen() {
     );
   }
 
+  /** Puts the winner's prize towards a purchase: into the basket at Vente, paid when the basket is. */
+  async function toBasket(): Promise<void> {
+    if (!verdict || busy) return;
+    const barcode = verdict.barcode;
+    const ok = await action.run(() => api.call('basket.add-prize', { barcode }), { tag: 'settle', onError: () => playTone('alert') });
+    if (ok === undefined) return;
+    setVerdict(null);
+    navigate('sell');
+  }
+
   function clear(): boolean {
     if (!verdict && !error && !code) return false;
     setVerdict(null);
@@ -120,6 +130,7 @@ export function ValidateScreen() {
     void check(inputRef.current?.value ?? code);
   }
 
+  const sellScreen = operator !== null && operator !== undefined && (SCREEN_ROLES.sell as readonly string[]).includes(operator.role);
   const cashScreen = operator && (SCREEN_ROLES.cash as readonly string[]).includes(operator.role) ? { id: 'cash' } : undefined;
 
   return (
@@ -195,6 +206,11 @@ export function ValidateScreen() {
                     ? t('validate.pay', { amount: verdict.prize_cents === null ? '' : moneyText(verdict.prize_cents, language).replace(/ /g, '\u00a0') })
                     : t('validate.claim')}
                 <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
+              </button>
+            )}
+            {canAct && style?.action === 'pay' && sellScreen && (
+              <button type="button" className="btn btn-large btn-basket" data-testid="basket-add-prize" title={t('validate.addToBasket.hint')} disabled={busy !== null} onClick={() => void toBasket()}>
+                {t('validate.addToBasket')}
               </button>
             )}
             <button type="button" className="btn btn-large btn-next" data-testid="next-button" onClick={clear}>
