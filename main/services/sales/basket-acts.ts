@@ -7,6 +7,7 @@
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import type { OperatorSession } from '../auth/session.js';
 import { counterClient } from '../digital/acts.js';
+import { findDigital } from '../digital/play.js';
 import { syncStatus } from '../sync/status.js';
 import { CounterChecker } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
@@ -130,7 +131,14 @@ export async function completeBasketAct(t: LotteryTerminal, session: OperatorSes
     // Nothing done again: the receipt was printed by the completion itself.
     return { result, receipt: { receipt_no: result.receipt_no, kind: 'sale', printed: false, error: `basket already completed: receipt ${result.receipt_no}` }, drawer: null };
   }
-  after.emit?.({ type: 'display', display: { kind: 'sale', total_cents: Math.max(0, result.purchases_cents - result.prizes_cents), tendered_cents: result.tendered_cents, change_cents: result.change_cents } });
+  // A digital unit in the basket: the player plays it on the customer display (the last one first), as a lone digital sale did.
+  const unit = result.digital.at(-1);
+  after.emit?.({
+    type: 'display',
+    display: unit
+      ? { kind: 'digital', play: findDigital(t, unit.sale_key) }
+      : { kind: 'sale', total_cents: Math.max(0, result.purchases_cents - result.prizes_cents), tendered_cents: result.tendered_cents, change_cents: result.change_cents },
+  });
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo: result.receipt_no });
   const drawer = await openDrawerAfter(t, session, after, 'sale', result.receipt_no);
   return { result, receipt, drawer };

@@ -85,8 +85,10 @@ export function SellScreen() {
   const isManager = operator?.role === 'manager';
 
   useEffect(() => {
-    if (done) nextRef.current?.focus();
-    else scanRef.current?.focus();
+    // A basket with digital units: the unit's Jouer takes the focus (the play part brings it into sight).
+    if (done) {
+      if (done.basket.digital.length === 0) nextRef.current?.focus();
+    } else scanRef.current?.focus();
     // Also once the cash session is seen open: the scan field only then exists.
   }, [done, status.cash_session_open]);
 
