@@ -101,7 +101,7 @@ test('demo terminal: Happy 2014 (Jouer) and Millionnaire (Auto) sold and played,
 
   // Happy 2014, tendered 5 €: the unit, its validation barcode, the change, the sale receipt printed.
   const happy = await sell('happy-2014', '5');
-  await expect(page.getByTestId('digital-sale-info')).toContainText('Rendu : 2,00');
+  await expect(page.getByTestId('sale-change')).toContainText('2,00');
   await expect(page.getByTestId('receipt-panel')).toHaveAttribute('data-printed', 'yes');
   await page.getByTestId('digital-part').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shot(page, 'digital-sale');
