@@ -208,16 +208,17 @@ export function ValidateScreen() {
                 <kbd>{language === 'fr' ? 'Entrée' : 'Enter'}</kbd>
               </button>
             )}
-            {canAct && style?.action === 'pay' && sellScreen && (
-              <button type="button" className="btn btn-large btn-basket" data-testid="basket-add-prize" title={t('validate.addToBasket.hint')} disabled={busy !== null} onClick={() => void toBasket()}>
-                {t('validate.addToBasket')}
-              </button>
-            )}
             <button type="button" className="btn btn-large btn-next" data-testid="next-button" onClick={clear}>
               {t('validate.next')} <kbd>Esc</kbd>
             </button>
           </VerdictPanel>
-        ) : (
+        ) : null}
+        {verdict && canAct && style?.action === 'pay' && sellScreen && (
+          <button type="button" className="btn btn-basket" data-testid="basket-add-prize" title={t('validate.addToBasket.hint')} disabled={busy !== null} onClick={() => void toBasket()}>
+            {t('validate.addToBasket')} — {t('validate.addToBasket.hint')}
+          </button>
+        )}
+        {verdict ? null : (
           !error && (
             <div className="verdict verdict-idle card" data-testid="verdict-idle">
               <div className="verdict-headline">{t('validate.waiting')}</div>
