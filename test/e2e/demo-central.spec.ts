@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect, wedgeScan, login, openScreen } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, sellDigitalUnit } from './kiosk.js';
 
 // This spec needs the live demo central (`kiosk --demo` serves it), not only a copy of the demo terminal.
 test.use({ liveCentral: true });
@@ -62,10 +62,9 @@ test('demo central: online, a sale pushed (nothing waiting), a Happy 2014 unit s
 
   // A digital unit, sold through the demo central and played at the counter.
   await openScreen(page, 'F3', 'sell');
-  await page.getByTestId('digital-tendered').fill('5');
-  await page.getByTestId('digital-sell-happy-2014').click();
+  await sellDigitalUnit(page, 'happy-2014', '5');
   await expect(page.getByTestId('digital-barcode')).toHaveText(/^\d{34}$/, { timeout: 30_000 });
-  await expect(page.getByTestId('digital-sale-info')).toContainText('2,00');
+  await expect(page.getByTestId('sale-change')).toContainText('2,00');
   await page.getByTestId('digital-auto').click();
   await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
   await expect(page.getByTestId('status-outbox')).toHaveClass(/tone-ok/, { timeout: 30_000 });

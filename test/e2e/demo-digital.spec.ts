@@ -12,7 +12,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { callApi, expect, login, openScreen, test, wedgeScan, type DemoUnit, gotoDisplay } from './kiosk.js';
+import { callApi, expect, login, openScreen, test, wedgeScan, type DemoUnit, gotoDisplay, sellDigitalUnit } from './kiosk.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(docs, `${name}.png`), fullPage: true });
@@ -71,8 +71,7 @@ test('demo terminal: Happy 2014 (Jouer) and Millionnaire (Auto) sold and played,
   async function sell(game: keyof typeof units, tendered?: string): Promise<DemoUnit> {
     const unit = units[game][sold[game]];
     if (!unit) throw new Error(`the demo ${game} block has no unit ${sold[game]}`);
-    if (tendered) await page.getByTestId('digital-tendered').fill(tendered);
-    await page.getByTestId(`digital-sell-${game}`).click();
+    await sellDigitalUnit(page, game, tendered);
     await expect(page.getByTestId('digital-sale-info')).toContainText(unit.unit, { timeout: 30_000 });
     await expect(page.getByTestId('digital-barcode')).toHaveText(unit.barcodes.validation);
     await expect(cashier).toHaveAttribute('data-revealed', '0');
@@ -102,7 +101,7 @@ test('demo terminal: Happy 2014 (Jouer) and Millionnaire (Auto) sold and played,
 
   // Happy 2014, tendered 5 €: the unit, its validation barcode, the change, the sale receipt printed.
   const happy = await sell('happy-2014', '5');
-  await expect(page.getByTestId('digital-sale-info')).toContainText('Rendu : 2,00');
+  await expect(page.getByTestId('sale-change')).toContainText('2,00');
   await expect(page.getByTestId('receipt-panel')).toHaveAttribute('data-printed', 'yes');
   await page.getByTestId('digital-part').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shot(page, 'digital-sale');

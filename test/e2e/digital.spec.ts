@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { callApi, openScreen, gotoDisplay } from './kiosk.js';
+import { callApi, openScreen, gotoDisplay, sellDigitalUnit } from './kiosk.js';
 import { MANAGER, test } from './digital-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
@@ -32,10 +32,9 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
 
   await openScreen(page, 'F3', 'sell');
-  await page.getByTestId('digital-tendered').fill('5');
-  await page.getByTestId('digital-sell-happy-2014').click();
+  await sellDigitalUnit(page, 'happy-2014', '5');
   await expect(page.getByTestId('digital-barcode')).toHaveText(/^\d{34}$/);
-  await expect(page.getByTestId('digital-sale-info')).toContainText('2,00');
+  await expect(page.getByTestId('sale-change')).toContainText('2,00');
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'digital');
   await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '0');
 
@@ -62,7 +61,7 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   expect(winning > 0).toBe(/Gagné/.test(result ?? ''));
 
   // Auto: Millionnaire, everything at once.
-  await page.getByTestId('digital-sell-millionnaire').click();
+  await sellDigitalUnit(page, 'millionnaire');
   await expect(display.getByTestId('display-play')).toHaveAttribute('data-revealed', '0');
   await page.getByTestId('digital-auto').click();
   await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
@@ -80,11 +79,13 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
 
   // Central down: refused with the reason, nothing sold.
   await digital.stopCentral();
-  await page.getByTestId('digital-sell-happy-2014').click();
-  await expect(page.getByTestId('digital-error')).toContainText(/central/i, { timeout: 30_000 });
+  await page.getByTestId('basket-add-happy-2014').click();
+  await page.getByTestId('sell-exact').click();
+  await page.getByTestId('sell-complete').click();
+  await expect(page.getByTestId('sell-error')).toContainText(/central/i, { timeout: 30_000 });
   await expect(page.getByTestId('digital-history')).toContainText('(2)');
   // Once the terminal knows central is down, the digital buttons are not offered (issue 25: they stayed enabled).
-  await expect(page.getByTestId('digital-sell-happy-2014')).toBeDisabled({ timeout: 30_000 });
-  await expect(page.getByTestId('digital-sell-millionnaire')).toBeDisabled();
+  await expect(page.getByTestId('basket-add-happy-2014')).toBeDisabled({ timeout: 30_000 });
+  await expect(page.getByTestId('basket-add-millionnaire')).toBeDisabled();
   await shot(page, 'digital-central-down');
 });

@@ -290,3 +290,17 @@ export async function expectUsable(locator: Locator, what = 'element'): Promise<
     )
     .toBe('usable');
 }
+
+/**
+ * Sells one digital unit as the counter does since the one basket (#25): its button adds it to the
+ * basket, the cash (or "exact amount") and Enter complete the basket; the unit is then there to play.
+ */
+export async function sellDigitalUnit(page: Page, game: 'happy-2014' | 'millionnaire', tendered?: string): Promise<void> {
+  await page.getByTestId(`basket-add-${game}`).click();
+  await expect(page.getByTestId('basket-digital-line')).toHaveCount(1, { timeout: 30_000 });
+  if (tendered) await page.getByTestId('sell-tendered').fill(tendered);
+  else await page.getByTestId('sell-exact').click();
+  await page.getByTestId('sell-tendered').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sale-done')).toBeVisible({ timeout: 30_000 });
+}

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type DemoUnit, type Kiosk, gotoDisplay } from './kiosk.js';
+import { test, expect, expectUsable, wedgeScan, login, openScreen, callApi, type DemoUnit, type Kiosk, gotoDisplay, sellDigitalUnit } from './kiosk.js';
 
 // The shop floor as `npm start` shows it: central connected. (KNOWN ISSUE: with central offline the
 // status bar's longer text, "Central : hors ligne · contact il y a 2 min", wraps at 1024×768 and covers
@@ -175,9 +175,9 @@ for (const size of SIZES) {
 
       // A digital sale, played with Jouer and Auto.
       await openScreen(page, 'F3', 'sell');
-      await usable(page, 'digital-sell-happy-2014', 'sell Happy 2014');
-      await usable(page, 'digital-sell-millionnaire', 'sell Millionnaire');
-      await page.getByTestId('digital-sell-happy-2014').click();
+      await usable(page, 'basket-add-happy-2014', 'add Happy 2014');
+      await usable(page, 'basket-add-millionnaire', 'add Millionnaire');
+      await sellDigitalUnit(page, 'happy-2014');
       await expect(page.getByTestId('cashier-play')).toBeVisible({ timeout: 30_000 });
       await usable(page, 'digital-play', 'Jouer');
       await usable(page, 'digital-auto', 'Auto');
@@ -256,7 +256,7 @@ for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
           : { game: 'Game 1', month: 'January', result: /^(Won: |No prize this time$)/, not: ['Jeu', 'Janvier', 'mois', 'Gagné', 'Pas gagnant', 'Unité'] };
 
       for (const game of ['millionnaire', 'happy-2014'] as const) {
-        await page.getByTestId(`digital-sell-${game}`).click();
+        await sellDigitalUnit(page, game);
         await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '0', { timeout: 30_000 });
         // The play comes into sight with Jouer focused: Enter plays the first zone.
         await expect(page.getByTestId('digital-play')).toBeFocused();

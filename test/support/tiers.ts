@@ -16,6 +16,7 @@ export const FULL: readonly string[] = [
   'test/main/services/sync/**',
   'test/main/services/crash/**',
   'test/main/services/digital/**',
+  'test/main/services/sales/basket-digital.test.ts',
   'test/main/services/updates/**',
   'test/main/services/diagnostics/bundle.test.ts',
   'test/main/services/diagnostics/tar.test.ts',

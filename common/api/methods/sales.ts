@@ -25,6 +25,22 @@ export const salesMethods = {
   'sale.list': z.object({}).strict(),
   /** Voids a sale of the open cash session (manager). */
   'sale.void': z.object({ receipt_no: receiptNo, reason: cleanText(z.string().trim().min(1).max(200)) }).strict(),
+  /** The basket in progress (paper, digital units, prizes), kept by the terminal, shown on the customer display. */
+  'basket.get': z.object({}).strict(),
+  /** Replaces the basket in progress (checked as completing it would; a refusal keeps the previous one). Digital lines need central answering. */
+  'basket.set': z.object({ barcodes: z.array(barcode).max(MAX_CART), digital: z.array(z.enum(['happy-2014', 'millionnaire'])).max(MAX_CART), prizes: z.array(barcode).max(MAX_CART) }).strict(),
+  /** Adds a validated winner's prize to the basket in progress (Valider: "Ajouter au panier"). */
+  'basket.add-prize': z.object({ barcode }).strict(),
+  /** Completes the basket: one transaction (each sale and payout its own act), one receipt. Idempotent by basket_id. */
+  'basket.complete': z
+    .object({
+      basket_id: z.string().regex(/^[0-9a-f-]{8,64}$/i),
+      barcodes: z.array(barcode).max(MAX_CART),
+      digital: z.array(z.enum(['happy-2014', 'millionnaire'])).max(MAX_CART),
+      prizes: z.array(barcode).max(MAX_CART),
+      tendered_cents: cents,
+    })
+    .strict(),
   /** Prints a sale's receipt again, marked duplicate. */
   'sale.reprint': z.object({ receipt_no: receiptNo }).strict(),
 } as const;
@@ -46,6 +62,46 @@ export interface CartView {
   readonly lines: readonly CartLineView[];
   readonly count: number;
   readonly total_cents: number;
+}
+
+export interface BasketDigitalLineView {
+  readonly game: GameCode;
+  readonly game_name: string;
+  readonly price_cents: number;
+}
+
+export interface BasketPrizeView {
+  /** The validation barcode as scanned at Valider. */
+  readonly barcode: string;
+  readonly game: GameCode;
+  readonly game_name: string;
+  readonly ticket: string;
+  readonly amount_cents: number;
+}
+
+/** The basket in progress: paper lines (as a cart), digital units and prizes put towards the purchase. */
+export interface BasketView extends CartView {
+  /** Null when the basket is empty. */
+  readonly basket_id: string | null;
+  readonly digital: readonly BasketDigitalLineView[];
+  readonly prizes: readonly BasketPrizeView[];
+  /** Paper + digital. */
+  readonly purchases_cents: number;
+  readonly prizes_cents: number;
+}
+
+/** A completed basket: its receipt number, the parts' receipt numbers, the money. */
+export interface BasketDoneView {
+  readonly basket_id: string;
+  readonly receipt_no: number;
+  readonly at: string;
+  readonly purchases_cents: number;
+  readonly prizes_cents: number;
+  readonly tendered_cents: number;
+  /** Back to the player: tendered + prizes − purchases. */
+  readonly change_cents: number;
+  readonly digital: readonly { readonly game: GameCode; readonly number: string; readonly validation_barcode: string; readonly sale_key: string }[];
+  readonly replayed: boolean;
 }
 
 export interface SaleView {
@@ -91,4 +147,8 @@ export interface SalesOutputs {
   'sale.list': { readonly sales: readonly SaleSummaryView[] };
   'sale.void': { readonly void: VoidView; readonly receipt: ReceiptView };
   'sale.reprint': ReceiptView;
+  'basket.get': BasketView;
+  'basket.set': BasketView;
+  'basket.add-prize': BasketView;
+  'basket.complete': { readonly basket: BasketDoneView; readonly receipt: ReceiptView };
 }

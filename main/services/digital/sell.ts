@@ -86,26 +86,54 @@ export async function settlePendingDigital(t: LotteryTerminal, client: CentralCl
 }
 
 export async function sellDigital(t: LotteryTerminal, session: OperatorSession, input: DigitalSellInput, client: CentralClient): Promise<DigitalSaleResult> {
-  assertTerminalEnabled(t);
-  if (!isGameCode(input.game) || gameByCode(input.game).kind !== 'digital') {
-    throw new SaleError('not-digital', `${input.game} is not a digital game: sell happy-2014 or millionnaire`);
+  const reserved = await reserveDigital(t, session, input.game, input.tendered_cents, client);
+  try {
+    return completeDigitalSale(t, session, reserved, input.tendered_cents);
+  } catch (err) {
+    await releaseDigital(t, client, reserved.sale_key, err);
+    throw err;
   }
-  const game = gameByCode(input.game);
-  assertGameOnSale(t, input.game);
-  // Keys a crash or an unreachable central left pending are voided at central first (best effort).
-  await settlePendingDigital(t, client).catch(() => 0);
+}
+
+/** A unit central handed out under a pending sale key, final at central, not yet sold here. */
+export interface ReservedDigital {
+  readonly sale_key: string;
+  readonly unit: DigitalUnitAnswer;
+}
+
+/**
+ * Steps 1 and 2 of a digital sale (see the file's comment): every local check with `tendered_cents`
+ * (a basket passes the unit's price), the pending key committed, central's unit. Refusals throw SaleError.
+ */
+export async function reserveDigital(
+  t: LotteryTerminal,
+  session: OperatorSession,
+  gameCode: string,
+  tenderedCents: number,
+  client: CentralClient,
+  options: { readonly settlePending?: boolean } = {},
+): Promise<ReservedDigital> {
+  assertTerminalEnabled(t);
+  if (!isGameCode(gameCode) || gameByCode(gameCode).kind !== 'digital') {
+    throw new SaleError('not-digital', `${gameCode} is not a digital game: sell happy-2014 or millionnaire`);
+  }
+  const game = gameByCode(gameCode);
+  assertGameOnSale(t, gameCode);
+  // Keys a crash or an unreachable central left pending are voided at central first (best effort);
+  // a basket does it once, before its first unit (its own keys are pending until it commits).
+  if (options.settlePending !== false) await settlePendingDigital(t, client).catch(() => 0);
   const saleKey = randomUUID();
   inTransaction(t, () => {
     authorize(t, session, 'ticket.sell');
     requireOpenCashSession(t);
-    changeDue(game.price_cents, input.tendered_cents);
-    insertPendingDigital(t.db, { sale_key: saleKey, game: game.code, operator_id: session.operator_id, tendered_cents: input.tendered_cents, created_at: t.now() });
+    changeDue(game.price_cents, tenderedCents);
+    insertPendingDigital(t.db, { sale_key: saleKey, game: game.code, operator_id: session.operator_id, tendered_cents: tenderedCents, created_at: t.now() });
   });
-  let unit: DigitalUnitAnswer;
   try {
     const sold = await client.call('POST', ENDPOINTS.digitalSell, { sale_key: saleKey, game: game.code }, DigitalSaleAnswer);
     if (sold.status === 'voided' || sold.sale_key !== saleKey) throw new SaleError('central-bad-answer', `central answered a ${sold.status} unit for another sale`);
-    unit = await client.call('POST', ENDPOINTS.digitalFinalise, { sale_key: saleKey }, DigitalUnitAnswer);
+    const unit = await client.call('POST', ENDPOINTS.digitalFinalise, { sale_key: saleKey }, DigitalUnitAnswer);
+    return { sale_key: saleKey, unit };
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -113,16 +141,23 @@ export async function sellDigital(t: LotteryTerminal, session: OperatorSession, 
     if (err instanceof CentralAnswerError) markDigitalVoided(t.db, saleKey, t.now(), refusal.message);
     throw refusal;
   }
-  try {
-    return completeSale(t, session, saleKey, unit, input.tendered_cents);
-  } catch (err) {
-    // Committed nothing: release the unit at central (or later).
-    await client
-      .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: cutText(`terminal could not complete the sale: ${(err as Error).message}`, 200) }, DigitalVoidAnswer)
-      .then(() => markDigitalVoided(t.db, saleKey, t.now(), (err as Error).message))
-      .catch(() => undefined);
-    throw err;
-  }
+}
+
+/** Releases a reserved unit at central (now, or later by settlePendingDigital) when the terminal could not sell it. */
+export async function releaseDigital(t: LotteryTerminal, client: CentralClient, saleKey: string, why: unknown): Promise<void> {
+  const message = why instanceof Error ? why.message : String(why);
+  await client
+    .call('POST', ENDPOINTS.digitalVoid, { sale_key: saleKey, reason: cutText(`terminal could not complete the sale: ${message}`, 200) }, DigitalVoidAnswer)
+    .then(() => markDigitalVoided(t.db, saleKey, t.now(), cutText(message, 200)))
+    .catch(() => undefined);
+}
+
+/**
+ * Step 3: the reserved unit sold here (one transaction; inside a caller's transaction, part of it).
+ * Commits nothing when it throws: the caller releases the unit (releaseDigital).
+ */
+export function completeDigitalSale(t: LotteryTerminal, session: OperatorSession, reserved: ReservedDigital, tenderedCents: number): DigitalSaleResult {
+  return completeSale(t, session, reserved.sale_key, reserved.unit, tenderedCents);
 }
 
 function completeSale(t: LotteryTerminal, session: OperatorSession, saleKey: string, unit: DigitalUnitAnswer, tendered: number): DigitalSaleResult {

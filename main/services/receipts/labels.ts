@@ -46,6 +46,11 @@ export interface ReceiptLabels {
   readonly tendered: string;
   readonly change: string;
   readonly thanks: string;
+  /** A basket's prize line, its net due or the amount handed to the player, and its acts (issue #25). */
+  readonly basketPrize: string;
+  readonly basketDue: string;
+  readonly basketToPlayer: string;
+  readonly basketParts: string;
   readonly voidedReceipt: string;
   readonly voidedOperation: string;
   readonly voidedKinds: { readonly sale: string; readonly payout: string };
@@ -143,6 +148,10 @@ const fr: ReceiptLabels = {
   tendered: 'Reçu en espèces',
   change: 'Rendu',
   thanks: 'Merci et bonne chance !',
+  basketPrize: 'Gain déduit :',
+  basketDue: 'Net à payer',
+  basketToPlayer: 'À remettre au joueur',
+  basketParts: 'Opérations n°',
   voidedReceipt: 'Reçu annulé n°',
   voidedOperation: 'Opération annulée',
   voidedKinds: { sale: 'vente', payout: 'paiement' },
@@ -240,6 +249,10 @@ const en: ReceiptLabels = {
   tendered: 'Cash received',
   change: 'Change',
   thanks: 'Thank you and good luck!',
+  basketPrize: 'Prize deducted:',
+  basketDue: 'Net to pay',
+  basketToPlayer: 'To hand to the player',
+  basketParts: 'Operations no.',
   voidedReceipt: 'Voided receipt no.',
   voidedOperation: 'Voided operation',
   voidedKinds: { sale: 'sale', payout: 'payout' },

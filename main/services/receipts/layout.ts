@@ -185,6 +185,16 @@ function sale(r: SaleReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions
   checkAmount('totalCents', r.totalCents, true);
   if (sum !== r.totalCents) throw new ReceiptError(`the items add up to ${sum} cents but totalCents is ${r.totalCents}`);
   lines.push({ type: 'rule' }, { type: 'pair', left: l.total, right: euros(r.totalCents, o), style: { bold: true, height: 2 } });
+  if (r.prizes && r.prizes.length > 0) {
+    let prizes = 0;
+    for (const p of r.prizes) {
+      checkAmount(`prize '${p.description}' amountCents`, p.amountCents, true);
+      prizes += p.amountCents;
+      lines.push({ type: 'text', text: `${l.basketPrize} ${p.description}` }, { type: 'pair', left: '', right: `-${euros(p.amountCents, o)}` });
+    }
+    const net = r.totalCents - prizes;
+    lines.push({ type: 'pair', left: net >= 0 ? l.basketDue : l.basketToPlayer, right: euros(Math.abs(net), o), style: { bold: true } });
+  }
   if (r.tenderedCents !== undefined) {
     checkAmount('tenderedCents', r.tenderedCents, true);
     lines.push({ type: 'pair', left: l.tendered, right: euros(r.tenderedCents, o) });
@@ -193,6 +203,7 @@ function sale(r: SaleReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions
     checkAmount('changeCents', r.changeCents, true);
     lines.push({ type: 'pair', left: l.change, right: euros(r.changeCents, o) });
   }
+  if (r.parts && r.parts.length > 0) lines.push({ type: 'text', text: `${l.basketParts} ${r.parts.join(', ')}` });
   lines.push({ type: 'blank' }, { type: 'text', text: l.thanks, align: 'center' });
   return lines;
 }

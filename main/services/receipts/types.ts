@@ -58,10 +58,23 @@ export interface SaleItem {
   readonly unitPriceCents: number;
 }
 
+/** A prize paid in a basket (issue #25): its payout's own receipt number and the ticket. */
+export interface BasketPrize {
+  readonly description: string;
+  readonly amountCents: number;
+}
+
 export interface SaleReceipt extends ReceiptHeader {
   readonly kind: 'sale';
   readonly items: readonly SaleItem[];
   readonly totalCents: number;
+  /**
+   * A basket's prizes, put towards the purchase (issue #25). With prizes, `changeCents` is what goes
+   * back to the player: cash tendered + prizes − total.
+   */
+  readonly prizes?: readonly BasketPrize[];
+  /** The acts the basket is made of (their own receipt numbers, journaled), printed as references. */
+  readonly parts?: readonly string[];
   /** Cash handed over by the customer, when known. */
   readonly tenderedCents?: number;
   readonly changeCents?: number;

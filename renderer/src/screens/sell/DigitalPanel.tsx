@@ -1,12 +1,12 @@
 /**
- * The sell screen's digital part: sell one Happy 2014 or Millionnaire unit (online only: central hands
- * it out), then the player plays it on the customer display — Jouer reveals the next zone, Auto all of
- * them — and this screen follows. The play state is kept by the terminal at every step: after a reload
+ * The sell screen's digital part: a unit sold in the basket (online only: central hands it out) is
+ * then played by the player on the customer display — Jouer reveals the next zone, Auto all of
+ * them — and this screen follows. Units are added to the basket on the sell screen (one payment). The play state is kept by the terminal at every step: after a reload
  * or a restart, the last unit's play comes back where it was. Replay, reprint, and today's history for
  * managers.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DigitalHistoryLine, DigitalSaleView } from '../../../../common/api/methods/digital.js';
+import type { DigitalHistoryLine } from '../../../../common/api/methods/digital.js';
 import type { DigitalPlayView } from '../../../../common/api/views.js';
 import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
@@ -16,26 +16,15 @@ import { PlayBoard } from '../../digital/PlayBoard.js';
 import { money, time } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
-import { parseEuros } from './amount.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 
-const GAMES = [
-  { code: 'happy-2014', name: 'Happy 2014', price_cents: 300 },
-  { code: 'millionnaire', name: 'Millionnaire', price_cents: 1000 },
-] as const;
-
-export function DigitalPanel() {
+export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
-  const { operator, status } = useSession();
-  // Digital games sell online only: a link that is not up is said before anyone presses Vendre.
-  const link = status.central?.state ?? 'not-enrolled';
-  const linkDown = link === 'not-enrolled' || link === 'refused' || link === 'disabled' || status.connection !== 'online';
+  const { operator } = useSession();
   const { busy, error, run } = useAction();
-  const [tendered, setTendered] = useState('');
   const [play, setPlay] = useState<DigitalPlayView | null>(null);
-  const [sale, setSale] = useState<DigitalSaleView | null>(null);
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
   const [history, setHistory] = useState<readonly DigitalHistoryLine[] | null>(null);
   const isManager = operator?.role === 'manager';
@@ -48,15 +37,21 @@ export function DigitalPanel() {
     playArea.current?.querySelector<HTMLButtonElement>('[data-testid="digital-play"]')?.focus({ preventScroll: true });
   }, [justSold]);
 
-  // Resume the last unit's play (a reload, a restart) where it stopped.
+  // Resume the last unit's play (a reload, a restart) where it stopped; after a basket with digital
+  // units (`refresh`), the unit to play now, brought into sight with Jouer focused.
   useEffect(() => {
     void api.call('digital.get', {}).then(
       (r) => {
-        if (r.play && !r.play.finished) setPlay(r.play);
+        if (r.play && !r.play.finished) {
+          setPlay(r.play);
+          setReceipt(null);
+          if (refresh > 0) setJustSold(`${r.play.sale_key}/${refresh}`);
+        }
+        if (refresh > 0) void loadHistory();
       },
       () => undefined,
     );
-  }, [api]);
+  }, [api, refresh]);
 
   const loadHistory = useCallback(async () => {
     if (!isManager) return;
@@ -64,18 +59,6 @@ export function DigitalPanel() {
     if (r) setHistory(r.units);
   }, [api, isManager]);
   useEffect(() => void loadHistory(), [loadHistory]);
-
-  async function sell(game: (typeof GAMES)[number]): Promise<void> {
-    const typed = tendered.trim() === '' ? game.price_cents : parseEuros(tendered);
-    const r = await run(() => api.call('digital.sell', { game: game.code, tendered_cents: typed ?? -1 }));
-    if (!r) return;
-    setSale(r.sale);
-    setReceipt(r.receipt);
-    setPlay(r.play);
-    setJustSold(r.sale.sale_key);
-    setTendered('');
-    void loadHistory();
-  }
 
   async function reveal(how: { next: true } | { all: true }): Promise<void> {
     // Jouer and Auto stay enabled (and focused) while a reveal is under way: a disabled button drops the
@@ -98,34 +81,20 @@ export function DigitalPanel() {
     if (r) setReceipt(r);
   }
 
+  // Nothing sold yet to play: the units are added to the basket above, this part stays out of the way.
+  if (!play && !receipt && !error && !(isManager && history && history.length > 0)) return null;
+
   return (
     <section className="card digital-part" data-testid="digital-part">
       <header className="sell-head">
         <h2>{t('digital.title')}</h2>
         <span className="muted small">{t('digital.online')}</span>
       </header>
-      <div className="digital-actions">
-        <label className="field" htmlFor="digital-tendered">
-          <span className="field-label">{t('digital.tendered')}</span>
-          <input id="digital-tendered" className="input" inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value)} data-testid="digital-tendered" />
-        </label>
-        {GAMES.map((g) => (
-          <button key={g.code} type="button" className="btn btn-primary" disabled={busy || linkDown} title={linkDown ? t(`digital.link.${link === 'online' ? 'offline' : link}`) : undefined} data-testid={`digital-sell-${g.code}`} onClick={() => void sell(g)}>
-            {t('digital.sell', { game: g.name, price: money(g.price_cents, language) })}
-          </button>
-        ))}
-      </div>
-      {linkDown && !error && (
-        <div className="banner banner-warn" role="status" data-testid="digital-link" data-link={link === 'online' ? 'offline' : link}>
-          {t(`digital.link.${link === 'online' ? 'offline' : link}`)}
-        </div>
-      )}
       <ErrorBanner message={error} testId="digital-error" />
       {play && (
         <div ref={playArea} className="digital-play-area" data-testid="digital-play-area">
           <p className="digital-sale-info" data-testid="digital-sale-info">
             {t('digital.unit', { number: play.number })} — {t('digital.barcode')} <span data-testid="digital-barcode">{play.validation_barcode}</span>
-            {sale && sale.sale_key === play.sale_key && sale.change_cents > 0 && <> — {t('digital.change', { amount: money(sale.change_cents, language) })}</>}
           </p>
           <div className="digital-actions">
             <button type="button" className="btn btn-success" disabled={play.finished} aria-disabled={busy} data-testid="digital-play" onClick={() => void reveal({ next: true })}>

@@ -1,11 +1,14 @@
 /**
- * Selling paper tickets. Scan (or type) each ticket's inventory barcode: the cart is checked by the
- * terminal exactly as the sale will be, and the customer display shows its total. Enter moves to the
- * cash received (keypad), Enter again takes the payment; the change is shown large and the receipt
- * printed after the sale is recorded. Managers can void a sale of the session from here.
+ * The counter's one basket (issue #25): paper tickets (scan each inventory barcode), digital units
+ * (a button per game, online only) and prizes (a winner's validation barcode scanned here, or "Add to
+ * basket" at Valider) in one sale. The basket is checked by the terminal exactly as completing it will
+ * be, kept by the terminal (a reload finds it) and shown on the customer display. Enter moves to the
+ * cash received (keypad), Enter again takes the payment — prizes go towards the purchase, and when they
+ * exceed it the amount to hand to the player is shown; one receipt is printed after it is all recorded.
+ * Esc goes back to the scan field, then asks before clearing the basket. Managers can void a sale here.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { CartView, SaleView } from '../../../../common/api/methods/sales.js';
+import type { BasketDoneView, BasketView } from '../../../../common/api/methods/sales.js';
 import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
@@ -30,7 +33,19 @@ import { SessionSales } from './SessionSales.js';
 import './common.css';
 import './sell.css';
 
-const EMPTY: CartView = { lines: [], count: 0, total_cents: 0 };
+const EMPTY: BasketView = { lines: [], count: 0, total_cents: 0, basket_id: null, digital: [], prizes: [], purchases_cents: 0, prizes_cents: 0 };
+const GAMES = [
+  { code: 'happy-2014', name: 'Happy 2014', price_cents: 300 },
+  { code: 'millionnaire', name: 'Millionnaire', price_cents: 1000 },
+] as const;
+
+interface Contents {
+  readonly barcodes: readonly string[];
+  readonly digital: readonly ('happy-2014' | 'millionnaire')[];
+  readonly prizes: readonly string[];
+}
+const NOTHING: Contents = { barcodes: [], digital: [], prizes: [] };
+const contentsOf = (v: BasketView): Contents => ({ barcodes: v.lines.map((l) => l.barcode), digital: v.digital.map((d) => d.game as 'happy-2014' | 'millionnaire'), prizes: v.prizes.map((p) => p.barcode) });
 const NOTES = [500, 1000, 2000, 5000, 10000];
 
 /** A refusal of one scanned ticket, in the counter's language. */
@@ -51,16 +66,18 @@ export function SellScreen() {
   const t = useT();
   const [language] = useLanguage();
   const { operator, status, refreshStatus } = useSession();
-  const [cart, setCart] = useState<CartView>(EMPTY);
+  const [cart, setCart] = useState<BasketView>(EMPTY);
   const [scanText, setScanText] = useState('');
   const [tendered, setTendered] = useState('');
   const { busy, error, setError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
-  const [done, setDone] = useState<{ sale: SaleView; receipt: ReceiptView } | null>(null);
+  const [done, setDone] = useState<{ basket: BasketDoneView; receipt: ReceiptView } | null>(null);
+  /** Bumped after a basket with digital units: the play part loads the unit to play. */
+  const [played, setPlayed] = useState(0);
   const [showSales, setShowSales] = useState(false);
   /** The "sale in progress" question: `proceed` is where the person wanted to go (null: abandon asked from here). */
   const [asking, setAsking] = useState<{ proceed: (() => void) | null } | null>(null);
-  const barcodes = useRef<string[]>([]);
+  const contents = useRef<Contents>(NOTHING);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const scanRef = useRef<HTMLInputElement>(null);
   const tenderRef = useRef<HTMLInputElement>(null);
@@ -68,8 +85,10 @@ export function SellScreen() {
   const isManager = operator?.role === 'manager';
 
   useEffect(() => {
-    if (done) nextRef.current?.focus();
-    else scanRef.current?.focus();
+    // A basket with digital units: the unit's Jouer takes the focus (the play part brings it into sight).
+    if (done) {
+      if (done.basket.digital.length === 0) nextRef.current?.focus();
+    } else scanRef.current?.focus();
     // Also once the cash session is seen open: the scan field only then exists.
   }, [done, status.cash_session_open]);
 
@@ -78,9 +97,9 @@ export function SellScreen() {
     let live = true;
     enqueue(async () => {
       try {
-        const view = await api.call('cart.get', {});
+        const view = await api.call('basket.get', {});
         if (!live) return;
-        barcodes.current = view.lines.map((l) => l.barcode);
+        contents.current = contentsOf(view);
         setCart(view);
       } catch {
         // no open cash session, or a technician: the screen says so itself
@@ -92,7 +111,12 @@ export function SellScreen() {
   }, [api]);
 
   // Leaving with a sale in progress asks first.
-  const inProgress = cart.count > 0 && !done;
+  const items = cart.count + cart.digital.length + cart.prizes.length;
+  const inProgress = items > 0 && !done;
+  // Digital units sell online only: while central does not answer, they cannot go in the basket.
+  const link = status.central?.state ?? 'not-enrolled';
+  const linkDown = link === 'not-enrolled' || link === 'refused' || link === 'disabled' || status.connection !== 'online';
+  const linkText = t(`digital.link.${link === 'online' ? 'offline' : link}`);
   useEffect(() => {
     if (!inProgress) return undefined;
     return setLeaveGuard((proceed) => {
@@ -102,7 +126,7 @@ export function SellScreen() {
   }, [inProgress]);
 
   const reset = useCallback(() => {
-    barcodes.current = [];
+    contents.current = NOTHING;
     setCart(EMPTY);
     setTendered('');
     setDone(null);
@@ -114,6 +138,17 @@ export function SellScreen() {
     queue.current = queue.current.then(job, job);
   }, []);
 
+  /** Replaces the basket (checked by the terminal first: a refusal keeps it as it was). */
+  const apply = useCallback(
+    async (next: Contents) => {
+      const view = await api.call('basket.set', { barcodes: [...next.barcodes], digital: [...next.digital], prizes: [...next.prizes] });
+      contents.current = next;
+      setCart(view);
+      setError(null);
+    },
+    [api],
+  );
+
   const add = useCallback(
     (raw: string) => {
       const code = raw.trim();
@@ -121,27 +156,44 @@ export function SellScreen() {
       setNotice(null);
       if (done) reset();
       enqueue(async () => {
-        const next = [...barcodes.current, code];
+        const c = contents.current;
         try {
-          const view = await api.call('cart.set', { barcodes: next });
-          barcodes.current = next;
-          setCart(view);
-          setError(null);
+          await apply({ ...c, barcodes: [...c.barcodes, code] });
         } catch (err) {
-          setError(refusalText(t, code, err));
+          // A winner's validation barcode scanned here: its prize goes towards the purchase.
+          if ((err as { code?: unknown })?.code !== 'not-inventory') {
+            setError(refusalText(t, code, err));
+            return;
+          }
+          try {
+            await apply({ ...c, prizes: [...c.prizes, code] });
+          } catch (prizeErr) {
+            setError(refusalText(t, code, prizeErr));
+          }
         }
       });
     },
-    [done, enqueue, reset, t],
+    [apply, done, enqueue, reset, t],
   );
 
-  const remove = (index: number) =>
+  const addDigital = (game: (typeof GAMES)[number]['code']) => {
+    setNotice(null);
+    if (done) reset();
     enqueue(async () => {
-      const next = barcodes.current.filter((_, i) => i !== index);
+      const c = contents.current;
       try {
-        setCart(await api.call('cart.set', { barcodes: next }));
-        barcodes.current = next;
-        setError(null);
+        await apply({ ...c, digital: [...c.digital, game] });
+      } catch (err) {
+        setError(refusalText(t, game, err));
+      }
+    });
+  };
+
+  const remove = (field: keyof Contents, index: number) =>
+    enqueue(async () => {
+      const c = contents.current;
+      try {
+        await apply({ ...c, [field]: c[field].filter((_, i) => i !== index) });
       } catch (err) {
         setError(errorText(t, err));
       }
@@ -159,6 +211,10 @@ export function SellScreen() {
       scanRef.current?.focus();
       return true;
     }
+    if (inProgress && !asking) {
+      setAsking({ proceed: null });
+      return true;
+    }
     return false;
   });
 
@@ -166,18 +222,20 @@ export function SellScreen() {
     e.preventDefault();
     const value = scanRef.current?.value ?? scanText;
     if (value.trim() === '') {
-      if (cart.count > 0) tenderRef.current?.focus();
+      if (items > 0) tenderRef.current?.focus();
       return;
     }
     setScanText('');
     add(value);
   }
 
-  const tenderedCents = parseEuros(tendered);
-  const change = tenderedCents === null ? null : tenderedCents - cart.total_cents;
+  const net = cart.purchases_cents - cart.prizes_cents;
+  // Prizes covering the purchase: nothing to hand over, the field may stay empty.
+  const tenderedCents = tendered.trim() === '' && net <= 0 ? 0 : parseEuros(tendered);
+  const change = tenderedCents === null ? null : tenderedCents - net;
 
   async function complete(amount = tenderedCents): Promise<void> {
-    if (busy || cart.count === 0) return;
+    if (busy || items === 0) return;
     if (amount === null) {
       setError(t('amount.invalid'));
       tenderRef.current?.focus();
@@ -186,8 +244,10 @@ export function SellScreen() {
     await run(async () => {
       // Let queued cart changes land first.
       await queue.current;
-      const result = await api.call('sale.complete', { barcodes: barcodes.current, tendered_cents: amount });
+      const c = contents.current;
+      const result = await api.call('basket.complete', { basket_id: cart.basket_id ?? '', barcodes: [...c.barcodes], digital: [...c.digital], prizes: [...c.prizes], tendered_cents: amount });
       setDone(result);
+      if (result.basket.digital.length > 0) setPlayed((n) => n + 1);
       void refreshStatus();
     });
   }
@@ -198,6 +258,7 @@ export function SellScreen() {
     setAsking(null);
     await queue.current;
     if (await run(() => api.call('cart.abandon', {}))) {
+      scanRef.current?.focus();
       reset();
       setNotice(t('sell.abandoned'));
       proceed?.();
@@ -207,6 +268,7 @@ export function SellScreen() {
   async function reprint(receiptNo: number): Promise<void> {
     const receipt = await run(() => api.call('sale.reprint', { receipt_no: receiptNo }));
     if (receipt) setDone((d) => (d ? { ...d, receipt } : d));
+    scanRef.current?.focus();
   }
 
   if (!status.cash_session_open && !done) {
@@ -248,8 +310,42 @@ export function SellScreen() {
                   className="btn btn-small btn-ghost btn-remove"
                   aria-label={t('sell.cart.removeLine', { ticket: l.ticket })}
                   data-testid={`cart-remove-${i}`}
-                  onClick={() => remove(i)}
+                  onClick={() => remove('barcodes', i)}
                 >
+                  ✕
+                </button>
+              </td>
+            )}
+          </tr>
+        ))}
+        {cart.digital.map((d, i) => (
+          <tr key={`digital-${i}`} data-testid="basket-digital-line">
+            <td>{d.game_name}</td>
+            <td className="muted">{t('basket.digital')}</td>
+            <td className="num">
+              <Money cents={d.price_cents} />
+            </td>
+            {!done && (
+              <td className="row-action">
+                <button type="button" className="btn btn-small btn-ghost btn-remove" aria-label={t('sell.cart.removeLine', { ticket: d.game_name })} data-testid={`basket-remove-digital-${i}`} onClick={() => remove('digital', i)}>
+                  ✕
+                </button>
+              </td>
+            )}
+          </tr>
+        ))}
+        {cart.prizes.map((p, i) => (
+          <tr key={`prize-${p.barcode}`} className="basket-prize" data-testid="basket-prize-line">
+            <td>
+              {t('basket.prize')} {p.game_name}
+            </td>
+            <td className="mono">{p.ticket}</td>
+            <td className="num">
+              −<Money cents={p.amount_cents} />
+            </td>
+            {!done && (
+              <td className="row-action">
+                <button type="button" className="btn btn-small btn-ghost btn-remove" aria-label={t('sell.cart.removeLine', { ticket: p.ticket })} data-testid={`basket-remove-prize-${i}`} onClick={() => remove('prizes', i)}>
                   ✕
                 </button>
               </td>
@@ -284,7 +380,7 @@ export function SellScreen() {
             { label: t('sell.inProgress.abandon'), testId: 'sale-abandon', tone: 'danger', onChoose: () => void abandonSale() },
           ]}
         >
-          <p data-testid="sale-in-progress-what">{t('sell.inProgress.what', { tickets: t(countKey('sell.cart.count', cart.count, language), { n: cart.count }), amount: money(cart.total_cents, language) })}</p>
+          <p data-testid="sale-in-progress-what">{t('sell.inProgress.what', { tickets: t(countKey('sell.cart.count', items, language), { n: items }), amount: money(net, language) })}</p>
         </ConfirmDialog>
       )}
       <section className={done ? 'card sell-cart is-done' : 'card sell-cart'}>
@@ -322,15 +418,28 @@ export function SellScreen() {
             {t('sell.scan.add')}
           </button>
         </form>
+        <div className="basket-digital" data-testid="basket-digital">
+          <span className="field-label">{t('basket.digital')}</span>
+          {GAMES.map((g) => (
+            <button key={g.code} type="button" className="btn btn-small" disabled={busy || linkDown} title={linkDown ? linkText : undefined} data-testid={`basket-add-${g.code}`} onClick={() => addDigital(g.code)}>
+              {t('basket.addDigital', { game: g.name, price: money(g.price_cents, language) })}
+            </button>
+          ))}
+          {linkDown && (
+            <span className="basket-digital-down" role="status" data-testid="digital-link" data-link={link === 'online' ? 'offline' : link}>
+              {linkText}
+            </span>
+          )}
+        </div>
         <ErrorBanner message={error} testId="sell-error" />
-        {notice && !error && cart.count === 0 && (
+        {notice && !error && items === 0 && (
           <div className="banner banner-info" role="status" data-testid="sell-notice">
             {notice}
           </div>
         )}
         {showSales && isManager ? (
           <SessionSales onChanged={() => void refreshStatus()} />
-        ) : cart.count === 0 ? (
+        ) : items === 0 ? (
           <p className="empty sell-empty" data-testid="cart-empty">
             <ScanIcon className="sell-empty-icon" />
             {t('sell.cart.empty')}
@@ -338,7 +447,7 @@ export function SellScreen() {
         ) : done ? (
           <div className="sell-done-body">
             {cartTable}
-            <ReceiptPanel receipt={done.receipt} busy={busy} onReprint={() => void reprint(done.sale.receipt_no)} />
+            <ReceiptPanel receipt={done.receipt} busy={busy} onReprint={() => void reprint(done.basket.receipt_no)} />
           </div>
         ) : (
           cartTable
@@ -348,21 +457,34 @@ export function SellScreen() {
       <aside className="card sell-pay">
         {done ? (
           <div className="sell-done" data-testid="sale-done">
-            <h2 className="sell-done-title">✓ {t('sell.done.title')}</h2>
+            <h2 className="sell-done-title">✓ {done.basket.prizes_cents > 0 || done.basket.digital.length > 0 ? t('basket.done.title') : t('sell.done.title')}</h2>
             <p className="muted" data-testid="sale-receipt-no">
-              {t('sell.done.receipt', { n: done.sale.receipt_no })}
+              {t('sell.done.receipt', { n: done.basket.receipt_no })}
             </p>
+            {done.basket.replayed && (
+              <div className="banner banner-info" data-testid="basket-replayed">
+                {t('basket.replayed', { n: done.basket.receipt_no })}
+              </div>
+            )}
             <div className="pay-line">
-              <span>{t('sell.total')}</span>
-              <Money cents={done.sale.total_cents} />
+              <span>{done.basket.prizes_cents > 0 ? t('basket.purchases') : t('sell.total')}</span>
+              <Money cents={done.basket.purchases_cents} />
             </div>
+            {done.basket.prizes_cents > 0 && (
+              <div className="pay-line">
+                <span>{t('basket.prizes')}</span>
+                <span>
+                  −<Money cents={done.basket.prizes_cents} />
+                </span>
+              </div>
+            )}
             <div className="pay-line">
               <span>{t('sell.tendered')}</span>
-              <Money cents={done.sale.tendered_cents} />
+              <Money cents={done.basket.tendered_cents} />
             </div>
             <div className="change-box" data-testid="sale-change">
-              <span>{done.sale.change_cents > 0 ? t('sell.done.change') : t('sell.done.noChange')}</span>
-              {done.sale.change_cents > 0 && <Money cents={done.sale.change_cents} className="change-amount" />}
+              <span>{done.basket.change_cents > 0 ? (done.basket.prizes_cents > done.basket.purchases_cents ? t('basket.done.toPlayer') : t('sell.done.change')) : t('sell.done.noChange')}</span>
+              {done.basket.change_cents > 0 && <Money cents={done.basket.change_cents} className="change-amount" />}
             </div>
             <button ref={nextRef} type="button" className="btn btn-primary btn-large btn-block" data-testid="sale-next" onClick={reset}>
               {t('sell.done.next')}
@@ -371,12 +493,26 @@ export function SellScreen() {
           </div>
         ) : (
           <>
+            {cart.prizes_cents > 0 && (
+              <>
+                <div className="pay-line" data-testid="basket-purchases">
+                  <span>{t('basket.purchases')}</span>
+                  <Money cents={cart.purchases_cents} />
+                </div>
+                <div className="pay-line" data-testid="basket-prizes">
+                  <span>{t('basket.prizes')}</span>
+                  <span>
+                    −<Money cents={cart.prizes_cents} />
+                  </span>
+                </div>
+              </>
+            )}
             <div className="total-box">
-              <span>{t('sell.total')}</span>
+              <span>{net < 0 ? t('basket.toPlayer') : t('sell.total')}</span>
               <span className="muted small" data-testid="cart-count">
-                {t(countKey('sell.cart.count', cart.count, language), { n: cart.count })}
+                {t(countKey('sell.cart.count', items, language), { n: items })}
               </span>
-              <Money cents={cart.total_cents} className="total-amount" testId="cart-total" />
+              <Money cents={Math.abs(net)} className="total-amount" testId="cart-total" />
             </div>
             <AmountField
               ref={tenderRef}
@@ -385,7 +521,7 @@ export function SellScreen() {
               value={tendered}
               onChange={setTendered}
               onSubmit={() => void complete()}
-              disabled={busy || cart.count === 0}
+              disabled={busy || items === 0}
               testId="sell-tendered"
               pad
             />
@@ -394,18 +530,18 @@ export function SellScreen() {
                 type="button"
                 className="btn btn-small"
                 data-testid="sell-exact"
-                disabled={busy || cart.count === 0}
+                disabled={busy || items === 0}
                 onClick={() => {
-                  setTendered(typedEuros(cart.total_cents, language));
+                  setTendered(typedEuros(Math.max(0, net), language));
                   tenderRef.current?.focus();
                 }}
               >
                 {t('sell.exact')}
               </button>
-              {NOTES.filter((n) => n > cart.total_cents)
+              {NOTES.filter((n) => n > net)
                 .slice(0, 3)
                 .map((n) => (
-                  <button key={n} type="button" className="btn btn-small" disabled={busy || cart.count === 0} onClick={() => setTendered(String(n / 100))}>
+                  <button key={n} type="button" className="btn btn-small" disabled={busy || items === 0} onClick={() => setTendered(String(n / 100))}>
                     {formatEuros(n, { locale: language, cents: false })}
                   </button>
                 ))}
@@ -418,21 +554,21 @@ export function SellScreen() {
               type="button"
               className="btn btn-success btn-large btn-block"
               data-testid="sell-complete"
-              disabled={busy || cart.count === 0 || change === null || change < 0}
+              disabled={busy || items === 0 || change === null || change < 0}
               onClick={() => void complete()}
             >
               {busy ? t('sell.busy') : t('sell.complete')}
             </button>
-            {!busy && cart.count > 0 && (change === null || change < 0) && (
+            {!busy && items > 0 && (change === null || change < 0) && (
               <p className="muted small" data-testid="sell-complete-why">
                 {change === null ? t('sell.complete.whyTendered') : t('sell.complete.whyShort')}
               </p>
             )}
-            <p className="muted small keys-hint" data-testid="sell-keys">{t('sell.keys')}</p>
+            <p className="muted small keys-hint" data-testid="sell-keys">{t('basket.keys')}</p>
           </>
         )}
       </aside>
-      <DigitalPanel />
+      <DigitalPanel refresh={played} />
     </div>
   );
 }

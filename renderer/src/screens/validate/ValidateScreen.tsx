@@ -117,6 +117,16 @@ export function ValidateScreen() {
     );
   }
 
+  /** Puts the winner's prize towards a purchase: into the basket at Vente, paid when the basket is. */
+  async function toBasket(): Promise<void> {
+    if (!verdict || busy) return;
+    const barcode = verdict.barcode;
+    const ok = await action.run(() => api.call('basket.add-prize', { barcode }), { tag: 'settle', onError: () => playTone('alert') });
+    if (ok === undefined) return;
+    setVerdict(null);
+    navigate('sell');
+  }
+
   function clear(): boolean {
     if (!verdict && !error && !code) return false;
     setVerdict(null);
@@ -141,6 +151,7 @@ export function ValidateScreen() {
     void check(inputRef.current?.value ?? code);
   }
 
+  const sellScreen = operator !== null && operator !== undefined && (SCREEN_ROLES.sell as readonly string[]).includes(operator.role);
   const cashScreen = operator && (SCREEN_ROLES.cash as readonly string[]).includes(operator.role) ? { id: 'cash' } : undefined;
 
   return (
@@ -222,7 +233,13 @@ export function ValidateScreen() {
               {t('validate.next')} <kbd>Esc</kbd>
             </button>
           </VerdictPanel>
-        ) : (
+        ) : null}
+        {verdict && canAct && style?.action === 'pay' && sellScreen && (
+          <button type="button" className="btn btn-basket" data-testid="basket-add-prize" title={t('validate.addToBasket.hint')} disabled={busy !== null} onClick={() => void toBasket()}>
+            {t('validate.addToBasket')} — {t('validate.addToBasket.hint')}
+          </button>
+        )}
+        {verdict ? null : (
           !error && (
             <div className="verdict verdict-idle card" data-testid="verdict-idle">
               <div className="verdict-headline">{t('validate.waiting')}</div>

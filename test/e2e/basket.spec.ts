@@ -1,0 +1,102 @@
+/**
+ * One basket (issue #25) at the demo counter with its live central: a winner validated at Valider is
+ * put in the basket ("Ajouter au panier"), two paper tickets are scanned and a Happy 2014 unit added
+ * with its button (in sight, no scrolling), and one cash entry completes it all — the prize put
+ * towards the purchase, the change shown, one receipt printed. At 1280×800 and 1024×768; the README's
+ * basket screenshots (docs/screens/basket-*.png) are taken here.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { test, expect, wedgeScan, login, openScreen, expectUsable, type Kiosk } from './kiosk.js';
+
+test.use({ liveCentral: true });
+test.setTimeout(180_000);
+
+const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+function journalTypes(kiosk: Kiosk, after: number): string[] {
+  const db = new Database(path.join(kiosk.dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[number], { type: string }>("SELECT type FROM journal WHERE seq > ? AND type IN ('sale', 'payout', 'basket') ORDER BY seq").all(after).map((r) => r.type);
+  } finally {
+    db.close();
+  }
+}
+
+function lastSeq(kiosk: Kiosk): number {
+  const db = new Database(path.join(kiosk.dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { s: number }>('SELECT MAX(seq) AS s FROM journal').get()?.s ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+]) {
+  test(`one basket at ${size.width}×${size.height}: paper + digital + a prize towards the purchase, one payment, one receipt`, async ({ page, kiosk }) => {
+    await page.setViewportSize(size);
+    const units = kiosk.units('annee-chance-2013').filter((u) => u.unit.startsWith('213-001-01-00000-'));
+    const winner = units.find((u) => u.prize_cents >= 500 && u.prize_cents <= 2_000);
+    const [a, b] = units.filter((u) => u.prize_cents === 0);
+    if (!winner || !a || !b) throw new Error('demo units missing');
+
+    await page.goto(kiosk.url);
+    await login(page, 'Camille', '2222');
+    await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
+    await openScreen(page, 'F3', 'sell');
+    await page.getByTestId('sell-open-cash').click();
+    await expect(page.getByTestId('cash-float')).toBeFocused();
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cash-notice')).toBeVisible();
+
+    // Valider: the winner's prize goes to the basket instead of being paid out in cash.
+    await openScreen(page, 'F2', 'validate');
+    await wedgeScan(page, winner.barcodes.validation);
+    await expect(page.getByTestId('pay-button')).toBeFocused();
+    await page.getByTestId('basket-add-prize').click();
+    await expect(page.getByTestId('sell-screen')).toBeVisible();
+    await expect(page.getByTestId('basket-prize-line')).toHaveCount(1);
+
+    // Vente: two paper tickets scanned, a Happy 2014 unit added with its button, in sight at this size.
+    await expect(page.getByTestId('sell-scan')).toBeFocused();
+    await wedgeScan(page, a.barcodes.inventory);
+    await wedgeScan(page, b.barcodes.inventory);
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expectUsable(page.getByTestId('basket-add-happy-2014'), 'add Happy 2014');
+    await expectUsable(page.getByTestId('basket-add-millionnaire'), 'add Millionnaire');
+    await page.getByTestId('basket-add-happy-2014').click();
+    await expect(page.getByTestId('basket-digital-line')).toHaveCount(1);
+    const purchases = 300 + 300 + 300;
+    const net = purchases - winner.prize_cents;
+    await expect(page.getByTestId('basket-prizes')).toContainText(euros(winner.prize_cents));
+    await expect(page.getByTestId('cart-total')).toHaveText(euros(Math.abs(net)));
+    await expectUsable(page.getByTestId('sell-complete'), 'take payment');
+    if (size.width === 1280) await page.screenshot({ path: path.join(docs, 'basket-1280.png') });
+    else await page.screenshot({ path: path.join(docs, 'basket-1024.png') });
+
+    // Keyboard: Enter on the empty scan field moves to the cash, Enter there completes.
+    const before = lastSeq(kiosk);
+    await page.getByTestId('sell-scan').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sell-tendered')).toBeFocused();
+    const tendered = net > 0 ? 1000 : 0;
+    if (tendered > 0) await page.keyboard.type(String(tendered / 100));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('sale-done')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('sale-change')).toContainText(euros(tendered - net));
+    // One receipt, printed by the virtual printer; each act journaled, bound by the basket.
+    await expect(page.getByTestId('receipt-panel')).toHaveCount(1);
+    await expect(page.getByTestId('receipt-panel')).toHaveAttribute('data-printed', 'yes');
+    await expect(page.getByTestId('receipt-picture')).toBeVisible();
+    expect(journalTypes(kiosk, before)).toEqual(['sale', 'sale', 'payout', 'basket']);
+    // The digital unit is there to play.
+    await expect(page.getByTestId('digital-play')).toBeVisible();
+    await page.getByTestId('sale-done').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(docs, `basket-done-${size.width}.png`) });
+  });
+}
