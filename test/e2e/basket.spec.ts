@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect, wedgeScan, login, openScreen, expectUsable, type Kiosk } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, openTillFromSell, expectUsable, type Kiosk } from './kiosk.js';
 
 test.use({ liveCentral: true });
 test.setTimeout(180_000);
@@ -47,12 +47,7 @@ for (const size of [
     await page.goto(kiosk.url);
     await login(page, 'Camille', '2222');
     await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
-    await openScreen(page, 'F3', 'sell');
-    await page.getByTestId('sell-open-cash').click();
-    await expect(page.getByTestId('cash-float')).toBeFocused();
-    await page.keyboard.type('100');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('cash-notice')).toBeVisible();
+    await openTillFromSell(page, '100');
 
     // Valider: the winner's prize goes to the basket instead of being paid out in cash.
     await openScreen(page, 'F2', 'validate');

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect, wedgeScan, login, openScreen, sellDigitalUnit } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, openTillFromSell, sellDigitalUnit } from './kiosk.js';
 
 // This spec needs the live demo central (`kiosk --demo` serves it), not only a copy of the demo terminal.
 test.use({ liveCentral: true });
@@ -36,12 +36,7 @@ test('demo central: online, a sale pushed (nothing waiting), a Happy 2014 unit s
   await login(page, 'Camille', '2222');
   await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
 
-  await openScreen(page, 'F3', 'sell');
-  await page.getByTestId('sell-open-cash').click();
-  await expect(page.getByTestId('cash-float')).toBeFocused();
-  await page.keyboard.type('100');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('cash-notice')).toBeVisible();
+  await openTillFromSell(page, '100');
 
   await openScreen(page, 'F3', 'sell');
   await expect(page.getByTestId('sell-scan')).toBeFocused();

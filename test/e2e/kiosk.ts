@@ -247,6 +247,16 @@ export async function openScreen(page: Page, key: string, id: string): Promise<v
   await expect(page.getByTestId(`screen-${id}`)).toBeVisible();
 }
 
+/** Opens the till from the sell screen with a float typed in euros, as a cashier would (the button, the float, Enter). */
+export async function openTillFromSell(page: Page, floatEuros: string): Promise<void> {
+  await openScreen(page, 'F3', 'sell');
+  await page.getByTestId('sell-open-cash').click();
+  await expect(page.getByTestId('cash-float')).toBeFocused();
+  await page.keyboard.type(floatEuros);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cash-notice')).toBeVisible();
+}
+
 /** Calls the API from inside the page, as its own code would (same origin, session cookie). */
 export function callApi(page: Page, method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message?: string } }> {
   return page.evaluate(
