@@ -114,8 +114,8 @@ export function completedBasket(t: LotteryTerminal, basketId: string): BasketRes
     | { at: string; terminal: string; operator: string | null; payload: string }
     | undefined;
   if (!row) return null;
-  const p = JSON.parse(row.payload) as BasketPayload & { receipt_no: number };
-  return resultOf(row.terminal, row.operator ?? '', row.at, p.receipt_no, p, true);
+  const p = JSON.parse(row.payload) as BasketPayload & ({ receipt_no: number } | { printed_receipt_no: number });
+  return resultOf(row.terminal, row.operator ?? '', row.at, 'receipt_no' in p ? p.receipt_no : p.printed_receipt_no, p, true);
 }
 
 /** The prize of a ticket in the basket, as its counter verdict says now: only a winner payable here. */
@@ -240,9 +240,18 @@ function commit(
     parts,
     items,
   };
-  // No money block: the parts carry it (the X report counts each sale and payout once).
-  const r = record(t, { type: 'basket', operator: session, payload: { ...summary }, receipt: true, outbox: { key: `basket/${input.basket_id}` } });
-  return resultOf(t.id, session.name, r.at, r.receipt_no as number, summary, false);
+  // No money block: the parts carry it (the X report counts each sale and payout once). A basket of
+  // one part (paper tickets only, one unit, one prize) prints as that part, under its number: receipt
+  // numbers follow one another on paper. A basket of several takes its own and lists its parts'.
+  const single = parts.length === 1 ? parts[0] : undefined;
+  const r = record(t, {
+    type: 'basket',
+    operator: session,
+    payload: { ...summary, ...(single !== undefined ? { printed_receipt_no: single } : {}) },
+    receipt: single === undefined,
+    outbox: { key: `basket/${input.basket_id}` },
+  });
+  return resultOf(t.id, session.name, r.at, single ?? (r.receipt_no as number), summary, false);
 }
 
 /** What the `basket` journal entry holds (with `receipt_no`). */
@@ -266,7 +275,7 @@ function resultOf(terminal: string, operator: string, at: string, receiptNo: num
     ...(p.prizes.length > 0 ? { prizes: p.prizes.map((z) => ({ description: `${gameByCode(z.game).name} ${z.ticket}`, amountCents: z.amount_cents })) } : {}),
     tenderedCents: p.tendered_cents,
     changeCents: p.change_cents,
-    parts: p.parts.map(String),
+    ...(p.parts.length > 1 ? { parts: p.parts.map(String) } : {}),
   };
   return {
     basket_id: p.basket_id,

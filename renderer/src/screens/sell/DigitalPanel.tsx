@@ -30,12 +30,24 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
   const isManager = operator?.role === 'manager';
   // A unit just sold: its play (Jouer, Auto and the board) is brought into sight, Jouer focused (Enter plays).
   const playArea = useRef<HTMLDivElement>(null);
-  const [justSold, setJustSold] = useState<string | null>(null);
+  const [justSold, setJustSold] = useState<{ readonly key: string; readonly basket: number } | null>(null);
   useEffect(() => {
     if (!justSold) return;
     playArea.current?.scrollIntoView({ block: 'start' });
     playArea.current?.querySelector<HTMLButtonElement>('[data-testid="digital-play"]')?.focus({ preventScroll: true });
   }, [justSold]);
+  // While that unit is played, the board stays in sight as it grows and the sale above it settles (its
+  // receipt picture arrives after the play came into sight and would push the board down).
+  const shownStep = play && play.sale_key === justSold?.key ? `${play.revealed.length}/${play.finished ? 1 : 0}` : null;
+  useEffect(() => {
+    if (shownStep === null) return;
+    const area = playArea.current;
+    const screen = area?.closest('.screen');
+    if (!area || !screen) return;
+    const r = area.getBoundingClientRect();
+    const s = screen.getBoundingClientRect();
+    if (r.top < s.top || r.bottom > s.bottom) area.scrollIntoView({ block: 'start' });
+  }, [shownStep]);
 
   // Resume the last unit's play (a reload, a restart) where it stopped; after a basket with digital
   // units (`refresh`), the unit to play now, brought into sight with Jouer focused.
@@ -45,7 +57,7 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
         if (r.play && !r.play.finished) {
           setPlay(r.play);
           setReceipt(null);
-          if (refresh > 0) setJustSold(`${r.play.sale_key}/${refresh}`);
+          if (refresh > 0) setJustSold({ key: r.play.sale_key, basket: refresh });
         }
         if (refresh > 0) void loadHistory();
       },

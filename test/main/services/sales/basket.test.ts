@@ -52,6 +52,20 @@ describe('one basket: paper tickets and prizes, one payment, one receipt', () =>
     expect(verifyJournal(fx.t).ok).toBe(true);
   });
 
+  it("a basket of paper tickets only prints as its sale, under the sale's number: receipt numbers follow one another on paper", async () => {
+    fx = await counterTerminal({ activePacks: [0, 1] });
+    const first = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000003-aaaa', barcodes: [fx.inv(130)], digital: [], prizes: [], tendered_cents: 300 }, noCentral(fx));
+    const second = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000004-aaaa', barcodes: [fx.inv(131), fx.inv(132)], digital: [], prizes: [], tendered_cents: 600 }, noCentral(fx));
+    expect(first.receipt_no).toBe(first.sale_receipt_no);
+    expect(second.receipt_no).toBe(first.receipt_no + 1);
+    expect(second.receipt).toMatchObject({ receiptNumber: String(second.receipt_no) });
+    expect(second.receipt).not.toHaveProperty('parts');
+    // Asked again (a lost answer's retry), the same number.
+    const again = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000004-aaaa', barcodes: [fx.inv(131), fx.inv(132)], digital: [], prizes: [], tendered_cents: 600 }, noCentral(fx));
+    expect(again).toMatchObject({ replayed: true, receipt_no: second.receipt_no });
+    expect(verifyJournal(fx.t).ok).toBe(true);
+  });
+
   it('completing twice (a double press, or the request replayed) pays and sells nothing twice', async () => {
     fx = await counterTerminal({ activePacks: [0, 1] });
     const [w] = winners(fx, 0);
