@@ -15,8 +15,10 @@ import { BaseFetcher, Updater } from 'tuf-js';
 import { DownloadHTTPError } from 'tuf-js/dist/error.js';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
+import { outboxRowByKey } from '../../../db/queries/outbox.js';
 import { insertSoftwareUpdate, softwareUpdateRows, type UpdateStep } from '../../../db/queries/software-updates.js';
 import { artifactOf, METADATA_MAX_BYTES, parseTargets, RELEASE_TARGET, targetsVersionOf } from '../../../db/updates/tuf.js';
+import { idempotencyKey } from '../../kernel/outbox.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { reasonOfTufError, reasonText, type Bilingual, type UpdateReason } from './messages.js';
@@ -178,7 +180,10 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
     renameSync(part, done);
   }
   inTransaction(t, () => {
-    record(t, { type: 'update.downloaded', operator: null, payload: { version, sha256, length: info.length }, outbox: { key: `update.downloaded/${sha256}` } });
+    // Journaled once per release: the same one downloaded again (its folder lost, a new downloads
+    // folder) is the same event, already told to central.
+    const key = `update.downloaded/${sha256}`;
+    if (!outboxRowByKey(t.db, idempotencyKey(t, key))) record(t, { type: 'update.downloaded', operator: null, payload: { version, sha256, length: info.length }, outbox: { key } });
     noteStep(t, 'downloaded', text, { version, sha256 });
   });
   return { state: 'downloaded', version, sha256, file: done, ...text };

@@ -190,6 +190,13 @@ describe('a tampered update server (TUF attacks)', () => {
     expect(r).toMatchObject({ state: 'downloaded', version: '0.2.0', sha256: good.sha256 });
     expect(server.asked).toContain(`${target(good.sha256)} bytes=${half}-`);
     expect(readFileSync(path.join(paths.downloadsDir, `${good.sha256}.tar.gz`)).equals(bytes)).toBe(true);
+    // The same release downloaded again into a new downloads folder (the old one lost) is the same
+    // event: downloaded and verified again, journaled and told to central once.
+    const downloaded = () => (counter.t.db.prepare("SELECT count(*) AS n FROM journal WHERE type = 'update.downloaded' AND json_extract(payload, '$.sha256') = ?").get(good.sha256) as { n: number }).n;
+    expect(downloaded()).toBe(1);
+    const again = await checkForUpdate(counter.t, seededPaths(), { url: server.url }, OLD);
+    expect(again).toMatchObject({ state: 'downloaded', version: '0.2.0', sha256: good.sha256 });
+    expect(downloaded()).toBe(1);
   });
 
   it("a root.json that is not the enrolment root's is never trusted", async () => {
