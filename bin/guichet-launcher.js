@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The launcher (#23): `guichet-launcher --data DIR [ARGS...]` runs a pending update's self-check (and
+// The launcher (#23): `guichet-launcher [COMMAND] --data DIR [ARGS...]` (COMMAND `kiosk` when none) runs a pending update's self-check (and
 // rolls it back by itself when it fails: main/services/updates/supervise.ts), then starts
 // `DIR/versions/current` (its release.json's `start`) with ARGS, or this installation's bin/guichet.js
 // when no release was installed. Exit code 75 from the started version asks for a restart (an update
@@ -37,6 +37,8 @@ for (;;) {
   if (outcome.outcome !== 'none') console.error(`guichet-launcher: ${JSON.stringify(outcome)}`);
   const dir = currentTarget(paths);
   const start = dir ? path.join(dir, readManifest(dir).start) : path.join(home, 'bin/guichet.js');
-  const r = spawnSync(process.execPath, [start, ...args], { stdio: 'inherit' });
+  // No command given (`guichet-launcher --data DIR`): the counter's kiosk on that folder.
+  const command = args[0] && !args[0].startsWith('-') ? args : ['kiosk', ...args];
+  const r = spawnSync(process.execPath, [start, ...command], { stdio: 'inherit' });
   if (r.status !== 75) process.exit(r.status ?? 1);
 }
