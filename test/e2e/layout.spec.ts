@@ -52,6 +52,7 @@ for (const size of SIZES) {
       await expectUsable(page.getByTestId('logout'), 'logout');
       await expectUsable(page.getByTestId('language-switch'), 'language switch');
       await expectUsable(page.getByTestId('check-button'), 'check button');
+      await placeholderFits(page, 'validation-input');
 
       expect((await callApi(page, 'cash.open', { float_cents: 10_000 })).ok).toBe(true);
       expect((await callApi(page, 'settings.update', { payout_limit_cents: 1_500 })).ok).toBe(true);
@@ -68,6 +69,7 @@ for (const size of SIZES) {
 
       await openScreen(page, 'F3', 'sell');
       await expect(page.getByTestId('sell-scan')).toBeFocused();
+      await placeholderFits(page, 'sell-scan');
       for (const u of units.slice(40, 43)) await wedgeScan(page, u.barcodes.inventory);
       await expect(page.getByTestId('cart-line')).toHaveCount(3);
       await page.getByTestId('sell-exact').click();
@@ -86,6 +88,22 @@ for (const size of SIZES) {
       await expectUsable(page.getByTestId('sale-next'), 'next sale');
     });
   }
+}
+
+/** The field's placeholder is read whole: its text, in the field's font, fits inside the field (#25: cut at 1024×768). */
+async function placeholderFits(page: Page, id: string): Promise<void> {
+  const r = await page.getByTestId(id).evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const s = getComputedStyle(input, '::placeholder');
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return { text: Infinity, room: 0, placeholder: input.placeholder };
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    ctx.letterSpacing = s.letterSpacing === 'normal' ? '0px' : s.letterSpacing;
+    const own = getComputedStyle(input);
+    return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight), placeholder: input.placeholder };
+  });
+  expect(r.placeholder.length, `${id} has a placeholder`).toBeGreaterThan(0);
+  expect(r.text, `${id}: the placeholder "${r.placeholder}" fits its field`).toBeLessThanOrEqual(r.room);
 }
 
 /** Scrolls an element of a long screen into view, then checks nothing covers or clips it. */
@@ -135,6 +153,7 @@ for (const size of SIZES) {
       await page.getByTestId('nav-packs').click();
       await expect(page.getByTestId('packs-screen')).toBeVisible();
       for (const id of ['pack-ref', 'pack-submit', 'pack-row-activate']) await usable(page, id);
+      await placeholderFits(page, 'pack-ref');
       await shot(page, size.width, language, 'packs');
 
       // The till: opening it, then X, cash moves and the Z with its count.
