@@ -86,6 +86,15 @@ for (const size of SIZES) {
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('sale-done')).toBeVisible();
       await expectUsable(page.getByTestId('sale-next'), 'next sale');
+      // The manager's list of the session's sales: each ticket number whole on one line (#25: cut at a dash).
+      await page.getByTestId('sell-show-sales').click();
+      await expect(page.getByTestId('session-ticket')).toHaveCount(3);
+      for (const el of await page.getByTestId('session-ticket').all()) {
+        await el.scrollIntoViewIfNeeded();
+        const lines = await el.evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight));
+        expect(lines, `${await el.textContent()} on one line`).toBeLessThan(1.5);
+        await expectUsable(el, 'a sold ticket number');
+      }
     });
   }
 }

@@ -122,7 +122,9 @@ export function SessionSales(props: { onChanged(): void }) {
                 <td>{s.operator}</td>
                 <td className="small">
                   {s.tickets.map((x) => (
-                    <div key={x}>{x}</div>
+                    <div key={x} className="mono session-ticket" data-testid="session-ticket">
+                      {x}
+                    </div>
                   ))}
                 </td>
                 <td className="num">
