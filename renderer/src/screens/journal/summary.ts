@@ -4,8 +4,55 @@ import { formatEuros } from '../../../../games/money.js';
 import type { Language } from '../../../../common/api/views.js';
 
 const MAX_TEXT = 48;
-/** Fields that say nothing to a person at the counter. */
-const SKIP = new Set(['public_key_pem', 'money']);
+/** Fields that say nothing to a person at the counter: keys, links between records, signatures. */
+const SKIP = new Set(['public_key_pem', 'money', 'journal_seq', 'cash_session_id', 'session_id', 'basket_id', 'sale_key', 'idempotency_key', 'hash', 'signature', 'nonce', 'items']);
+const isInternal = (key: string): boolean => SKIP.has(key) || key.endsWith('_id') || key.endsWith('_key') || key.endsWith('_hash');
+/** A value that is an identifier, not words (a UUID, a long hexadecimal digest). */
+const isOpaque = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{32,}$/i.test(value);
+
+/** The fields' names in the screen's language; any other field reads as its words (`some_field` → `some field`). */
+const LABELS: Record<string, { readonly fr: string; readonly en: string }> = {
+  receipt_no: { fr: 'reçu n°', en: 'receipt no.' },
+  voided_receipt_no: { fr: 'annule le reçu n°', en: 'voids receipt no.' },
+  reprinted_receipt_no: { fr: 'reçu n°', en: 'receipt no.' },
+  sale_receipt_no: { fr: 'vente n°', en: 'sale no.' },
+  reprint: { fr: 'réimpression', en: 'reprint' },
+  total: { fr: 'total', en: 'total' },
+  tendered: { fr: 'reçu', en: 'tendered' },
+  change: { fr: 'rendu', en: 'change' },
+  amount: { fr: 'montant', en: 'amount' },
+  float: { fr: 'fond de caisse', en: 'float' },
+  prize: { fr: 'gain', en: 'prize' },
+  price: { fr: 'prix', en: 'price' },
+  purchases: { fr: 'achats', en: 'purchases' },
+  prizes: { fr: 'gains', en: 'prizes' },
+  paper: { fr: 'tickets papier', en: 'paper tickets' },
+  till: { fr: 'caisse', en: 'till' },
+  expected: { fr: 'attendu', en: 'expected' },
+  counted: { fr: 'compté', en: 'counted' },
+  difference: { fr: 'écart', en: 'difference' },
+  payout_limit: { fr: 'plafond de paiement', en: 'payout limit' },
+  lines: { fr: 'tickets', en: 'tickets' },
+  digital: { fr: 'jeux numériques', en: 'digital units' },
+  parts: { fr: 'reçus liés', en: 'linked receipts' },
+  reason: { fr: 'motif', en: 'reason' },
+  pack: { fr: 'carnet', en: 'pack' },
+  ticket: { fr: 'ticket', en: 'ticket' },
+  number: { fr: 'n°', en: 'no.' },
+  version: { fr: 'version', en: 'version' },
+  verdict: { fr: 'verdict', en: 'verdict' },
+  scanner: { fr: 'lecteur', en: 'scanner' },
+  name: { fr: 'nom', en: 'name' },
+  role: { fr: 'rôle', en: 'role' },
+  kind: { fr: 'type', en: 'kind' },
+  count: { fr: 'nombre', en: 'count' },
+  length: { fr: 'taille', en: 'size' },
+  sha256: { fr: 'empreinte', en: 'digest' },
+};
+
+function label(key: string, language: Language): string {
+  return LABELS[key]?.[language] ?? key.replace(/_/g, ' ');
+}
 /** Parts of an identity already shown by a `pack` or `ticket` number. */
 const IDENTITY = new Set(['game', 'emission', 'block', 'unit', 'pack_index']);
 
@@ -14,14 +61,17 @@ function text(value: string): string {
 }
 
 function field(key: string, value: unknown, language: Language): string | null {
-  if (SKIP.has(key) || value === null || value === undefined) return null;
-  if (typeof value === 'number') return key.endsWith('_cents') ? `${key.replace(/_cents$/, '')} ${formatEuros(value, { locale: language })}` : `${key} ${value}`;
+  if (isInternal(key) || value === null || value === undefined) return null;
+  if (typeof value === 'number') return key.endsWith('_cents') ? `${label(key.replace(/_cents$/, ''), language)} ${formatEuros(value, { locale: language })}` : `${label(key, language)} ${value}`;
   if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameByCode(value).name;
-  if (typeof value === 'string') return `${key} ${text(value)}`;
-  if (typeof value === 'boolean') return `${key} ${value ? '✓' : '✗'}`;
+  if (typeof value === 'string') {
+    if (isOpaque(value) && key !== 'sha256') return null;
+    return `${label(key, language)} ${text(key === 'sha256' ? `${value.slice(0, 12)}…` : value)}`;
+  }
+  if (typeof value === 'boolean') return `${label(key, language)} ${value ? '✓' : '✗'}`;
   if (Array.isArray(value)) {
     const tickets = value.map((v) => (v && typeof v === 'object' ? (v as { ticket?: unknown }).ticket : undefined)).filter((v): v is string => typeof v === 'string');
-    return tickets.length > 0 ? `${key} ${tickets.join(', ')}` : `${key} ×${value.length}`;
+    return tickets.length > 0 ? `${label(key, language)} ${tickets.join(', ')}` : `${label(key, language)} ×${value.length}`;
   }
   return null;
 }
