@@ -49,6 +49,13 @@ describe('the journal in words', () => {
     expect(en).toMatch(/change €4\.00|change 4\.00\s€/);
   });
 
+  it("central's news reads as a pack's state, in the screen's language", () => {
+    const news = { cursor: 8, type: 'pack_state', pack: '213-001-01-00001', state: 'received' };
+    expect(payloadSummary('central.feed', news, 'fr')).toBe('type état de carnet · carnet 213-001-01-00001 · état reçu');
+    expect(payloadSummary('central.feed', news, 'en')).toBe('type pack state · pack 213-001-01-00001 · state received');
+    expect(payloadSummary('operator.login', { role: 'manager' }, 'fr')).toBe('rôle gérant');
+  });
+
   it('an unknown field still reads as words, not as a key', () => {
     expect(payloadSummary('x', { some_new_field: 'oui' }, 'fr')).toBe('some new field oui');
   });

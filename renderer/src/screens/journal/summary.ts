@@ -5,7 +5,7 @@ import type { Language } from '../../../../common/api/views.js';
 
 const MAX_TEXT = 48;
 /** Fields that say nothing to a person at the counter: keys, links between records, signatures. */
-const SKIP = new Set(['public_key_pem', 'money', 'journal_seq', 'cash_session_id', 'session_id', 'basket_id', 'sale_key', 'idempotency_key', 'hash', 'signature', 'nonce', 'items']);
+const SKIP = new Set(['public_key_pem', 'money', 'journal_seq', 'cash_session_id', 'session_id', 'basket_id', 'sale_key', 'idempotency_key', 'hash', 'signature', 'nonce', 'items', 'cursor', 'epoch']);
 const isInternal = (key: string): boolean => SKIP.has(key) || key.endsWith('_id') || key.endsWith('_key') || key.endsWith('_hash');
 /** A value that is an identifier, not words (a UUID, a long hexadecimal digest). */
 const isOpaque = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{32,}$/i.test(value);
@@ -45,9 +45,25 @@ const LABELS: Record<string, { readonly fr: string; readonly en: string }> = {
   name: { fr: 'nom', en: 'name' },
   role: { fr: 'rôle', en: 'role' },
   kind: { fr: 'type', en: 'kind' },
+  type: { fr: 'type', en: 'type' },
+  state: { fr: 'état', en: 'state' },
   count: { fr: 'nombre', en: 'count' },
   length: { fr: 'taille', en: 'size' },
   sha256: { fr: 'empreinte', en: 'digest' },
+};
+
+/** Values that are words of the code (states, roles, kinds of news), in the screen's language. */
+const VALUES: Record<string, { readonly fr: string; readonly en: string }> = {
+  received: { fr: 'reçu', en: 'received' },
+  active: { fr: 'actif', en: 'active' },
+  returned: { fr: 'rendu', en: 'returned' },
+  settled: { fr: 'soldé', en: 'settled' },
+  stop_listed: { fr: 'en opposition', en: 'stop-listed' },
+  manager: { fr: 'gérant', en: 'manager' },
+  cashier: { fr: 'caissier', en: 'cashier' },
+  technician: { fr: 'technicien', en: 'technician' },
+  pack_state: { fr: 'état de carnet', en: 'pack state' },
+  stop_list: { fr: 'liste d’opposition', en: 'stop list' },
 };
 
 function label(key: string, language: Language): string {
@@ -66,7 +82,8 @@ function field(key: string, value: unknown, language: Language): string | null {
   if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameByCode(value).name;
   if (typeof value === 'string') {
     if (isOpaque(value) && key !== 'sha256') return null;
-    return `${label(key, language)} ${text(key === 'sha256' ? `${value.slice(0, 12)}…` : value)}`;
+    const shown = key === 'sha256' ? `${value.slice(0, 12)}…` : (VALUES[value]?.[language] ?? value);
+    return `${label(key, language)} ${text(shown)}`;
   }
   if (typeof value === 'boolean') return `${label(key, language)} ${value ? '✓' : '✗'}`;
   if (Array.isArray(value)) {
