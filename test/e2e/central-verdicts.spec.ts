@@ -121,6 +121,11 @@ test('held at another terminal, payout waiting for central, central unreachable 
   await expect(page.getByTestId('statement-current')).toContainText('Semaine en cours');
   await expect(page.getByTestId('statement-previous')).toContainText('Semaine précédente');
   await expect(page.getByTestId('statement-current')).toContainText('Commission sur ventes (5 %)');
+  // The week as its days, Monday to Sunday, not "2026-W49"; who owes whom in words, the amount unsigned (#25).
+  await expect(page.getByTestId('statement-current').locator('h3')).toHaveText(/^Semaine en cours \(\d{1,2} \S+ – \d{1,2} \S+ \d{4}\)$/);
+  await expect(page.getByTestId('statement-current-due-row').locator('th')).toHaveText(/^(Vous devez à la loterie|La loterie vous doit|Rien à régler cette semaine)$/);
+  await expect(page.getByTestId('statement-current-due')).not.toContainText('-');
+  await expect(page.getByTestId('statement-current-due')).not.toContainText('−');
   await page.getByTestId('statement-current-print').click();
   await expect(page.getByTestId('receipt-panel')).toBeVisible();
 });

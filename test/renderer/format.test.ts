@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, date, dateTime, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
+import { count, date, dateTime, isoWeek, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
 
 describe('kiosk formats', () => {
   it('writes money the French way by default and the English way on request', () => {
@@ -26,5 +26,13 @@ describe('kiosk formats', () => {
     expect(date('2026-12-31T23:30:00Z')).toBe('01/01/2027');
     expect(time('2026-03-29T01:00:05Z')).toBe('03:00:05');
     expect(() => dateTime('not a date')).toThrow(/not a date/);
+  });
+
+  it('an ISO week as the days it covers, Monday to Sunday (#25: the statement said "2026-W49")', () => {
+    expect(isoWeek('2026-W49', 'fr')).toBe('30 nov. – 6 déc. 2026');
+    expect(isoWeek('2026-W49', 'en')).toBe('30 Nov – 6 Dec 2026');
+    expect(isoWeek('2026-W01', 'fr')).toBe('29 déc. 2025 – 4 janv. 2026');
+    expect(isoWeek('2020-W53', 'en')).toBe('28 Dec 2020 – 3 Jan 2021');
+    expect(isoWeek('soon', 'fr')).toBe('soon');
   });
 });

@@ -8,7 +8,7 @@ import type { ReceiptView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
-import { count, money } from '../../format.js';
+import { count, isoWeek, money } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { ReceiptPanel } from '../sell/ReceiptPanel.js';
 
@@ -32,7 +32,7 @@ export function StatementPanel() {
   const one = (which: 'current' | 'previous', s: RetailerStatement) => (
     <article key={which} className="report statement" data-testid={`statement-${which}`}>
       <header className="report-head">
-        <h3>{t(which === 'current' ? 'statement.current' : 'statement.previous', { week: s.week })}</h3>
+        <h3 title={s.week}>{t(which === 'current' ? 'statement.current' : 'statement.previous', { week: isoWeek(s.week, language) })}</h3>
         <p className="muted small">
           {s.retailer} · {t('statement.terminals', { list: s.terminals.join(', ') })}
         </p>
@@ -106,10 +106,11 @@ export function StatementPanel() {
               </td>
             </tr>
           )}
-          <tr className="strong">
-            <th scope="row">{t('statement.due')}</th>
+          {/* Who owes whom, in words: the amount without a sign to guess (#25). */}
+          <tr className="strong" data-direction={s.amount_due_cents > 0 ? 'to-lottery' : s.amount_due_cents < 0 ? 'to-shop' : 'none'} data-testid={`statement-${which}-due-row`}>
+            <th scope="row">{t(s.amount_due_cents > 0 ? 'statement.due.toLottery' : s.amount_due_cents < 0 ? 'statement.due.toShop' : 'statement.due.none')}</th>
             <td className="num" data-testid={`statement-${which}-due`}>
-              {m(s.amount_due_cents)}
+              {m(Math.abs(s.amount_due_cents))}
             </td>
           </tr>
         </tbody>
