@@ -41,6 +41,11 @@ export function date(iso: string, language: Language = 'fr'): string {
   return parts(iso, language, { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
+/** "10:05" in Paris time (a lock's end, a time of day to the minute). */
+export function hourMinute(iso: string, language: Language = 'fr'): string {
+  return parts(iso, language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
 /** "10:00:05" in Paris time. */
 export function time(iso: string, language: Language = 'fr'): string {
   return parts(iso, language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

@@ -2,8 +2,22 @@
  * The manager's settings: Marie changes the payout limit (typed in euros, stored in cents), sets device
  * URIs (checked as typed, applied at the next start) and switches the terminal to English.
  */
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, loginWithPad, screenshotAt } from './kiosk.js';
+import Database from 'better-sqlite3';
+import { test, expect, login, loginWithPad, openScreen, screenshotAt, type Kiosk } from './kiosk.js';
+
+/** The journal's operator acts, oldest first, as the services wrote them. */
+function operatorActs(kiosk: Kiosk): { type: string; name: string }[] {
+  const db = new Database(path.join(kiosk.dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare<[], { type: string; name: string }>("SELECT type, json_extract(payload, '$.name') AS name FROM journal WHERE type IN ('operator.add', 'operator.pin', 'operator.disable') ORDER BY seq")
+      .all();
+  } finally {
+    db.close();
+  }
+}
 
 async function appInfo(page: Page): Promise<{ payout_limit_cents: number; language: string }> {
   return page.evaluate(async () => {
@@ -113,4 +127,48 @@ test('an F-key pressed as soon as the shell shows is not undone when the login\'
   await after;
   await expect(page.getByTestId('settings-screen')).toBeVisible();
   await expect(page).toHaveURL(/#\/settings$/);
+});
+
+test('manager: operators added, given a new PIN and disabled on screen (asked first), each journaled', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await login(page, 'Marie', '123456');
+  await openScreen(page, 'F10', 'settings');
+  // Marie does not disable herself nor reset her own PIN here.
+  await expect(page.getByTestId('disable-Marie')).toHaveCount(0);
+  await expect(page.getByTestId('pin-Marie')).toHaveCount(0);
+
+  // A manager's PIN too short for the role is refused in words; a cashier with 4 digits is added.
+  await page.getByTestId('operator-add-name').fill('Lucie');
+  await page.getByTestId('operator-add-role').selectOption('manager');
+  await page.getByTestId('operator-add-pin').fill('4321');
+  await page.getByTestId('operator-add-pin').press('Enter');
+  await expect(page.getByTestId('operators-error')).toContainText('6 à 8 chiffres');
+  await expect(page.getByTestId('operator-row-Lucie')).toHaveCount(0);
+  await page.getByTestId('operator-add-role').selectOption('cashier');
+  await page.getByTestId('operator-add-pin').press('Enter');
+  await expect(page.getByTestId('operators-notice')).toHaveText('Lucie ajouté (Caissier) : il peut se connecter avec son code.');
+  await expect(page.getByTestId('operator-row-Lucie')).toBeVisible();
+
+  // Camille gets a new PIN, typed and Enter.
+  await page.getByTestId('pin-Camille').click();
+  await expect(page.getByTestId('operator-new-pin')).toBeFocused();
+  await page.keyboard.type('8642');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('operators-notice')).toHaveText('Nouveau code enregistré pour Camille.');
+
+  // Disabling asks first: Escape changes nothing, the confirmation disables.
+  await page.getByTestId('disable-Lucie').click();
+  await expect(page.getByTestId('operator-disable-dialog')).toContainText('définitif');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('operator-disable-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('operator-row-Lucie')).toBeVisible();
+  await page.getByTestId('disable-Lucie').click();
+  await page.getByTestId('operator-disable-confirm').click();
+  await expect(page.getByTestId('operators-notice')).toHaveText('Lucie est désactivé : il ne peut plus se connecter.');
+  await expect(page.getByTestId('operator-row-Lucie')).toHaveCount(0);
+  expect(operatorActs(kiosk)).toEqual(expect.arrayContaining([{ type: 'operator.add', name: 'Lucie' }, { type: 'operator.pin', name: 'Camille' }, { type: 'operator.disable', name: 'Lucie' }]));
+
+  // Camille logs in with the new PIN.
+  await page.getByTestId('logout').click();
+  await login(page, 'Camille', '8642');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, date, dateTime, isoWeek, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
+import { count, date, dateTime, hourMinute, isoWeek, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
 
 describe('kiosk formats', () => {
   it('writes money the French way by default and the English way on request', () => {
@@ -34,5 +34,10 @@ describe('kiosk formats', () => {
     expect(isoWeek('2026-W01', 'fr')).toBe('29 déc. 2025 – 4 janv. 2026');
     expect(isoWeek('2020-W53', 'en')).toBe('28 Dec 2020 – 3 Jan 2021');
     expect(isoWeek('soon', 'fr')).toBe('soon');
+  });
+
+  it("a time of day to the minute in the shop's zone, not the machine's (#25: lock times were in UTC)", () => {
+    expect(hourMinute('2026-12-03T14:05:00.000Z', 'fr')).toBe('15:05');
+    expect(hourMinute('2026-07-03T14:05:00.000Z', 'en')).toBe('16:05');
   });
 });

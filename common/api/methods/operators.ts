@@ -1,4 +1,4 @@
-/** Operators (manager): list them with their lock state, and lift a PIN lock. */
+/** Operators (manager): list them with their lock state, lift a PIN lock, add one, disable one, give one a new PIN. */
 import { z } from 'zod';
 import { cleanText } from '../../text.js';
 import type { Role } from '../views.js';
@@ -9,6 +9,12 @@ export const operatorMethods = {
   'operators.list': z.object({}).strict(),
   /** Lifts the operator's PIN lock and resets their count of locks (journal 'operator.unlock'). */
   'operators.unlock': z.object({ name }).strict(),
+  /** Adds an operator (journal 'operator.add'); the PIN must fit the role (the service says how). */
+  'operators.add': z.object({ name, role: z.enum(['cashier', 'manager', 'technician']), pin: z.string().min(1).max(16) }).strict(),
+  /** Disables an operator for good (journal 'operator.disable'): never oneself, never the last manager; names are never reused. */
+  'operators.disable': z.object({ name }).strict(),
+  /** Gives another operator a new PIN (journal 'operator.pin' by_manager); one's own is changed with the current PIN. */
+  'operators.set-pin': z.object({ name, pin: z.string().min(1).max(16) }).strict(),
 } as const;
 
 /** What anyone may see of an operator (never the PIN hash). */
@@ -28,4 +34,7 @@ export interface OperatorAdminView {
 export interface OperatorOutputs {
   'operators.list': readonly OperatorAdminView[];
   'operators.unlock': OperatorAdminView;
+  'operators.add': OperatorAdminView;
+  'operators.disable': OperatorAdminView;
+  'operators.set-pin': OperatorAdminView;
 }

@@ -1,12 +1,17 @@
 /**
- * The operators and their PIN locks, for the manager: a locked operator is unlocked here, at the
- * terminal (operators.unlock, journaled by the services), without the CLI.
+ * The operators, for the manager, without the CLI: a locked operator is unlocked here; an operator is
+ * added (name, role, PIN fitting the role), given a new PIN, or disabled for good (asked first: names
+ * are never reused). Each act is journaled by the services (operator.unlock|add|pin|disable).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OperatorAdminView } from '../../../../common/api/methods/operators.js';
+import type { Role } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { hourMinute } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
+import { useSession } from '../../shell/session.js';
 
 function lockOf(o: OperatorAdminView, now: number): 'manager' | 'timed' | null {
   if (o.locked_until_unlock) return 'manager';
@@ -14,13 +19,20 @@ function lockOf(o: OperatorAdminView, now: number): 'manager' | 'timed' | null {
   return null;
 }
 
+const ROLES: readonly Role[] = ['cashier', 'manager', 'technician'];
+
 export function OperatorsPanel() {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
+  const { operator: me } = useSession();
   const [operators, setOperators] = useState<readonly OperatorAdminView[] | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pinFor, setPinFor] = useState<string | null>(null);
+  const [newPin, setNewPin] = useState('');
+  const [disabling, setDisabling] = useState<string | null>(null);
+  const [adding, setAdding] = useState({ name: '', role: 'cashier' as Role, pin: '' });
   const panel = useRef<HTMLElement>(null);
 
   const load = useCallback(() => {
@@ -28,24 +40,45 @@ export function OperatorsPanel() {
   }, [api, t]);
   useEffect(load, [load]);
 
-  const unlock = async (name: string) => {
+  /** Runs one act; says what it did or why not; the list read again. */
+  const act = async (run: () => Promise<unknown>, done: string, after?: () => void): Promise<void> => {
     setBusy(true);
     setNotice(null);
     try {
-      await api.call('operators.unlock', { name });
-      setNotice({ ok: true, text: t('settings.operators.unlocked', { name }) });
+      await run();
+      setNotice({ ok: true, text: done });
+      after?.();
       load();
     } catch (err) {
       setNotice({ ok: false, text: errorText(t, err) });
     } finally {
       setBusy(false);
-      // The button is gone: keep the keyboard in the panel.
-      panel.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+      // The button may be gone: keep the keyboard in the panel.
+      if (!panel.current?.contains(document.activeElement)) panel.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
     }
   };
 
+  const unlock = (name: string) => act(() => api.call('operators.unlock', { name }), t('settings.operators.unlocked', { name }));
+  const setPin = (e: FormEvent) => {
+    e.preventDefault();
+    const name = pinFor;
+    if (!name) return;
+    void act(() => api.call('operators.set-pin', { name, pin: newPin }), t('settings.operators.pinSet', { name }), () => {
+      setPinFor(null);
+      setNewPin('');
+    });
+  };
+  const disable = (name: string) => {
+    setDisabling(null);
+    void act(() => api.call('operators.disable', { name }), t('settings.operators.disabled', { name }));
+  };
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const input = { name: adding.name.trim(), role: adding.role, pin: adding.pin };
+    void act(() => api.call('operators.add', input), t('settings.operators.added', { name: input.name, role: t(`role.${input.role}`) }), () => setAdding({ name: '', role: 'cashier', pin: '' }));
+  };
+
   const now = Date.now();
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(language === 'en' ? 'en-GB' : 'fr-FR', { hour: '2-digit', minute: '2-digit' });
   return (
     <section ref={panel} className="card settings-card settings-operators" aria-labelledby="settings-operators" data-testid="settings-operators">
       <h2 id="settings-operators">{t('settings.operators')}</h2>
@@ -61,6 +94,7 @@ export function OperatorsPanel() {
             .filter((o) => o.active)
             .map((o) => {
               const lock = lockOf(o, now);
+              const self = o.name === me?.name;
               return (
                 <tr key={o.id} data-testid={`operator-row-${o.name}`}>
                   <td>{o.name}</td>
@@ -69,21 +103,102 @@ export function OperatorsPanel() {
                     {lock === 'manager'
                       ? t('settings.operators.lockedUnlock')
                       : lock === 'timed' && o.locked_until
-                        ? t('settings.operators.lockedUntil', { time: time(o.locked_until) })
+                        ? t('settings.operators.lockedUntil', { time: hourMinute(o.locked_until, language) })
                         : t('settings.operators.free')}
                   </td>
                   <td className="row-action">
-                    {lock && (
-                      <button type="button" className="btn btn-small btn-primary" disabled={busy} data-testid={`unlock-${o.name}`} onClick={() => void unlock(o.name)}>
-                        {t('settings.operators.unlock')}
-                      </button>
-                    )}
+                    <span className="row-buttons">
+                      {lock && (
+                        <button type="button" className="btn btn-small btn-primary" disabled={busy} data-testid={`unlock-${o.name}`} onClick={() => void unlock(o.name)}>
+                          {t('settings.operators.unlock')}
+                        </button>
+                      )}
+                      {!self && (
+                        <button type="button" className="btn btn-small" disabled={busy} data-testid={`pin-${o.name}`} onClick={() => (setPinFor(o.name), setNewPin(''))}>
+                          {t('settings.operators.newPin')}
+                        </button>
+                      )}
+                      {!self && (
+                        <button type="button" className="btn btn-small btn-warn" disabled={busy} data-testid={`disable-${o.name}`} onClick={() => setDisabling(o.name)}>
+                          {t('settings.operators.disable')}
+                        </button>
+                      )}
+                    </span>
                   </td>
                 </tr>
               );
             })}
         </tbody>
       </table>
+
+      {pinFor && (
+        <form className="operator-pin-form card-inset" onSubmit={setPin} data-testid="operator-pin-form">
+          <label className="field" htmlFor="operator-new-pin">
+            <span className="field-label">{t('settings.operators.newPinFor', { name: pinFor })}</span>
+            <input
+              id="operator-new-pin"
+              className="input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="new-password"
+              maxLength={16}
+              autoFocus
+              value={newPin}
+              onChange={(e) => setNewPin(e.target.value)}
+              data-testid="operator-new-pin"
+            />
+          </label>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => setPinFor(null)} data-testid="operator-pin-cancel">
+              {t('settings.operators.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy || newPin === ''} data-testid="operator-pin-save">
+              {t('settings.operators.savePin')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      <form className="operator-add-form" onSubmit={add} data-testid="operator-add-form">
+        <h3>{t('settings.operators.add')}</h3>
+        <div className="operator-add-fields">
+          <label className="field" htmlFor="operator-add-name">
+            <span className="field-label">{t('settings.operators.name')}</span>
+            <input id="operator-add-name" className="input" maxLength={32} autoComplete="off" value={adding.name} onChange={(e) => setAdding({ ...adding, name: e.target.value })} data-testid="operator-add-name" />
+          </label>
+          <label className="field" htmlFor="operator-add-role">
+            <span className="field-label">{t('settings.operators.role')}</span>
+            <select id="operator-add-role" className="input" value={adding.role} onChange={(e) => setAdding({ ...adding, role: e.target.value as Role })} data-testid="operator-add-role">
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`role.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field" htmlFor="operator-add-pin">
+            <span className="field-label">{t('settings.operators.pin')}</span>
+            <input id="operator-add-pin" className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} value={adding.pin} onChange={(e) => setAdding({ ...adding, pin: e.target.value })} data-testid="operator-add-pin" />
+          </label>
+        </div>
+        <p className="muted small">{t('settings.operators.pinRule')}</p>
+        <button type="submit" className="btn btn-primary" disabled={busy || adding.name.trim() === '' || adding.pin === ''} data-testid="operator-add">
+          {t('settings.operators.addButton')}
+        </button>
+      </form>
+
+      {disabling && (
+        <ConfirmDialog
+          title={t('settings.operators.disableTitle', { name: disabling })}
+          testId="operator-disable-dialog"
+          choices={[
+            { label: t('settings.operators.cancel'), testId: 'operator-disable-cancel', onChoose: () => setDisabling(null) },
+            { label: t('settings.operators.disable'), testId: 'operator-disable-confirm', tone: 'danger', onChoose: () => disable(disabling) },
+          ]}
+        >
+          <p>{t('settings.operators.disableBody', { name: disabling })}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
