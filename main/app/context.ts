@@ -1,5 +1,6 @@
 /** What every API handler works with: the terminal, the logged-in operator, the devices, and the event bus. */
 import type { AppEvent } from '../../common/api/events.js';
+import type { DetectedDevicesView } from '../../common/api/methods/terminal.js';
 import type { Language } from '../../common/api/views.js';
 import type { OperatorSession } from '../services/auth/session.js';
 import type { CashDrawer } from '../devices/drawer.js';
@@ -15,6 +16,8 @@ export interface AppDevices {
   readonly drawer?: CashDrawer | null;
   /** The scanners the host opened (the keyboard wedge is in the window, not here). */
   readonly scanners?: readonly Pick<Scanner, 'uri' | 'state'>[];
+  /** Lists what is plugged in (the host's native probe: native/scanner/device-probe.ts); absent where it cannot look. */
+  detect?(): Promise<Omit<DetectedDevicesView, 'available'>>;
   /** Feeds the virtual scanner, when there is one (technician's test, demos). */
   feedScan?(data: string, name?: string): boolean;
 }

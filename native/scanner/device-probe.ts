@@ -56,6 +56,16 @@ const SCANNER_WORDS = /scan|barcode|bar code|imager|reader|honeywell|zebra|symbo
 
 const hex4 = (n: number) => n.toString(16).padStart(4, '0');
 
+/** What a guess says a device is, for a screen that names it in its own language. */
+export function likelyOf(guess: string): 'scanner' | 'printer' | 'serial' | 'keyboard' | 'other' {
+  // A keyboard-wedge scanner types into the window: like a keyboard, nothing to set up.
+  if (/^keyboard/.test(guess)) return 'keyboard';
+  if (/adapter|CDC-ACM|^USB–serial device|^built-in serial|^serial device$/.test(guess)) return 'serial';
+  if (/scanner/i.test(guess)) return 'scanner';
+  if (/printer/i.test(guess)) return 'printer';
+  return 'other';
+}
+
 /** A guess for a serial port from its USB ids, names and path. */
 export function guessSerial(port: { path: string; vendorId?: string; manufacturer?: string; pnpId?: string }): string {
   const vendor = port.vendorId ? VENDORS[port.vendorId.toLowerCase()] : undefined;

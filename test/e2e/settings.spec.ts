@@ -172,3 +172,26 @@ test('manager: operators added, given a new PIN and disabled on screen (asked fi
   await page.getByTestId('logout').click();
   await login(page, 'Camille', '8642');
 });
+
+test('manager: devices detected instead of typed, and a test page printed from the settings', async ({ page, kiosk }) => {
+  await page.goto(kiosk.url);
+  await login(page, 'Marie', '123456');
+  await openScreen(page, 'F10', 'settings');
+  await page.getByTestId('devices-detect').click();
+  // What this machine has plugged in varies: a list of devices, each with its address, or the words for none.
+  await expect(page.getByTestId('devices-found')).toBeVisible();
+  const found = await page.getByTestId('device-found').count();
+  if (found === 0) await expect(page.getByTestId('devices-none')).toContainText('Aucun port série');
+  else {
+    await expect(page.getByTestId('device-found').first().locator('code')).toHaveText(/^(serial:|hid:)/);
+    const first = page.getByTestId('device-found').first();
+    const uri = (await first.getAttribute('data-uri')) ?? '';
+    const asPrinter = first.getByTestId('device-use-printer');
+    if ((await asPrinter.count()) > 0) {
+      await asPrinter.click();
+      await expect(page.getByTestId('settings-printer-uri')).toHaveValue(uri);
+    }
+  }
+  await page.getByTestId('devices-test-printer').click();
+  await expect(page.getByTestId('devices-test-result')).toHaveText('Page de test imprimée sur l’imprimante en service.');
+});

@@ -21,6 +21,8 @@ export const terminalMethods = {
     })
     .strict(),
   /** Checks a device URI without saving it (the form shows the problem while typing). */
+  /** What is plugged in (serial ports, HID devices), each with its URI and what it probably is (manager). */
+  'settings.detect-devices': z.object({}).strict(),
   'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: cleanText(z.string().max(256)) }).strict(),
 } as const;
 
@@ -45,8 +47,25 @@ export interface SettingsView {
 
 export type UriCheckView = { readonly ok: true; readonly canonical: string } | { readonly ok: false; readonly problem: string };
 
+/** A device found plugged in: its URI for the settings and what it probably is. */
+export interface DetectedDeviceView {
+  readonly kind: 'serial' | 'hid';
+  readonly uri: string;
+  readonly likely: 'scanner' | 'printer' | 'serial' | 'keyboard' | 'other';
+  readonly product?: string;
+  readonly manufacturer?: string;
+}
+
+/** `available`: false where the host cannot look (no native modules); `problems`: what could not be listed. */
+export interface DetectedDevicesView {
+  readonly available: boolean;
+  readonly devices: readonly DetectedDeviceView[];
+  readonly problems: number;
+}
+
 export interface TerminalOutputs {
   'settings.get': SettingsView;
   'settings.update': SettingsView;
   'settings.check-uri': UriCheckView;
+  'settings.detect-devices': DetectedDevicesView;
 }

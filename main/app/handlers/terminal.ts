@@ -49,6 +49,13 @@ export const terminalHandlers: Handlers = {
     ctx.emit({ type: 'status', status: await statusOf(ctx) });
     return settingsView(ctx, after);
   },
+  'settings.detect-devices': async (ctx) => {
+    authorize(ctx.terminal, requireSession(ctx), 'settings.change');
+    if (!ctx.devices.detect) return { available: false, devices: [], problems: 0 };
+    const found = await ctx.devices.detect();
+    // A keyboard is read by the window (a keyboard-wedge scanner too): nothing to set up here.
+    return { available: true, devices: found.devices.filter((d) => d.likely !== 'keyboard'), problems: found.problems };
+  },
   'settings.check-uri': (ctx, { kind, uri }) => {
     authorize(ctx.terminal, requireSession(ctx), 'settings.change');
     try {

@@ -16,6 +16,7 @@ import { openLotteryTerminal } from '../../kernel/open.js';
 import { getSettings } from '../../kernel/settings.js';
 import { VERSION } from '../../services/terminal/version.js';
 import { createScanner } from '../../../native/scanner/open-scanner.js';
+import { likelyOf, probeDevices } from '../../../native/scanner/device-probe.js';
 import { isEmptyDataFolder, setupDemo } from './demo.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckConfig } from '../../services/selfcheck/self-check.js';
 import { terminalMode } from '../../services/selfcheck/mode.js';
@@ -113,6 +114,13 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
       drawer: new PrinterCashDrawer(printer),
       scanners,
       feedScan: (data) => scanner.feed(data),
+      detect: async () => {
+        const probe = await probeDevices();
+        return {
+          devices: probe.devices.map((d) => ({ kind: d.kind, uri: d.uri, likely: likelyOf(d.guess), ...(d.product ? { product: d.product } : {}), ...(d.manufacturer ? { manufacturer: d.manufacturer } : {}) })),
+          problems: probe.problems.length,
+        };
+      },
     };
     const selfCheck = options.selfCheck ?? (terminalMode(terminal) === 'self_check' ? DEFAULT_SELF_CHECK : undefined);
     let updates: UpdateLoop | null = null;

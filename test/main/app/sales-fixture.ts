@@ -4,6 +4,7 @@
  * Camille cashier 2222, Theo technician 333333) in a temp folder, with a virtual printer. The demo is set
  * up once per test file and copied for each test.
  */
+import type { AppDevices } from '../../../main/app/context.js';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,12 +62,12 @@ export function inv(unit: number): string {
 const PINS = { Marie: '123456', Camille: '2222', Theo: '333333' } as const;
 
 /** A demo terminal's application; `printer` replaces the virtual printer (e.g. a real TCP printer). */
-export async function demoApp(options: { printer?: Printer; clock?: Clock } = {}): Promise<AppFixture> {
+export async function demoApp(options: { printer?: Printer; clock?: Clock; detect?: AppDevices['detect'] } = {}): Promise<AppFixture> {
   const source = await demoTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'guichet-app-'));
   cpSync(source, dir, { recursive: true });
   const printer = new VirtualPrinter('virtual:test');
-  const app = createApp({ terminal: openLotteryTerminal(dir, options.clock ? { clock: options.clock } : {}), devices: { printer: options.printer ?? printer, drawer: new PrinterCashDrawer(options.printer ?? printer) }, host: 'browser', version: 'test', log: () => undefined });
+  const app = createApp({ terminal: openLotteryTerminal(dir, options.clock ? { clock: options.clock } : {}), devices: { printer: options.printer ?? printer, drawer: new PrinterCashDrawer(options.printer ?? printer), ...(options.detect ? { detect: options.detect } : {}) }, host: 'browser', version: 'test', log: () => undefined });
   const events: AppEvent[] = [];
   app.subscribe((e) => events.push(e));
   const call = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {

@@ -14,6 +14,7 @@ import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from '../sell/amount.js';
+import { DevicesFinder } from './DevicesFinder.js';
 import { OperatorsPanel } from './OperatorsPanel.js';
 import { UriHint, useUriCheck } from './UriField.js';
 import '../../styles/settings.css';
@@ -227,6 +228,7 @@ export function SettingsScreen() {
             </form>
             <UriHint check={scannerCheck} testId="settings-scanner-check" />
           </div>
+          <DevicesFinder onPrinter={setPrinterUri} onScanner={(uri) => setScanners((list) => (list.includes(uri) ? list : [...list, uri]))} />
           <button type="button" className="btn btn-primary btn-large" data-testid="settings-devices-save" disabled={busy === 'devices' || printerCheck?.ok === false} onClick={() => saveDevices()}>
             {busy === 'devices' ? t('settings.saving') : t('settings.save')}
           </button>
