@@ -56,8 +56,8 @@ export interface PackView {
   } | null;
   /** After an operation: 'confirmed' by central, 'queued' for central (unreachable), absent when not enrolled. */
   readonly central_sync?: 'confirmed' | 'queued';
-  /** The whole pack is on the lottery's stop list (why, since when): neither sold nor paid, whatever `state` says; null when not. */
-  readonly stop_listed: { readonly reason: string; readonly added_at: string } | null;
+  /** The whole pack is on the lottery's stop list (why, since when, whether central's feed brought it): neither sold nor paid, whatever `state` says; null when not. */
+  readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
 }
 
 /** Packs of one game by state, and the tickets sold from them. */

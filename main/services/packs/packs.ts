@@ -7,7 +7,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { findBlock } from '../../../db/queries/blocks.js';
 import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
-import { packStop } from '../../../db/queries/stop-list.js';
+import { packStop, type StopRow } from '../../../db/queries/stop-list.js';
 import { centralPack, lastPackRefusal, type CentralPackRow, type PackRefusalRow, type SettleReason } from '../../../db/queries/central-packs.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
@@ -51,9 +51,10 @@ export interface PackView {
   /**
    * The whole pack is on the lottery's stop list (from central's feed, or added here when not
    * enrolled): why and since when, or null. Its tickets are neither sold nor paid whatever `state`
-   * says, so a stop-listed pack is no stock (`isStock`).
+   * says, so a stop-listed pack is no stock (`isStock`). `reason` is the lottery's own words (the
+   * "central: " the feed's entries are stored under is `from_central`).
    */
-  readonly stop_listed: { readonly reason: string; readonly added_at: string } | null;
+  readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
 }
 
 /** A pack whose tickets this terminal may still sell: received or active, and not stop-listed. */
@@ -105,10 +106,17 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
     settle_reason: null,
     central: null,
     central_refusal: lastPackRefusal(t.db, row) ?? null,
-    stop_listed: stop ? { reason: stop.reason, added_at: stop.added_at } : null,
+    stop_listed: stop ? stopListed(stop) : null,
     ...centralPart(t, row),
   };
 }
+
+/** A pack's stop-list entry as its view says it (sync/pull.ts stores central's entries as "central: REASON", added by no operator). */
+function stopListed(stop: StopRow): NonNullable<PackView['stop_listed']> {
+  const fromCentral = stop.added_by === null && stop.reason.startsWith(CENTRAL_PREFIX);
+  return { reason: fromCentral ? stop.reason.slice(CENTRAL_PREFIX.length) : stop.reason, added_at: stop.added_at, from_central: fromCentral };
+}
+const CENTRAL_PREFIX = 'central: ';
 
 function centralPart(t: LotteryTerminal, row: PackRow): Partial<PackView> {
   const c = centralPack(t.db, row);

@@ -162,7 +162,7 @@ describe('a stop-listed pack (#25)', () => {
       ['213-001-01-00001', 'received', 'damaged'],
       ['213-001-01-00002', 'received', null],
     ]);
-    expect(packs[0]?.stop_listed?.added_at).toBe('2026-11-30T09:00:00.000Z');
+    expect(packs[0]?.stop_listed).toEqual({ reason: 'stolen in transit', added_at: '2026-11-30T09:00:00.000Z', from_central: false });
     expect(packInventory(packs).find((g) => g.game === 'annee-chance-2013')).toMatchObject({ received: 1, active: 0, stop_listed: 2, returned: 0, settled: 0, tickets_left: 0 });
   });
 });
