@@ -6,6 +6,8 @@ import type { GameCode } from '../../../games/types.js';
 /** A pack number `GGG-EEE-BB-PPPPP` or the inventory barcode of any ticket in the pack. */
 const ref = z.object({ ref: cleanText(z.string().trim().min(1).max(64)) }).strict();
 
+const NO_REASON = 'a return needs a reason: say why the pack goes back to the lottery';
+
 export const packMethods = {
   'pack.list': z.object({}).strict(),
   'pack.receive': ref,
@@ -15,7 +17,14 @@ export const packMethods = {
    * (damaged, end of the game…): required, journaled with the return.
    */
   'pack.return': ref.extend({
-    reason: cleanText(z.string({ error: 'a return needs a reason: say why the pack goes back to the lottery' }).trim().min(1, 'a return needs a reason: say why the pack goes back to the lottery').max(200)),
+    reason: cleanText(
+      z
+        .string({ error: NO_REASON })
+        .trim()
+        .max(200)
+        // Blank: 'missing' (the screen says the field is required), not zod's "too small".
+        .refine((s) => s !== '', { message: NO_REASON, params: { problem: 'missing' } }),
+    ),
   }),
   /** Manager: an active pack is settled with the lottery (no longer sold, its tickets stay payable). */
   'pack.settle': ref,

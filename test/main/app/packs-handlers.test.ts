@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../common/api/errors.js';
+import { errorText } from '../../../renderer/src/i18n/errors.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../../renderer/src/i18n/index.js';
 import { ACTIVE_PACK, demoApp, inv, NEW_PACK, RECEIVED_PACK, type AppFixture } from './sales-fixture.js';
+
+const fr = makeTranslate(mergeDictionaries(DICTIONARIES), 'fr');
 
 let fx: AppFixture | undefined;
 afterEach(() => {
@@ -57,12 +62,17 @@ describe('pack handlers on the demo terminal', () => {
     fx = await demoApp();
     await fx.login('Marie');
     const before = fx.counts();
-    for (const input of [{ ref: RECEIVED_PACK }, { ref: RECEIVED_PACK, reason: '' }, { ref: RECEIVED_PACK, reason: '   ' }]) {
+    for (const [input, problem] of [
+      [{ ref: RECEIVED_PACK }, 'invalid_type'],
+      [{ ref: RECEIVED_PACK, reason: '' }, 'missing'],
+      [{ ref: RECEIVED_PACK, reason: '   ' }, 'missing'],
+    ] as const) {
       const r = await fx.app.call('pack.return', input as { ref: string; reason: string });
       expect(r.ok).toBe(false);
       if (r.ok) continue;
-      expect(r.error).toMatchObject({ code: 'invalid-input', details: { field: 'reason' } });
+      expect(r.error).toMatchObject({ code: 'invalid-input', details: { field: 'reason', problem } });
       expect(r.error.message).toMatch(/a return needs a reason/);
+      if (problem === 'missing') expect(errorText(fr, new ApiError(r.error.code, r.error.message, r.error.details))).toBe('Saisie refusée : le motif est obligatoire.');
     }
     expect(fx.counts()).toEqual(before);
     expect(await fx.call('pack.return', { ref: RECEIVED_PACK, reason: ' fin du jeu ' })).toMatchObject({ state: 'returned' });
