@@ -6,12 +6,26 @@ import type { GameCode } from '../../../games/types.js';
 /** A pack number `GGG-EEE-BB-PPPPP` or the inventory barcode of any ticket in the pack. */
 const ref = z.object({ ref: cleanText(z.string().trim().min(1).max(64)) }).strict();
 
+const NO_REASON = 'a return needs a reason: say why the pack goes back to the lottery';
+
 export const packMethods = {
   'pack.list': z.object({}).strict(),
   'pack.receive': ref,
   'pack.activate': ref,
-  /** Manager: a pack never activated goes back to the lottery. */
-  'pack.return': ref,
+  /**
+   * Manager: a pack never activated goes back to the lottery (cannot be undone). `reason` says why
+   * (damaged, end of the game…): required, journaled with the return.
+   */
+  'pack.return': ref.extend({
+    reason: cleanText(
+      z
+        .string({ error: NO_REASON })
+        .trim()
+        .max(200)
+        // Blank: 'missing' (the screen says the field is required), not zod's "too small".
+        .refine((s) => s !== '', { message: NO_REASON, params: { problem: 'missing' } }),
+    ),
+  }),
   /** Manager: an active pack is settled with the lottery (no longer sold, its tickets stay payable). */
   'pack.settle': ref,
 } as const;
@@ -51,18 +65,24 @@ export interface PackView {
   } | null;
   /** After an operation: 'confirmed' by central, 'queued' for central (unreachable), absent when not enrolled. */
   readonly central_sync?: 'confirmed' | 'queued';
+  /** The whole pack is on the lottery's stop list (why, since when, whether central's feed brought it): neither sold nor paid, whatever `state` says; null when not. */
+  readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
 }
 
 /** Packs of one game by state, and the tickets sold from them. */
 export interface PackInventoryView {
   readonly game: GameCode;
   readonly game_name: string;
+  /** Received packs, stop-listed ones left out (as for `active`): the stock not yet on sale. */
   readonly received: number;
+  /** Active packs, stop-listed ones left out: the stock on sale. */
   readonly active: number;
+  /** Received or active packs on the stop list: not stock, counted neither as received nor as active. */
+  readonly stop_listed: number;
   readonly returned: number;
   readonly settled: number;
   readonly tickets_sold: number;
-  /** Tickets still to sell in the active packs. */
+  /** Tickets still to sell in the active packs (stop-listed ones left out). */
   readonly tickets_left: number;
 }
 

@@ -1,22 +1,28 @@
 /** Packs: receive, activate, return, settle, and the inventory per game. */
 import { GAMES } from '../../../games/index.js';
 import { packAct } from '../../services/packs/acts.js';
-import { listPacks } from '../../services/packs/packs.js';
+import { isStock, listPacks } from '../../services/packs/packs.js';
 import type { PackInventoryView, PackView } from '../../../common/api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 
-/** Counts per paper game (every paper game, even without packs yet, in GAMES order). */
+/**
+ * Counts per paper game (every paper game, even without packs yet, in GAMES order). A stop-listed
+ * pack received or active is no stock: it counts as stop-listed, not as received or active, and its
+ * tickets are not "left to sell".
+ */
 export function packInventory(packs: readonly PackView[]): PackInventoryView[] {
   return GAMES.filter((g) => g.pack_size !== undefined).map((g) => {
     const mine = packs.filter((p) => p.game === g.code);
+    const inStock = (state: PackView['state']) => mine.filter((p) => p.state === state && isStock(p));
     const inState = (state: PackView['state']) => mine.filter((p) => p.state === state);
-    const active = inState('active');
+    const active = inStock('active');
     return {
       game: g.code,
       game_name: g.name,
-      received: inState('received').length,
+      received: inStock('received').length,
       active: active.length,
+      stop_listed: mine.filter((p) => (p.state === 'received' || p.state === 'active') && p.stop_listed !== null).length,
       returned: inState('returned').length,
       settled: inState('settled').length,
       tickets_sold: mine.reduce((n, p) => n + p.sold, 0),
@@ -34,6 +40,6 @@ export const packHandlers: Handlers = {
   // Enrolled: central first (short time-out), queued when it does not answer (acts/packs.ts).
   'pack.receive': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'receive'),
   'pack.activate': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'activate'),
-  'pack.return': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'return'),
+  'pack.return': (ctx, { ref, reason }) => packAct(ctx.terminal, requireSession(ctx), ref, 'return', { reason }),
   'pack.settle': (ctx, { ref }) => packAct(ctx.terminal, requireSession(ctx), ref, 'settle'),
 };

@@ -8,7 +8,7 @@
 import type { OperatorSession } from '../auth/session.js';
 import { PackError } from './errors.js';
 import { humanPackNumber, parsePackRef } from './pack-ref.js';
-import { activatePack, checkPackOperation, receivePack, returnPack, settlePack, type PackView } from './packs.js';
+import { activatePack, checkPackOperation, receivePack, returnPack, returnReason, settlePack, type PackView } from './packs.js';
 import { idempotencyKey } from '../../kernel/outbox.js';
 import { packOpAtCentral, type PackOpOptions } from '../sync/packs.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -29,10 +29,13 @@ const REFUSAL_CODES: Record<string, string> = {
 };
 
 /** Receives, activates, returns (or, not enrolled, settles) a pack; see the module comment. */
-export async function packAct(t: LotteryTerminal, session: OperatorSession, ref: string, action: PackAct, options: PackOpOptions = {}): Promise<PackActResult> {
+export async function packAct(t: LotteryTerminal, session: OperatorSession, ref: string, action: PackAct, options: PackOpOptions & { readonly reason?: string } = {}): Promise<PackActResult> {
+  const { reason: why, ...centralOptions } = options;
+  if (why !== undefined && action !== 'return') throw new PackError('bad-input', `only a return takes a reason, not ${action}`);
   const { id, outbox_key } = checkPackOperation(t, session, ref, action);
   if (action === 'settle') return LOCAL.settle(t, session, ref); // not enrolled (checkPackOperation refused otherwise)
-  const central = await packOpAtCentral(t, id, action, idempotencyKey(t, outbox_key), options);
+  if (why !== undefined) returnReason(ref, why); // a blank reason is refused before central hears of the return
+  const central = await packOpAtCentral(t, id, action, idempotencyKey(t, outbox_key), centralOptions);
   if (central.kind === 'answer' && central.answer.outcome === 'refused') {
     const reason = central.answer.reason ?? 'refused';
     const held = central.answer.pack;
@@ -46,7 +49,7 @@ export async function packAct(t: LotteryTerminal, session: OperatorSession, ref:
     };
     throw new PackError(REFUSAL_CODES[reason] ?? 'central-pack-refused', `central refused: ${central.answer.message}`, details);
   }
-  const view = LOCAL[action](t, session, ref);
+  const view = action === 'return' ? returnPack(t, session, ref, why) : LOCAL[action](t, session, ref);
   if (central.kind === 'not-enrolled') return view;
   return { ...view, central_sync: central.kind === 'answer' ? 'confirmed' : 'queued' };
 }

@@ -7,7 +7,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { findBlock } from '../../../db/queries/blocks.js';
 import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
-import { packStop } from '../../../db/queries/stop-list.js';
+import { packStop, type StopRow } from '../../../db/queries/stop-list.js';
 import { centralPack, lastPackRefusal, type CentralPackRow, type PackRefusalRow, type SettleReason } from '../../../db/queries/central-packs.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
@@ -48,6 +48,18 @@ export interface PackView {
   } | null;
   /** The last operation on it queued here that central refused when it arrived (reason code, central's word on the pack), or null. */
   readonly central_refusal: PackRefusalRow | null;
+  /**
+   * The whole pack is on the lottery's stop list (from central's feed, or added here when not
+   * enrolled): why and since when, or null. Its tickets are neither sold nor paid whatever `state`
+   * says, so a stop-listed pack is no stock (`isStock`). `reason` is the lottery's own words (the
+   * "central: " the feed's entries are stored under is `from_central`).
+   */
+  readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
+}
+
+/** A pack whose tickets this terminal may still sell: received or active, and not stop-listed. */
+export function isStock(p: Pick<PackView, 'state' | 'stop_listed'>): boolean {
+  return (p.state === 'received' || p.state === 'active') && p.stop_listed === null;
 }
 
 const RANK: Record<PackState, number> = { received: 0, active: 1, settled: 2, returned: 2 };
@@ -76,6 +88,7 @@ function idOf(row: PackRow): PackId {
 export function packView(t: LotteryTerminal, row: PackRow): PackView {
   const id = idOf(row);
   const units = packUnits(id);
+  const stop = packStop(t.db, id);
   return {
     number: humanPackNumber(id),
     game: row.game,
@@ -93,9 +106,17 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
     settle_reason: null,
     central: null,
     central_refusal: lastPackRefusal(t.db, row) ?? null,
+    stop_listed: stop ? stopListed(stop) : null,
     ...centralPart(t, row),
   };
 }
+
+/** A pack's stop-list entry as its view says it (sync/pull.ts stores central's entries as "central: REASON", added by no operator). */
+function stopListed(stop: StopRow): NonNullable<PackView['stop_listed']> {
+  const fromCentral = stop.added_by === null && stop.reason.startsWith(CENTRAL_PREFIX);
+  return { reason: fromCentral ? stop.reason.slice(CENTRAL_PREFIX.length) : stop.reason, added_at: stop.added_at, from_central: fromCentral };
+}
+const CENTRAL_PREFIX = 'central: ';
 
 function centralPart(t: LotteryTerminal, row: PackRow): Partial<PackView> {
   const c = centralPack(t.db, row);
@@ -187,7 +208,7 @@ function movable(t: LotteryTerminal, session: OperatorSession, id: PackId, actio
   return row;
 }
 
-function move(t: LotteryTerminal, session: OperatorSession, ref: string, action: Move): PackView {
+function move(t: LotteryTerminal, session: OperatorSession, ref: string, action: Move, extra: Record<string, unknown> = {}): PackView {
   const id = parsePackRef(ref);
   const number = humanPackNumber(id);
   const m = MOVES[action];
@@ -195,7 +216,7 @@ function move(t: LotteryTerminal, session: OperatorSession, ref: string, action:
     const row = movable(t, session, id, action);
     const changed = changePackState(t.db, row.id, m.from, m.to, t.now(), session.operator_id);
     if (!changed) throw new PackError('wrong-state', `pack ${number} is ${row.state}: ${WHY[action]}`, { problem: action, pack: number, state: row.state });
-    record(t, { type: m.type, operator: session, payload: eventPayload(id), outbox: { key: outboxKey(id, action) } });
+    record(t, { type: m.type, operator: session, payload: { ...eventPayload(id), ...extra }, outbox: { key: outboxKey(id, action) } });
     return packView(t, changed);
   });
 }
@@ -215,9 +236,27 @@ export function activatePack(t: LotteryTerminal, session: OperatorSession, ref: 
   return move(t, session, ref, 'activate');
 }
 
-/** Returns a pack that was never activated (permission 'pack.return', manager): its tickets become unpayable. */
-export function returnPack(t: LotteryTerminal, session: OperatorSession, ref: string): PackView {
-  return move(t, session, ref, 'return');
+/** The longest return reason kept (the API refuses longer). */
+export const RETURN_REASON_MAX = 200;
+
+/**
+ * Returns a pack that was never activated (permission 'pack.return', manager): its tickets become
+ * unpayable; it cannot be undone. `reason` (why it goes back: damaged, end of the game…) is journaled
+ * with the return and sent to central with it. The kiosk's API requires it; a caller that gives one
+ * gives a real one (blank is refused, 'bad-input'); without one (the CLI without --reason) the return
+ * is journaled as before.
+ */
+export function returnPack(t: LotteryTerminal, session: OperatorSession, ref: string, reason?: string): PackView {
+  if (reason === undefined) return move(t, session, ref, 'return');
+  return move(t, session, ref, 'return', { reason: returnReason(ref, reason) });
+}
+
+/** A return's reason trimmed, or the refusal of a blank or too long one ('bad-input'). */
+export function returnReason(ref: string, reason: string): string {
+  const why = reason.trim();
+  if (why === '') throw new PackError('bad-input', `pack ${humanPackNumber(parsePackRef(ref))}: a return needs a reason (why the pack goes back to the lottery)`, { problem: 'return-reason' });
+  if (why.length > RETURN_REASON_MAX) throw new PackError('bad-input', `a return reason holds at most ${RETURN_REASON_MAX} characters`, { problem: 'return-reason' });
+  return why;
 }
 
 /** Settles an active pack (permission 'pack.settle', manager): accounting only, its tickets stay payable but are no longer sold. */

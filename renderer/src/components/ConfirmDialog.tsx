@@ -1,7 +1,8 @@
 /**
  * A modal question with its choices, for the keyboard as much as for touch: the safe choice has the
- * focus when it opens, Tab cycles through the choices, Escape picks the safe one, and the focus goes
- * back where it was when it closes (where the next keystroke is expected).
+ * focus when it opens (or the element marked `data-autofocus`: a choice's `autoFocus`, a field of the
+ * question's own), Tab cycles through the choices and fields, Escape picks the safe one, and the focus
+ * goes back where it was when it closes (where the next keystroke is expected).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useEscape } from '../shell/hotkeys.js';
@@ -10,6 +11,8 @@ export interface DialogChoice {
   readonly label: string;
   readonly testId: string;
   readonly tone?: 'primary' | 'danger' | 'plain';
+  /** Focused when the dialog opens instead of the safe choice (Enter then picks it). */
+  readonly autoFocus?: boolean;
   onChoose(): void;
 }
 
@@ -26,7 +29,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    first.current?.focus();
+    const marked = box.current?.querySelector<HTMLElement>('[data-autofocus]');
+    (marked ?? first.current)?.focus();
     return () => {
       if (before?.isConnected) before.focus();
     };
@@ -38,8 +42,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   // Keep Tab inside the dialog.
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== 'Tab') return;
-    const buttons = Array.from(box.current?.querySelectorAll('button') ?? []);
-    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const buttons = Array.from(box.current?.querySelectorAll<HTMLElement>('button, input, select, textarea') ?? []);
+    const i = buttons.indexOf(document.activeElement as HTMLElement);
     const next = buttons[(i + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length];
     if (next) {
       e.preventDefault();
@@ -59,6 +63,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               type="button"
               className={`btn ${c.tone === 'danger' ? 'btn-danger' : c.tone === 'primary' ? 'btn-primary' : ''}`}
               data-testid={c.testId}
+              data-autofocus={c.autoFocus ? '' : undefined}
               onClick={c.onChoose}
             >
               {c.label}

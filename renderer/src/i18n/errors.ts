@@ -70,6 +70,7 @@ export function invalidInputText(t: Translate, details: Readonly<Record<string, 
     limit === undefined ? '' : field.endsWith('_cents') && Number.isSafeInteger(limit) ? formatEuros(limit, { locale: typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'fr' }) : String(limit);
   if (details.problem === 'too_big' && limit !== undefined) return t('error.invalid-input.too_big', { field: name, limit: shown });
   if (details.problem === 'too_small' && limit !== undefined) return t('error.invalid-input.too_small', { field: name, limit: shown });
+  if (details.problem === 'missing') return t('error.invalid-input.missing', { field: name });
   if (details.problem === 'nul') return t('error.invalid-input.nul', { field: name });
   if (details.problem === 'lone-surrogate') return t('error.invalid-input.lone-surrogate', { field: name });
   return t('error.invalid-input.other', { field: name });

@@ -63,9 +63,10 @@ export function packCommand(): Command {
   ] as const;
   for (const [name, description] of moves) {
     const cmd = common(new Command(name).description(description).argument('<pack>', PACK_ARG));
-    cmd.action(async (ref: string, opts: Opts) => {
+    if (name === 'return') cmd.option('--reason <text>', 'why the pack goes back to the lottery (journaled with the return)');
+    cmd.action(async (ref: string, opts: Opts & { reason?: string }) => {
       await withCounter(opts, async (t) => {
-        const p = await packAct(t, await actAs(t, opts), ref, name);
+        const p = await packAct(t, await actAs(t, opts), ref, name, opts.reason === undefined ? {} : { reason: opts.reason });
         if (opts.json) printJson(p);
         else console.log(`${p.number} is now ${p.state}${queued(p)}`);
       });

@@ -1,25 +1,32 @@
 /**
  * Packs: pick the operation (receive by default), then scan any ticket of the pack or type the pack
  * number and press Enter. The inventory per game and the list of packs follow at once; each pack's
- * row also offers the operations its state allows.
+ * row also offers the operations its state allows. Activating and returning ask first, in a dialog
+ * (Enter confirms, Escape cancels); a return, which cannot be undone, asks for its reason too.
+ * A pack on the lottery's stop list reads "stop-listed", never "active", and is no stock.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PackInventoryView, PackView } from '../../../../common/api/methods/packs.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, dateTime } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useSession } from '../../shell/session.js';
+import { countKey } from '../../i18n/plural.js';
 import { packRefusalText } from './pack-refusal.js';
+import { listedPack, shownPackState } from './pack-state.js';
 import '../sell/common.css';
 import './packs.css';
 
 type Action = 'receive' | 'activate' | 'return' | 'settle';
-const METHOD = { receive: 'pack.receive', activate: 'pack.activate', return: 'pack.return', settle: 'pack.settle' } as const;
-const STATE_TONE: Record<PackView['state'], string> = { received: 'tag-info', active: 'tag-ok', returned: 'tag-muted', settled: 'tag-warn' };
+const METHOD = { receive: 'pack.receive', activate: 'pack.activate', settle: 'pack.settle' } as const;
+/** The operations asked first: activation, and the return (for good). */
+type Asked = 'activate' | 'return';
+const RETURN_REASON_MAX = 200;
 
 function since(p: PackView): string {
   return p.settled_at ?? p.returned_at ?? p.activated_at ?? p.received_at;
@@ -39,6 +46,10 @@ export function PacksScreen() {
   const { busy, error, setError, run: act } = useAction();
   const [done, setDone] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The operation waiting for the manager's or cashier's yes: which, on what, and the pack's number as listed. */
+  const [asking, setAsking] = useState<{ what: Asked; ref: string; number: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -55,13 +66,13 @@ export function PacksScreen() {
   }, [load]);
 
   const run = useCallback(
-    async (what: Action, reference: string) => {
+    async (what: Action, reference: string, why = '') => {
       const value = reference.trim();
       if (!value || busy) return;
       setDone(null);
       await act(
         async () => {
-          const pack = await api.call(METHOD[what], { ref: value });
+          const pack = what === 'return' ? await api.call('pack.return', { ref: value, reason: why }) : await api.call(METHOD[what], { ref: value });
           setDone(`${t(`packs.done.${what}`, { number: pack.number })}${pack.central_sync === 'queued' ? ` ${t('packs.queued')}` : ''}`);
           setRef('');
           await load();
@@ -73,15 +84,109 @@ export function PacksScreen() {
     [busy, act, load, t],
   );
 
-  useScans((scan) => void run(action, scan.data));
+  /** Receives and settles at once; activation and return ask first. */
+  const request = useCallback(
+    (what: Action, reference: string) => {
+      const value = reference.trim();
+      if (!value || busy) return;
+      if (what === 'receive' || what === 'settle') {
+        void run(what, value);
+        return;
+      }
+      setDone(null);
+      setError(null);
+      setReason('');
+      setReasonError(null);
+      setAsking({ what, ref: value, number: listedPack(packs, value)?.number ?? value });
+    },
+    [busy, run, packs],
+  );
+
+  function cancelAsked(): void {
+    setAsking(null);
+    inputRef.current?.focus();
+  }
+
+  function confirmAsked(): void {
+    if (!asking) return;
+    const why = reason.trim();
+    if (asking.what === 'return' && why === '') {
+      setReasonError(t('packs.confirm.return.reason-missing'));
+      return;
+    }
+    setAsking(null);
+    void run(asking.what, asking.ref, why);
+  }
+
+  // A scan while a dialog asks is not an answer to it.
+  useScans((scan) => {
+    if (!asking) request(action, scan.data);
+  });
 
   function submit(e: FormEvent): void {
     e.preventDefault();
-    void run(action, inputRef.current?.value ?? ref);
+    request(action, inputRef.current?.value ?? ref);
   }
 
   return (
     <div className="packs" data-testid="packs-screen">
+      {asking?.what === 'activate' && (
+        <ConfirmDialog
+          testId="pack-confirm-activate"
+          title={t('packs.confirm.activate.title', { number: asking.number })}
+          choices={[
+            { label: t('packs.confirm.cancel'), testId: 'pack-confirm-cancel', onChoose: cancelAsked },
+            { label: t('packs.do.activate'), testId: 'pack-confirm-ok', tone: 'primary', autoFocus: true, onChoose: confirmAsked },
+          ]}
+        >
+          <p data-testid="pack-confirm-what">{t('packs.confirm.activate.what')}</p>
+          <p className="muted small">{t('packs.confirm.activate.keys')}</p>
+        </ConfirmDialog>
+      )}
+      {asking?.what === 'return' && (
+        <ConfirmDialog
+          testId="pack-confirm-return"
+          title={t('packs.confirm.return.title', { number: asking.number })}
+          choices={[
+            { label: t('packs.confirm.cancel'), testId: 'pack-confirm-cancel', onChoose: cancelAsked },
+            { label: t('packs.confirm.return.ok'), testId: 'pack-confirm-ok', tone: 'danger', onChoose: confirmAsked },
+          ]}
+        >
+          <p data-testid="pack-confirm-what">{t('packs.confirm.return.what')}</p>
+          <form
+            className="pack-reason-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              confirmAsked();
+            }}
+          >
+            <label className="field" htmlFor="pack-return-reason">
+              <span className="field-label">{t('packs.confirm.return.reason')}</span>
+              <input
+                id="pack-return-reason"
+                className="input"
+                autoComplete="off"
+                maxLength={RETURN_REASON_MAX}
+                placeholder={t('packs.confirm.return.reason-placeholder')}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setReasonError(null);
+                }}
+                aria-invalid={reasonError !== null}
+                data-autofocus=""
+                data-testid="pack-return-reason"
+              />
+            </label>
+          </form>
+          {reasonError && (
+            <div className="banner banner-error" role="alert" data-testid="pack-return-reason-error">
+              {reasonError}
+            </div>
+          )}
+          <p className="muted small">{t('packs.confirm.return.keys')}</p>
+        </ConfirmDialog>
+      )}
       <header className="screen-head">
         <h1>{t('packs.title')}</h1>
       </header>
@@ -116,6 +221,11 @@ export function PacksScreen() {
                 <dd data-testid="inv-left">{count(g.tickets_left, language)}</dd>
               </div>
             </dl>
+            {g.stop_listed > 0 && (
+              <p className="inventory-stop" data-testid="inv-stop-listed">
+                {t(countKey('packs.inv.stop-listed', g.stop_listed, language), { n: count(g.stop_listed, language) })}
+              </p>
+            )}
           </article>
         ))}
       </section>
@@ -185,51 +295,59 @@ export function PacksScreen() {
               </tr>
             </thead>
             <tbody>
-              {packs.map((p) => (
-                <tr key={p.number} data-testid={`pack-${p.number}`}>
-                  <td className="mono">{p.number}</td>
-                  <td>{inventory.find((g) => g.game === p.game)?.game_name ?? p.game}</td>
-                  <td>
-                    <span className={`tag ${STATE_TONE[p.state]}`} data-testid="pack-state">
-                      {t(`packs.state.${p.state}`)}
-                    </span>
-                    {p.state === 'settled' && p.settle_reason && (
-                      <small className="pack-reason" data-testid="pack-settle-reason">
-                        {' '}
-                        {t(`packs.reason.${p.settle_reason}`)}
-                      </small>
-                    )}
-                    {p.central_refusal && (
-                      <small className="pack-refused" data-testid="pack-refused">
-                        {packRefusalText(t, p.central_refusal)}
-                      </small>
-                    )}
-                  </td>
-                  <td className="num">
-                    {count(p.sold, language)} / {count(p.unit_count, language)}
-                  </td>
-                  <td>{dateTime(since(p), language)}</td>
-                  <td className="row-action">
-                    <span className="row-buttons">
-                      {p.state === 'received' && (
-                        <button type="button" className="btn btn-small btn-primary" disabled={busy} data-testid="pack-row-activate" onClick={() => void run('activate', p.number)}>
-                          {t('packs.do.activate')}
-                        </button>
+              {packs.map((p) => {
+                const shown = shownPackState(p);
+                return (
+                  <tr key={p.number} data-testid={`pack-${p.number}`} data-state={shown.state}>
+                    <td className="mono">{p.number}</td>
+                    <td>{inventory.find((g) => g.game === p.game)?.game_name ?? p.game}</td>
+                    <td>
+                      <span className={`tag ${shown.tone}`} data-testid="pack-state">
+                        {t(`packs.state.${shown.state}`)}
+                      </span>
+                      {shown.state === 'stop-listed' && p.stop_listed && (
+                        <small className="pack-stop" data-testid="pack-stop-reason">
+                          {t('packs.stop.why', { reason: p.stop_listed.reason })}
+                        </small>
                       )}
-                      {p.state === 'received' && isManager && (
-                        <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-return" onClick={() => void run('return', p.number)}>
-                          {t('packs.do.return')}
-                        </button>
+                      {p.state === 'settled' && p.settle_reason && (
+                        <small className="pack-reason" data-testid="pack-settle-reason">
+                          {' '}
+                          {t(`packs.reason.${p.settle_reason}`)}
+                        </small>
                       )}
-                      {p.state === 'active' && isManager && p.central === null && (
-                        <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => void run('settle', p.number)}>
-                          {t('packs.do.settle')}
-                        </button>
+                      {p.central_refusal && (
+                        <small className="pack-refused" data-testid="pack-refused">
+                          {packRefusalText(t, p.central_refusal)}
+                        </small>
                       )}
-                    </span>
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                    <td className="num">
+                      {count(p.sold, language)} / {count(p.unit_count, language)}
+                    </td>
+                    <td>{dateTime(since(p), language)}</td>
+                    <td className="row-action">
+                      <span className="row-buttons">
+                        {p.state === 'received' && p.stop_listed === null && (
+                          <button type="button" className="btn btn-small btn-primary" disabled={busy} data-testid="pack-row-activate" onClick={() => request('activate', p.number)}>
+                            {t('packs.do.activate')}
+                          </button>
+                        )}
+                        {p.state === 'received' && isManager && (
+                          <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-return" onClick={() => request('return', p.number)}>
+                            {t('packs.do.return')}
+                          </button>
+                        )}
+                        {p.state === 'active' && isManager && p.central === null && (
+                          <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => void run('settle', p.number)}>
+                            {t('packs.do.settle')}
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}

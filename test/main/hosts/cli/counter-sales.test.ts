@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterTerminal, type CounterFixture } from '../../services/packs/counter-fixture.js';
 import { guichet } from './counter-cli.js';
@@ -97,6 +99,21 @@ describe('guichet pack / sell / check / pay / void / stoplist', () => {
     const check = await runGuichet(['check', fx.val(5), '--data', data, '--json'], BOB);
     expect(check.code).toBe(4);
     expect(json(check.stdout).verdict).toBe('stop-listed');
+  });
+
+  it('pack return --reason: the reason journaled with the return; a blank one refused (#25)', async () => {
+    const blank = await runGuichet(['pack', 'return', fx.packNo(1), '--reason', '  ', '--data', data], ALICE);
+    expect(blank.code).not.toBe(0);
+    expect(blank.stderr).toMatch(/needs a reason/);
+    const ret = await runGuichet(['pack', 'return', fx.packNo(1), '--reason', ' fin du jeu ', '--data', data], ALICE);
+    expect(ret).toMatchObject({ code: 0, stdout: '213-001-01-00001 is now returned\n' });
+    const db = new Database(path.join(data, 'guichet.db'), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT payload FROM journal WHERE type = 'pack.return'").all() as { payload: string }[];
+      expect(rows.map((r) => (JSON.parse(r.payload) as { reason?: string }).reason)).toEqual(['fin du jeu']);
+    } finally {
+      db.close();
+    }
   });
 
   it('never prompts without a TTY: a missing PIN is an error, not a wait', async () => {

@@ -7,6 +7,7 @@ import { addToStopList, listStopList } from '../../../../main/services/packs/sto
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
+import { packInventory } from '../../../../main/app/handlers/packs.js';
 import { counterTerminal, expectRefusal, type CounterFixture } from './counter-fixture.js';
 
 let fx: CounterFixture | undefined;
@@ -137,5 +138,56 @@ describe('stop list', () => {
     expectRefusal(f, 'bad-input', () => addToStopList(f.t, f.alice, f.packNo(0), '   '));
     expectRefusal(f, 'bad-reference', () => addToStopList(f.t, f.alice, 'nonsense', 'x'));
     expect(outboxKeys(f).filter((k) => k.includes('stoplist'))).toEqual(['T-001/stoplist/1', 'T-001/stoplist/2', 'T-001/stoplist/3']);
+  });
+});
+
+describe('a stop-listed pack (#25)', () => {
+  it('shows as stop-listed, with its reason, and is no stock: neither received nor active, no tickets left to sell', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    receivePack(f.t, f.bob, f.packNo(1));
+    receivePack(f.t, f.bob, f.packNo(2));
+    const before = packInventory(listPacks(f.t)).find((g) => g.game === 'annee-chance-2013');
+    expect(before).toMatchObject({ received: 2, active: 1, stop_listed: 0, tickets_left: 100 });
+    expect(listPacks(f.t).every((p) => p.stop_listed === null)).toBe(true);
+
+    // The lottery stops the active pack and one received pack (here by hand: this terminal is not enrolled).
+    addToStopList(f.t, f.alice, f.packNo(0), 'stolen in transit');
+    addToStopList(f.t, f.alice, f.packNo(1), 'damaged');
+    // A single ticket on the stop list does not stop its pack.
+    addToStopList(f.t, f.alice, f.inv(250), 'torn');
+    const packs = listPacks(f.t);
+    expect(packs.map((p) => [p.number, p.state, p.stop_listed?.reason ?? null])).toEqual([
+      ['213-001-01-00000', 'active', 'stolen in transit'],
+      ['213-001-01-00001', 'received', 'damaged'],
+      ['213-001-01-00002', 'received', null],
+    ]);
+    expect(packs[0]?.stop_listed).toEqual({ reason: 'stolen in transit', added_at: '2026-11-30T09:00:00.000Z', from_central: false });
+    expect(packInventory(packs).find((g) => g.game === 'annee-chance-2013')).toMatchObject({ received: 1, active: 0, stop_listed: 2, returned: 0, settled: 0, tickets_left: 0 });
+  });
+});
+
+describe('a return and its reason (#25)', () => {
+  const returnEntries = (f: CounterFixture) =>
+    (f.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.return' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
+
+  it('journals the reason with the return, trimmed, in the outbox event too', async () => {
+    fx = await counterTerminal();
+    const f = fx;
+    receivePack(f.t, f.bob, f.packNo(1));
+    expect(returnPack(f.t, f.alice, f.packNo(1), '  carnet abîmé à la livraison ').state).toBe('returned');
+    expect(returnEntries(f)).toEqual([expect.objectContaining({ pack: '213-001-01-00001', reason: 'carnet abîmé à la livraison' })]);
+    const outbox = f.t.db.prepare("SELECT payload FROM outbox WHERE idempotency_key LIKE '%/1/return'").get() as { payload: string } | undefined;
+    expect(outbox && (JSON.parse(outbox.payload) as { reason?: string }).reason).toBe('carnet abîmé à la livraison');
+    expect(verifyJournal(f.t).ok).toBe(true);
+  });
+
+  it('refuses a blank or too long reason; nothing changes', async () => {
+    fx = await counterTerminal();
+    const f = fx;
+    receivePack(f.t, f.bob, f.packNo(1));
+    expect(expectRefusal(f, 'bad-input', () => returnPack(f.t, f.alice, f.packNo(1), '   ')).message).toMatch(/needs a reason/);
+    expectRefusal(f, 'bad-input', () => returnPack(f.t, f.alice, f.packNo(1), 'x'.repeat(201)));
+    expect(listPacks(f.t)[0]?.state).toBe('received');
   });
 });

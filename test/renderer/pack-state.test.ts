@@ -1,0 +1,65 @@
+/**
+ * The state the packs screen shows (#25): a pack on the lottery's stop list, still here to sell,
+ * reads "stop-listed" in the warning tone in French and English, never "active"; and the confirmations
+ * name the listed pack a typed number or a scanned ticket stands for.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PackView } from '../../common/api/methods/packs.js';
+import { inventoryBarcode } from '../../games/ticket-id.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+import { listedPack, shownPackState } from '../../renderer/src/screens/packs/pack-state.js';
+
+const dict = mergeDictionaries(DICTIONARIES);
+const fr = makeTranslate(dict, 'fr');
+const en = makeTranslate(dict, 'en');
+
+const pack = (p: Partial<PackView>): PackView => ({
+  number: '213-001-01-00000',
+  game: 'annee-chance-2013',
+  emission: 1,
+  block: 1,
+  pack: 0,
+  state: 'active',
+  first_unit: 0,
+  unit_count: 100,
+  sold: 0,
+  received_at: '2026-12-01T09:00:00.000Z',
+  activated_at: '2026-12-01T09:05:00.000Z',
+  returned_at: null,
+  settled_at: null,
+  settle_reason: null,
+  central: null,
+  central_refusal: null,
+  stop_listed: null,
+  ...p,
+});
+const STOP = { reason: 'volé', added_at: '2026-12-02T10:00:00.000Z', from_central: true };
+
+describe('the state a pack shows', () => {
+  it('is "stop-listed" in the warning tone for an active or received pack on the stop list', () => {
+    for (const state of ['active', 'received'] as const) {
+      const shown = shownPackState(pack({ state, stop_listed: STOP }));
+      expect(shown).toEqual({ state: 'stop-listed', tone: 'tag-warn' });
+      expect(fr(`packs.state.${shown.state}`)).toBe('En opposition');
+      expect(en(`packs.state.${shown.state}`)).toBe('Stop-listed');
+    }
+    expect(fr('packs.stop.why', { reason: STOP.reason })).toBe('Sur la liste d’opposition de la loterie : volé. Ni vente ni paiement.');
+  });
+
+  it('is its own state otherwise: active in green, and a returned or settled pack stays so', () => {
+    expect(shownPackState(pack({}))).toEqual({ state: 'active', tone: 'tag-ok' });
+    expect(shownPackState(pack({ state: 'received' }))).toEqual({ state: 'received', tone: 'tag-info' });
+    expect(shownPackState(pack({ state: 'returned', stop_listed: STOP })).state).toBe('returned');
+    expect(shownPackState(pack({ state: 'settled', stop_listed: STOP })).state).toBe('settled');
+  });
+});
+
+describe('the pack a reference names', () => {
+  const packs = [pack({}), pack({ number: '213-001-01-00001', pack: 1, first_unit: 100, state: 'received', activated_at: null })];
+  it('finds the listed pack by its number or by the inventory barcode of one of its tickets', () => {
+    expect(listedPack(packs, ' 213-001-01-00001 ')?.pack).toBe(1);
+    expect(listedPack(packs, inventoryBarcode({ game: 'annee-chance-2013', emission: 1, block: 1, unit: 150 }))?.number).toBe('213-001-01-00001');
+    expect(listedPack(packs, inventoryBarcode({ game: 'annee-chance-2013', emission: 1, block: 1, unit: 250 }))).toBeUndefined();
+    expect(listedPack(packs, 'not a pack')).toBeUndefined();
+  });
+});
