@@ -116,7 +116,7 @@ test('receive pack 213-001-01-00002 by its number and activate it with a scan', 
   const entries = page.getByTestId('journal-entry');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText('213-001-01-00001');
-  await expect(entries.first()).toContainText('reason carnet abimé');
+  await expect(entries.first()).toContainText('motif carnet abimé');
   await openScreen(page, 'F4', 'packs');
 
   // The same screen in English.
