@@ -162,6 +162,10 @@ for (const size of SIZES) {
       await page.getByTestId('nav-packs').click();
       await expect(page.getByTestId('packs-screen')).toBeVisible();
       for (const id of ['pack-ref', 'pack-submit', 'pack-row-activate']) await usable(page, id);
+      // Enrolled: central settles the packs, so no Régler tab that would only be refused (#25).
+      await expect(page.getByTestId('pack-mode-return')).toBeVisible();
+      await expect(page.getByTestId('pack-mode-settle')).toHaveCount(0);
+      await expect(page.getByTestId('packs-settled-by-central')).toBeVisible();
       await placeholderFits(page, 'pack-ref');
       await shot(page, size.width, language, 'packs');
 

@@ -36,9 +36,11 @@ export function PacksScreen() {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
-  const { operator } = useSession();
+  const { operator, status } = useSession();
   const isManager = operator?.role === 'manager';
-  const actions: Action[] = isManager ? ['receive', 'activate', 'return', 'settle'] : ['receive', 'activate'];
+  // An enrolled terminal's packs are settled by central (the service refuses it here): no Régler to press.
+  const enrolled = status.central.state !== 'not-enrolled';
+  const actions: Action[] = isManager ? ['receive', 'activate', 'return', ...(enrolled ? [] : (['settle'] as const))] : ['receive', 'activate'];
   const [action, setAction] = useState<Action>('receive');
   const [ref, setRef] = useState('');
   const [packs, setPacks] = useState<readonly PackView[]>([]);
@@ -250,6 +252,11 @@ export function PacksScreen() {
           ))}
         </div>
         <p className="muted small">{t(`packs.hint.${action}`)}</p>
+        {isManager && enrolled && (
+          <p className="muted small" data-testid="packs-settled-by-central">
+            {t('packs.settle.byCentral')}
+          </p>
+        )}
         <form className="scan-row" onSubmit={submit}>
           <label className="field scan-field" htmlFor="pack-ref">
             <span className="field-label">{t('packs.ref.label')}</span>
