@@ -104,6 +104,18 @@ export interface VerdictView {
   readonly pack?: { readonly number: string; readonly state: string };
   /** The payout limit in force when the verdict was given. */
   readonly payout_limit_cents?: number;
+  /**
+   * A winner while the lottery's central does not answer: it is paid offline, inside what is left of
+   * the offline allowance (before this payout: money, count, whole hours, and the limit per ticket);
+   * `reached` names the limit this prize would pass (then the payout gives a claim receipt).
+   */
+  readonly offline?: {
+    readonly max_ticket_cents: number;
+    readonly left_total_cents: number;
+    readonly left_count: number;
+    readonly left_hours: number;
+    readonly reached?: { readonly limit: 'ticket' | 'count' | 'total' | 'hours'; readonly max: number };
+  };
 }
 
 /** A receipt as the virtual printer kept it, or as a real printer was sent it. */

@@ -58,6 +58,29 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
     await page.getByTestId('cash-move-submit').click();
     await expect(page.getByTestId('report-X').getByTestId('report-expected')).toHaveText(expected);
   }
+  // The X report cannot be read again after a withdrawal: the withdrawal is still said done (no refusal
+  // inviting a second one), and the report is taken off rather than left showing the cash before it.
+  await page.route('**/api/call', async (route) => {
+    if ((route.request().postDataJSON() as { method?: string } | null)?.method === 'cash.x') await route.fulfill({ status: 503, body: 'busy' });
+    else await route.fallback();
+  });
+  await page.getByTestId('cash-move-out').click();
+  await page.getByTestId('cash-move-amount').fill('10');
+  await page.getByTestId('cash-move-reason').fill('Dépôt banque');
+  await page.getByTestId('cash-move-submit').click();
+  await expect(page.getByTestId('cash-notice')).toHaveText('Retrait de 10,00 € enregistré (Dépôt banque).');
+  await expect(page.getByTestId('report-X')).toHaveCount(0);
+  await expect(page.getByTestId('cash-move-amount')).toHaveValue('');
+  await page.unroute('**/api/call');
+  await page.getByTestId('cash-panel-x').click();
+  await page.getByTestId('cash-x').click();
+  await expect(page.getByTestId('report-X').getByTestId('report-expected')).toHaveText('163,00 €');
+  await page.getByTestId('cash-panel-move').click();
+  await page.getByTestId('cash-move-in').click();
+  await page.getByTestId('cash-move-amount').fill('10');
+  await page.getByTestId('cash-move-reason').fill('Dépôt banque');
+  await page.getByTestId('cash-move-submit').click();
+  await expect(page.getByTestId('report-X').getByTestId('report-expected')).toHaveText('173,00 €');
 
   await page.getByTestId('cash-panel-z').click();
   await page.getByTestId('cash-counted').focus();

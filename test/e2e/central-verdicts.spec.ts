@@ -2,13 +2,15 @@
  * The verdicts that come from the lottery's central, on the cashier's screen and on the customer display
  * (issue 11): paid at another terminal (a second terminal, enrolled with the demo central, claimed it
  * first), a payout made offline waiting for central, and central unreachable above the offline limit
- * (the demo central paused with SIGSTOP: it accepts the connection and never answers).
+ * (the demo central paused with SIGSTOP: it accepts the connection and never answers); while central is
+ * silent, a winner's verdict says offline payout and what is left of the offline allowance before paying.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { formatEuros } from '../../games/money.js';
 import { enrol, newTerminalKey, signedRequest } from '../central/support/terminal-client.js';
 import { test, expect, wedgeScan, loginWithPad, callApi, openScreen, type DemoUnit, gotoDisplay } from './kiosk.js';
 
@@ -86,9 +88,20 @@ test('held at another terminal, payout waiting for central, central unreachable 
   expect(pid).toBeGreaterThan(0);
   process.kill(pid, 'SIGSTOP');
   try {
+    // The terminal finds central silent (a sync round gets no answer): the status bar says so...
+    await expect(page.getByTestId('status-connection')).not.toHaveClass(/tone-ok/, { timeout: 120_000 });
     await page.keyboard.press('Escape');
     await wedgeScan(page, small.barcodes.validation);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+    // ...and so does the winner's verdict before paying, with what is left of the offline allowance (#25).
+    await expect(page.getByTestId('verdict-headline')).toHaveText('Central hors ligne : paiement hors ligne');
+    const perTicket = formatEuros(small.prize_cents, { locale: 'fr' });
+    const left = /Reste (.+) payables hors ligne, (\d+) paiements? ; au plus (.+) par ticket\./;
+    const before = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
+    expect(before, 'the allowance left, in the verdict').not.toBeNull();
+    expect(before?.[3]).toBe(perTicket);
+    const countBefore = Number(before?.[2]);
+    expect(countBefore).toBeGreaterThan(0);
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('paid-pending')).toHaveText('Payé hors ligne : paiement en attente du central de la loterie.');
     await expect(display.getByTestId('display-pending')).toBeVisible();
@@ -97,6 +110,11 @@ test('held at another terminal, payout waiting for central, central unreachable 
     await page.keyboard.press('Escape');
     await wedgeScan(page, big.barcodes.validation);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+    // Above the offline limit per ticket: said before paying, with one offline payout fewer left.
+    await expect(page.getByTestId('verdict-headline')).toHaveText('Central hors ligne : limite hors ligne atteinte');
+    await expect(page.getByTestId('verdict-detail')).toContainText(`dépasse la limite hors ligne par ticket (${perTicket})`);
+    const after = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
+    expect(Number(after?.[2])).toBe(countBefore - 1);
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('validate-error')).toContainText('dépasse la limite hors ligne par ticket');
     await expect(page.getByTestId('validate-error')).toContainText('reçu de réclamation');

@@ -239,6 +239,13 @@ for (const size of SIZES) {
       await expect(page.getByTestId('digital-link')).toContainText(language === 'fr' ? 'Central hors ligne' : 'Central offline');
       await statusBarOnOneLine(page);
       await shot(page, size.width, language, 'status-offline');
+      // A winner checked with central down: the verdict says offline payout and the allowance left, all in sight (#25).
+      await openScreen(page, 'F2', 'validate');
+      await wedgeScan(page, one(kiosk, 'happy-2014', (u) => u.prize_cents > 0 && u.prize_cents <= 1_000).barcodes.validation);
+      await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
+      await expect(page.getByTestId('verdict-headline')).toHaveText(language === 'fr' ? 'Central hors ligne : paiement hors ligne' : 'Central offline: offline payout');
+      await expect(page.getByTestId('verdict-detail')).toContainText(language === 'fr' ? 'payables hors ligne' : 'left payable offline');
+      for (const id of ['verdict-headline', 'verdict-detail', 'pay-button']) await usable(page, id);
     });
   }
 }

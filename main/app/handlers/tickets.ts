@@ -10,7 +10,7 @@ import type { GameCode } from '../../../games/types.js';
 import type { VerdictView } from '../../../common/api/views.js';
 import { reprint } from '../../services/sales/acts.js';
 import { checkTicket, payOrClaim } from '../../services/tickets/acts.js';
-import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
+import type { CounterVerdict, OfflineVerdict } from '../../services/tickets/counter-verdict.js';
 import { afterCommitOf } from '../after-commit.js';
 import { operatorView } from '../status.js';
 import type { AppContext } from '../context.js';
@@ -62,6 +62,18 @@ export function verdictView(ctx: AppContext, v: CounterVerdict, barcode: string,
     ...(v.claim ? { claimed: { at: v.claim.at, terminal: v.claim.terminal, receipt_no: v.claim.receipt_no } } : {}),
     ...(v.pack ? { pack: { number: v.pack.number, state: v.pack.state } } : {}),
     payout_limit_cents: v.payout_limit_cents,
+    ...(v.offline ? { offline: offlineView(v.offline) } : {}),
+  };
+}
+
+/** The offline state of a winner's verdict as the screen gets it. */
+function offlineView(o: OfflineVerdict): NonNullable<VerdictView['offline']> {
+  return {
+    max_ticket_cents: o.max_ticket_cents,
+    left_total_cents: o.left_total_cents,
+    left_count: o.left_count,
+    left_hours: o.left_hours,
+    ...(o.reached ? { reached: { limit: o.reached.limit, max: o.reached.max } } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ import { getSettings } from '../../kernel/settings.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { noteRefusedCode } from './refused-codes.js';
+import { offlineLimitReached, offlineUsage, type OfflineLimitReached } from '../sync/offline-limits.js';
+import { syncStatus } from '../sync/status.js';
 
 export type CounterVerdictKind = VerdictKind | 'already-paid' | 'above-limit' | 'pack-not-active' | 'stop-listed';
 
@@ -79,8 +81,39 @@ export interface CounterVerdict {
   readonly claim: PaidAt | null;
   /** For `stop-listed`: the entry. */
   readonly stop: { readonly scope: 'pack' | 'unit'; readonly what: string; readonly reason: string; readonly added_at: string } | null;
+  /** For a `winner` while central does not answer: paid offline, and what is left of the offline allowance (null online). */
+  readonly offline: OfflineVerdict | null;
   /** One sentence for the person at the counter. */
   readonly message: string;
+}
+
+/**
+ * A winner while central does not answer (the link is offline, sync/status.ts): the payout goes
+ * ahead offline only inside the offline allowance (sync/offline-limits.ts). What is left of it now,
+ * before this payout: money, count, hours, and the limit per ticket; `reached` when this prize would
+ * pass one (then the payout is refused with a claim receipt).
+ */
+export interface OfflineVerdict {
+  readonly max_ticket_cents: number;
+  readonly left_total_cents: number;
+  readonly left_count: number;
+  readonly left_hours: number;
+  readonly reached: OfflineLimitReached | null;
+}
+
+/** The offline state a winner's verdict carries: null while central answers (or the terminal is not enrolled). */
+export function offlineVerdictOf(t: LotteryTerminal, prizeCents: number): OfflineVerdict | null {
+  if (syncStatus(t).state !== 'offline') return null;
+  const u = offlineUsage(t);
+  if (!u) return null;
+  const l = u.limits;
+  return {
+    max_ticket_cents: l.offline_max_ticket_cents,
+    left_total_cents: Math.max(0, l.offline_max_total_cents - u.total_cents),
+    left_count: Math.max(0, l.offline_max_count - u.count),
+    left_hours: Math.max(0, Math.floor(l.offline_max_hours - u.hours_since_contact)),
+    reached: offlineLimitReached(t, prizeCents)?.reached ?? null,
+  };
 }
 
 /** The JSON shape printed by `guichet check --json` with an operator, and `guichet pay --json` on a refusal. */
@@ -171,6 +204,7 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
     paid: null,
     claim: null,
     stop: null,
+    offline: null,
     message,
     ...extra,
   });
@@ -219,5 +253,11 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
     return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });
   }
   if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not known at this shop (another shop's, or not received here yet): central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
+  const offline = offlineVerdictOf(t, prize);
+  if (offline) {
+    const left = `${formatEuros(offline.left_total_cents)} and ${offline.left_count} payouts left offline, at most ${formatEuros(offline.max_ticket_cents)} a ticket`;
+    const what = offline.reached ? 'beyond the offline allowance: the payout gives a claim receipt' : 'pay it here offline';
+    return make('winner', `wins ${formatEuros(prize)}: central offline, ${what} (${left}; ${gameByCode(id.game).name})`, { pack, payable: true, offline });
+  }
   return make('winner', `wins ${formatEuros(prize)}: pay it here (${gameByCode(id.game).name})`, { pack, payable: true });
 }

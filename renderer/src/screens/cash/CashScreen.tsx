@@ -91,12 +91,14 @@ export function CashScreen() {
     if (cents === null || cents === 0) return setError(t('amount.invalid'));
     const reason = moveReason.trim();
     if (!reason) return;
-    // An X report on screen follows the move (it is read again, not printed).
+    // An X report on screen follows the move (it is read again, not printed). The move is recorded
+    // whether or not the report can be read again: its success is said (never a refusal inviting a
+    // second withdrawal), and a report that could not be read again is taken off, not left wrong.
     const xShown = shown?.report.kind === 'X';
     void act(
       async () => {
         const m = await api.call('cash.move', { kind: moveKind, amount_cents: cents, reason });
-        if (xShown) setShown(await api.call('cash.x', {}));
+        if (xShown) setShown(await api.call('cash.x', {}).catch(() => null));
         return m;
       },
       (m) => {

@@ -5,6 +5,7 @@ import type { GameCode } from '../../../../games/types.js';
 import type { Language, VerdictView } from '../../../../common/api/views.js';
 import { dateTime, money } from '../../format.js';
 import { textOf, useT, type Translate } from '../../i18n/index.js';
+import { countKey } from '../../i18n/plural.js';
 import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.js';
 
 /** The sentence under the headline, with the verdict's details filled in. */
@@ -30,10 +31,27 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
     case 'winner':
       // Another shop's pack: central confirms it online before the payout (#19).
       if (v.pack?.state === 'not-received') return t('verdictSub.winner.elsewhere', { pack: v.pack.number });
+      if (v.offline) return offlineDetail(t, v.offline, language);
       return t('verdictSub.winner');
     default:
       return t(`verdictSub.${v.verdict}`);
   }
+}
+
+/**
+ * A winner while central does not answer: paid offline, and what is left of the offline allowance
+ * (money, payouts, the limit per ticket); or which offline limit this prize would pass.
+ */
+function offlineDetail(t: Translate, o: NonNullable<VerdictView['offline']>, language: Language): string {
+  const left = t('verdictSub.offline.left', {
+    total: money(o.left_total_cents, language),
+    payouts: t(countKey('verdictSub.offline.payouts', o.left_count, language), { n: o.left_count }),
+    ticket: money(o.max_ticket_cents, language),
+  });
+  if (!o.reached) return t('verdictSub.winner.offline', { left });
+  const { limit, max } = o.reached;
+  const why = t(`error.central-unreachable-payout.${limit}`, { max: limit === 'ticket' || limit === 'total' ? money(max, language) : max });
+  return `${why} ${left}`;
 }
 
 function gameName(code: string | null): string | null {

@@ -44,15 +44,17 @@ export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize
 
 /**
  * Which words say what to do: the verdict's own, or a more precise case of it — a claim already
- * filed, a pack never received (receive it first), a winner of another shop's pack (central confirms it online), the inventory barcode scanned where the validation
+ * filed, a pack never received (receive it first), a winner of another shop's pack (central confirms it online), a winner while central does not answer (paid offline), the inventory barcode scanned where the validation
  * barcode was expected (it was read: scratch and scan the other one).
  */
-export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode'>): string {
+export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode' | 'offline'>): string {
   if (v.verdict === 'above-limit' && v.claimed) return 'above-limit.claimed';
   if (v.verdict === 'pack-not-active' && v.pack?.state === 'not-received') return 'pack-not-received';
   // A pack sent back or settled cannot be activated again: no "activate it" that activation then refuses.
   if (v.verdict === 'pack-not-active' && (v.pack?.state === 'returned' || v.pack?.state === 'settled')) return `pack-${v.pack.state}`;
   if (v.verdict === 'winner' && v.pack?.state === 'not-received') return 'winner.elsewhere';
+  // Central does not answer: paid offline, or not at all once this prize passes an offline limit.
+  if (v.verdict === 'winner' && v.offline) return v.offline.reached ? 'winner.offline-limit' : 'winner.offline';
   if (v.verdict === 'malformed' && isInventoryBarcode(v.barcode)) return 'inventory-barcode';
   return v.verdict;
 }
