@@ -121,11 +121,18 @@ export function SessionSales(props: { onChanged(): void }) {
                 <td>{time(s.at, language)}</td>
                 <td>{s.operator}</td>
                 <td className="small">
-                  {s.tickets.map((x) => (
-                    <div key={x} className="mono session-ticket" data-testid="session-ticket">
-                      {x}
-                    </div>
-                  ))}
+                  {s.tickets.map((x) => {
+                    // "Game name 213-001-01-00000-040-8": the name may wrap, the number never.
+                    const cut = x.lastIndexOf(' ');
+                    return (
+                      <div key={x} className="session-ticket">
+                        {cut > 0 ? `${x.slice(0, cut)} ` : ''}
+                        <span className="mono session-ticket-no" data-testid="session-ticket">
+                          {x.slice(cut + 1)}
+                        </span>
+                      </div>
+                    );
+                  })}
                 </td>
                 <td className="num">
                   <Money cents={s.total_cents} />
