@@ -184,6 +184,24 @@ export async function startFormation(opts: FormationOptions = {}): Promise<Forma
       await sleep(250);
     }
   };
+  /** Sends `sig` to `pid`; false when there is no such process (0 asks whether it still runs). */
+  const signal = (pid: number, sig: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(pid, sig);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  /** Still running: there, and not a zombie waiting for a parent (init) to reap it. */
+  const running = (pid: number): boolean => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  };
   const stop = async (): Promise<void> => {
     for (const child of keepers.values()) {
       try {
@@ -192,15 +210,17 @@ export async function startFormation(opts: FormationOptions = {}): Promise<Forma
         // already gone
       }
     }
+    // SIGQUIT first (PostgreSQL's immediate shutdown: the postmaster takes its logger and workers with
+    // it), SIGKILL for what is left: a postmaster killed outright leaves its children running.
+    const postmasters: number[] = [];
     for (const pgdata of [monitorData, ...nodes.map((n) => n.pgdata)]) {
       if (!existsSync(join(pgdata, 'postmaster.pid'))) continue;
       const pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      try {
-        if (pid > 0) process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+      if (pid > 0 && signal(pid, 'SIGQUIT')) postmasters.push(pid);
     }
+    const until = Date.now() + 3_000;
+    while (postmasters.some(running) && Date.now() < until) await sleep(50);
+    for (const pid of postmasters) signal(pid, 'SIGKILL');
     await sleep(200);
     rmSync(dir, { recursive: true, force: true });
   };

@@ -20,9 +20,9 @@ export const terminalMethods = {
       wrong_code_window_minutes: z.number().int().min(1).max(1440).optional(),
     })
     .strict(),
-  /** Checks a device URI without saving it (the form shows the problem while typing). */
   /** What is plugged in (serial ports, HID devices), each with its URI and what it probably is (manager). */
   'settings.detect-devices': z.object({}).strict(),
+  /** Checks a device URI without saving it (the form shows the problem while typing). */
   'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: cleanText(z.string().max(256)) }).strict(),
 } as const;
 
