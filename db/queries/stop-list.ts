@@ -1,6 +1,9 @@
 /** The stop list: packs or single units that must be neither sold nor paid. */
 import type { Database } from 'better-sqlite3';
 
+/** What central's stop-list entries are stored under (sync/pull.ts): `central: ` and the lottery's reason; added by no operator. */
+export const CENTRAL_STOP_PREFIX = 'central: ';
+
 export interface StopRow {
   readonly id: number;
   readonly game: string;

@@ -1,5 +1,6 @@
 /** Paper packs at this terminal: receive, activate, return, settle, and the inventory per game. */
 import { z } from 'zod';
+import { RETURN_REASON_MAX } from '../pack-limits.js';
 import { cleanText } from '../../text.js';
 import type { GameCode } from '../../../games/types.js';
 
@@ -21,7 +22,7 @@ export const packMethods = {
       z
         .string({ error: NO_REASON })
         .trim()
-        .max(200)
+        .max(RETURN_REASON_MAX)
         // Blank: 'missing' (the screen says the field is required), not zod's "too small".
         .refine((s) => s !== '', { message: NO_REASON, params: { problem: 'missing' } }),
     ),

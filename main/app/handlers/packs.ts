@@ -22,7 +22,7 @@ export function packInventory(packs: readonly PackView[]): PackInventoryView[] {
       game_name: g.name,
       received: inStock('received').length,
       active: active.length,
-      stop_listed: mine.filter((p) => (p.state === 'received' || p.state === 'active') && p.stop_listed !== null).length,
+      stop_listed: mine.filter((p) => (p.state === 'received' || p.state === 'active') && !isStock(p)).length,
       returned: inState('returned').length,
       settled: inState('settled').length,
       tickets_sold: mine.reduce((n, p) => n + p.sold, 0),

@@ -5,9 +5,10 @@
  * journal entry and outbox event together.
  */
 import { gameByCode } from '../../../games/index.js';
+import { RETURN_REASON_MAX } from '../../../common/api/pack-limits.js';
 import { findBlock } from '../../../db/queries/blocks.js';
 import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
-import { packStop, type StopRow } from '../../../db/queries/stop-list.js';
+import { CENTRAL_STOP_PREFIX, packStop, type StopRow } from '../../../db/queries/stop-list.js';
 import { centralPack, lastPackRefusal, type CentralPackRow, type PackRefusalRow, type SettleReason } from '../../../db/queries/central-packs.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { authorize } from '../auth/authorize.js';
@@ -113,10 +114,9 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
 
 /** A pack's stop-list entry as its view says it (sync/pull.ts stores central's entries as "central: REASON", added by no operator). */
 function stopListed(stop: StopRow): NonNullable<PackView['stop_listed']> {
-  const fromCentral = stop.added_by === null && stop.reason.startsWith(CENTRAL_PREFIX);
-  return { reason: fromCentral ? stop.reason.slice(CENTRAL_PREFIX.length) : stop.reason, added_at: stop.added_at, from_central: fromCentral };
+  const fromCentral = stop.added_by === null && stop.reason.startsWith(CENTRAL_STOP_PREFIX);
+  return { reason: fromCentral ? stop.reason.slice(CENTRAL_STOP_PREFIX.length) : stop.reason, added_at: stop.added_at, from_central: fromCentral };
 }
-const CENTRAL_PREFIX = 'central: ';
 
 function centralPart(t: LotteryTerminal, row: PackRow): Partial<PackView> {
   const c = centralPack(t.db, row);
@@ -236,8 +236,6 @@ export function activatePack(t: LotteryTerminal, session: OperatorSession, ref: 
   return move(t, session, ref, 'activate');
 }
 
-/** The longest return reason kept (the API refuses longer). */
-export const RETURN_REASON_MAX = 200;
 
 /**
  * Returns a pack that was never activated (permission 'pack.return', manager): its tickets become

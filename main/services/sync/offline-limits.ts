@@ -67,7 +67,11 @@ export interface OfflineLimitReached {
 /** The offline limit a prize of `amount` would pass now, with a sentence, or null when it may be paid offline. */
 export function offlineLimitReached(t: LotteryTerminal, amount: number): { readonly reached: OfflineLimitReached; readonly message: string } | null {
   const u = offlineUsage(t);
-  if (!u) return null;
+  return u ? limitReachedIn(u, amount) : null;
+}
+
+/** The offline limit a prize of `amount` would pass given the usage `u` (read once by the caller). */
+export function limitReachedIn(u: OfflineUsage, amount: number): { readonly reached: OfflineLimitReached; readonly message: string } | null {
   const l = u.limits;
   const euros = (c: number): string => `${(c / 100).toFixed(2)} €`;
   if (amount > l.offline_max_ticket_cents) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ENDPOINTS, FeedAnswer, type FeedBody, type FeedItem } from '../../../common/protocol/index.js';
 import { deleteFeedDownload, feedDownload, insertFeedDownload, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
-import { deleteStop, exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
+import { CENTRAL_STOP_PREFIX, deleteStop, exactStop, insertStop, setStopJournalSeq } from '../../../db/queries/stop-list.js';
 import { upsertCentralPack } from '../../../db/queries/central-packs.js';
 import { markOutboxRefused } from '../../../db/queries/outbox.js';
 import { writeSetting, readSettings } from '../../../db/queries/terminal.js';
@@ -95,11 +95,11 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       const row = { game: pack.game, emission: pack.emission, block: pack.block, pack: pack.pack, unit: null };
       const held = exactStop(t.db, row);
       if (item.action === 'add' && !held) {
-        const id = insertStop(t.db, { ...row, reason: `central: ${item.reason}`, added_at: at, added_by: null });
+        const id = insertStop(t.db, { ...row, reason: `${CENTRAL_STOP_PREFIX}${item.reason}`, added_at: at, added_by: null });
         const r = record(t, {
           type: 'stoplist.add',
           operator: null,
-          payload: { stop_id: id, scope: 'pack', what: item.pack, game: row.game, emission: row.emission, block: row.block, pack_index: row.pack, reason: `central: ${item.reason}`, cursor: body.cursor },
+          payload: { stop_id: id, scope: 'pack', what: item.pack, game: row.game, emission: row.emission, block: row.block, pack_index: row.pack, reason: `${CENTRAL_STOP_PREFIX}${item.reason}`, cursor: body.cursor },
         });
         setStopJournalSeq(t.db, id, r.seq);
       } else if (item.action === 'remove' && held) {

@@ -25,7 +25,7 @@ import { getSettings } from '../../kernel/settings.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { noteRefusedCode } from './refused-codes.js';
-import { offlineLimitReached, offlineUsage, type OfflineLimitReached } from '../sync/offline-limits.js';
+import { limitReachedIn, offlineUsage, type OfflineLimitReached } from '../sync/offline-limits.js';
 import { syncStatus } from '../sync/status.js';
 
 export type CounterVerdictKind = VerdictKind | 'already-paid' | 'above-limit' | 'pack-not-active' | 'stop-listed';
@@ -112,7 +112,7 @@ export function offlineVerdictOf(t: LotteryTerminal, prizeCents: number): Offlin
     left_total_cents: Math.max(0, l.offline_max_total_cents - u.total_cents),
     left_count: Math.max(0, l.offline_max_count - u.count),
     left_hours: Math.max(0, Math.floor(l.offline_max_hours - u.hours_since_contact)),
-    reached: offlineLimitReached(t, prizeCents)?.reached ?? null,
+    reached: limitReachedIn(u, prizeCents)?.reached ?? null,
   };
 }
 

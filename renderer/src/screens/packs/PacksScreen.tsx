@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PackInventoryView, PackView } from '../../../../common/api/methods/packs.js';
+import { RETURN_REASON_MAX } from '../../../../common/api/pack-limits.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -26,7 +27,6 @@ type Action = 'receive' | 'activate' | 'return' | 'settle';
 const METHOD = { receive: 'pack.receive', activate: 'pack.activate', settle: 'pack.settle' } as const;
 /** The operations asked first: activation, and the return (for good). */
 type Asked = 'activate' | 'return';
-const RETURN_REASON_MAX = 200;
 
 function since(p: PackView): string {
   return p.settled_at ?? p.returned_at ?? p.activated_at ?? p.received_at;
