@@ -180,11 +180,11 @@ export function OperatorsPanel() {
             <span className="field-label">{t('settings.operators.pin')}</span>
             <input id="operator-add-pin" className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} value={adding.pin} onChange={(e) => setAdding({ ...adding, pin: e.target.value })} data-testid="operator-add-pin" />
           </label>
+          <button type="submit" className="btn btn-primary" disabled={busy || adding.name.trim() === '' || adding.pin === ''} data-testid="operator-add">
+            {t('settings.operators.addButton')}
+          </button>
         </div>
         <p className="muted small">{t('settings.operators.pinRule')}</p>
-        <button type="submit" className="btn btn-primary" disabled={busy || adding.name.trim() === '' || adding.pin === ''} data-testid="operator-add">
-          {t('settings.operators.addButton')}
-        </button>
       </form>
 
       {disabling && (
