@@ -17,6 +17,7 @@ import { terminalMethods, type TerminalOutputs } from './methods/terminal.js';
 import { selfCheckMethods, type SelfCheckOutputs } from './methods/selfcheck.js';
 import { operatorMethods, type OperatorOutputs } from './methods/operators.js';
 import { digitalMethods, type DigitalOutputs } from './methods/digital.js';
+import { provisioningMethods, type ProvisioningOutputs } from './methods/provisioning.js';
 
 export const METHODS = {
   ...authMethods,
@@ -30,6 +31,7 @@ export const METHODS = {
   ...selfCheckMethods,
   ...operatorMethods,
   ...digitalMethods,
+  ...provisioningMethods,
 } as const;
 
 /** Result type of each method. */
@@ -44,7 +46,8 @@ export interface Outputs
     TerminalOutputs,
     SelfCheckOutputs,
     OperatorOutputs,
-    DigitalOutputs {}
+    DigitalOutputs,
+    ProvisioningOutputs {}
 
 export type MethodName = keyof typeof METHODS;
 export type InputOf<M extends MethodName> = z.input<(typeof METHODS)[M]>;

@@ -58,7 +58,11 @@ export interface StatusView {
    * Present only when the data folder holds no terminal: the kiosk shows the provisioning screen
    * (enrol with the lottery's central, or `guichet init` by a technician) and nothing else works.
    */
-  readonly provisioning?: { readonly data_dir: string };
+  readonly provisioning?: {
+    readonly data_dir: string;
+    /** The screen can enrol the folder itself (`provisioning.enroll`); else only the commands are shown. */
+    readonly can_enroll: boolean;
+  };
 }
 
 export interface ScanView {

@@ -66,7 +66,8 @@ function describeZod(err: ZodError): string {
 }
 
 /** An error's `details` when it is a flat object of strings, numbers and booleans (what crosses to the renderer). */
-function detailsOf(err: Error): Record<string, string | number | boolean> | undefined {
+/** A refusal's details a screen can use (plain values only). */
+export function detailsOf(err: Error): Record<string, string | number | boolean> | undefined {
   const d = (err as { details?: unknown }).details;
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return undefined;
   const entries = Object.entries(d).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');

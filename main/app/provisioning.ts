@@ -1,18 +1,25 @@
 /**
  * The application of a terminal that is not set up yet (its data folder holds no database): it never
- * invents keys, operators or PINs. `status.get` says so (the kiosk shows its provisioning screen) and
- * `settings.language` switches the screen's language; every other method answers `not-provisioned`.
+ * invents keys, operators or PINs. `status.get` says so (the kiosk shows its provisioning screen),
+ * `settings.language` switches the screen's language, and `provisioning.enroll` (when the host offers
+ * it) enrols the folder with central from the enrolment letter's fields; every other method answers
+ * `not-provisioned`.
  */
-import { isMethodName, parseInput } from '../../common/api/contract.js';
+import { isMethodName, parseInput, type OutputOf, type ParsedInputOf } from '../../common/api/contract.js';
 import type { ApiResult } from '../../common/api/errors.js';
 import type { StatusView } from '../../common/api/views.js';
-import type { HostApp } from './app.js';
+import { detailsOf, type HostApp } from './app.js';
 
 export const NOT_PROVISIONED = 'not-provisioned';
 
 export interface ProvisioningAppOptions {
   /** The empty data folder, shown to the technician. */
   readonly dataDir: string;
+  /**
+   * Enrols the folder and makes the host serve the terminal's application from then on (the host's
+   * `prepareKiosk`); absent, the screen's form is refused as `not-provisioned`.
+   */
+  readonly enroll?: (input: ParsedInputOf<'provisioning.enroll'>) => Promise<OutputOf<'provisioning.enroll'>>;
 }
 
 export function notProvisionedMessage(dataDir: string): string {
@@ -30,8 +37,9 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
     central: { state: 'not-enrolled', seconds_since_contact: null, problem: null },
     printer: null,
     cash_session_open: false,
-    provisioning: { data_dir: options.dataDir },
+    provisioning: { data_dir: options.dataDir, can_enroll: options.enroll !== undefined },
   };
+  const busy = { now: false };
   return {
     call(method: unknown, input: unknown): Promise<ApiResult<unknown>> {
       if (!isMethodName(method)) return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `unknown API method ${JSON.stringify(method)}` } });
@@ -43,9 +51,31 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
         }
         return Promise.resolve({ ok: true, value: method === 'status.get' ? status : null });
       }
+      if (method === 'provisioning.enroll' && options.enroll) return enrol(options.enroll, input, busy);
       return Promise.resolve({ ok: false, error: { code: NOT_PROVISIONED, message: notProvisionedMessage(options.dataDir) } });
     },
     subscribe: () => () => undefined,
     close: () => undefined,
   };
+}
+
+/** One enrolment at a time: a second press while the first is on its way is refused, not sent again. */
+async function enrol(run: NonNullable<ProvisioningAppOptions['enroll']>, input: unknown, busy: { now: boolean }): Promise<ApiResult<unknown>> {
+  let parsed: ParsedInputOf<'provisioning.enroll'>;
+  try {
+    parsed = parseInput('provisioning.enroll', input);
+  } catch (err) {
+    return { ok: false, error: { code: 'invalid-input', message: err instanceof Error ? err.message : String(err) } };
+  }
+  if (busy.now) return { ok: false, error: { code: 'enrol-busy', message: 'an enrolment is already under way' } };
+  busy.now = true;
+  try {
+    return { ok: true, value: await run(parsed) };
+  } catch (err) {
+    const code = (err as { code?: unknown })?.code;
+    const details = err instanceof Error ? detailsOf(err) : undefined;
+    return { ok: false, error: { code: typeof code === 'string' ? code : 'internal', message: err instanceof Error ? err.message : String(err), ...(details ? { details } : {}) } };
+  } finally {
+    busy.now = false;
+  }
 }

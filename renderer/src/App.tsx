@@ -20,7 +20,7 @@ import { BootError, bootErrorKind, type BootErrorKind } from './shell/BootError.
 export function App() {
   const api = useApi();
   const saveLanguage = useCallback((language: Language) => void api.call('settings.language', { language }).catch(() => undefined), [api]);
-  const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | { provisioning: { data_dir: string } } | null>(null);
+  const [boot, setBoot] = useState<{ info: AppInfo; status: StatusView } | { provisioning: NonNullable<StatusView['provisioning']> } | null>(null);
   const [error, setError] = useState<{ kind: BootErrorKind; detail: string } | null>(null);
   const load = useCallback(() => {
     setError(null);
@@ -37,7 +37,7 @@ export function App() {
   if ('provisioning' in boot)
     return (
       <I18nProvider onChange={saveLanguage}>
-        <ProvisioningScreen dataDir={boot.provisioning.data_dir} />
+        <ProvisioningScreen dataDir={boot.provisioning.data_dir} canEnroll={boot.provisioning.can_enroll} onEnrolled={load} />
       </I18nProvider>
     );
   return (

@@ -5,40 +5,14 @@
  * process, to stop for "central down"), then `guichet enroll`, `sync --once` (the outcome files), a
  * cash session open, and the kiosk on that folder (`kiosk --browser`, no --demo).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
+import { run, serve, stopServed } from './central-process.js';
 import { startKiosk } from './kiosk.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const guichet = path.join(root, 'bin', 'guichet.js');
 export const MANAGER = { name: 'Marie', pin: '123456' } as const;
-
-function run(args: string[], env: Record<string, string> = {}): string {
-  const r = spawnSync(process.execPath, [guichet, ...args], { encoding: 'utf8', env: { ...process.env, GUICHET_DATA: '', GUICHET_DATABASE_URL: '', ...env } });
-  if (r.status !== 0) throw new Error(`guichet ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  return r.stdout;
-}
-
-function serve(centralDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [guichet, 'central', 'serve', '--data', centralDir, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_DATABASE_URL: '' } });
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`central serve did not start: ${err}`)), 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^central listening on (\S+)$/.exec(line);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1] as string, child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`central serve exited ${String(code)}: ${err}`)));
-  });
-}
 
 export interface DigitalKiosk {
   readonly url: string;
@@ -63,12 +37,7 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     run(['sync', '--once', '--data', dataDir]);
     run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });
-    const stopCentral = async () => {
-      if (central.child.exitCode !== null || central.child.signalCode !== null) return;
-      const exited = new Promise((r) => central.child.once('exit', r));
-      central.child.kill('SIGTERM');
-      await exited;
-    };
+    const stopCentral = () => stopServed(central.child);
     await use({ url: kiosk.url, dataDir, stopCentral });
     kiosk.child.kill('SIGTERM');
     await new Promise((r) => kiosk.child.once('exit', r));

@@ -11,6 +11,7 @@ import { ticketHandlers } from './tickets.js';
 import { selfCheckHandlers } from './selfcheck.js';
 import { operatorHandlers } from './operators.js';
 import { digitalHandlers } from './digital.js';
+import { provisioningHandlers } from './provisioning.js';
 
 export const HANDLERS: Handlers = {
   ...authHandlers,
@@ -24,4 +25,5 @@ export const HANDLERS: Handlers = {
   ...selfCheckHandlers,
   ...operatorHandlers,
   ...digitalHandlers,
+  ...provisioningHandlers,
 };

@@ -11,6 +11,8 @@ import { openPrinter } from '../../../native/printer/open.js';
 import { virtualScanner } from '../../../native/scanner/virtual-scanner.js';
 import { createApp, type HostApp } from '../../app/app.js';
 import { createProvisioningApp } from '../../app/provisioning.js';
+import { switchableApp, type SwitchableApp } from '../../app/switchable.js';
+import { enrollFromLetter } from '../../services/sync/enroll-letter.js';
 import type { AppDevices } from '../../app/context.js';
 import { openLotteryTerminal } from '../../kernel/open.js';
 import { getSettings } from '../../kernel/settings.js';
@@ -79,11 +81,7 @@ export interface PreparedKiosk {
 
 export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKiosk> {
   const empty = isEmptyDataFolder(options.dataDir);
-  if (empty && !options.demo) {
-    // Never invent keys or PINs: the kiosk shows how to set the terminal up.
-    const app = createProvisioningApp({ dataDir: options.dataDir });
-    return { app, demo: false, selfCheck: false, provisioned: false, updates: null, close: () => Promise.resolve(app.close()) };
-  }
+  if (empty && !options.demo) return provisioningKiosk(options);
   const demo = empty;
   // The first start's demo central goes on serving the kiosk (not stopped and started again).
   const setUp = demo ? await setupDemo(options.dataDir, { central: true, keepCentral: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) }) : null;
@@ -184,6 +182,37 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
     await release(opened);
     throw err;
   }
+}
+
+/**
+ * An empty data folder without --demo: never invent keys or PINs. The kiosk shows the provisioning
+ * screen, whose form enrols the folder with central from the enrolment letter; the terminal's own
+ * application then takes over under the same windows, without a restart.
+ */
+function provisioningKiosk(options: PrepareOptions): PreparedKiosk {
+  let ready: PreparedKiosk | null = null;
+  const app: SwitchableApp = switchableApp(
+    createProvisioningApp({
+      dataDir: options.dataDir,
+      enroll: async (letter) => {
+        const enrolled = await enrollFromLetter(options.dataDir, letter);
+        ready = await prepareKiosk({ ...options, demo: false });
+        app.switchTo(ready.app);
+        return enrolled;
+      },
+    }),
+  );
+  return {
+    app,
+    demo: false,
+    selfCheck: false,
+    provisioned: false,
+    updates: null,
+    close: async () => {
+      if (ready) await ready.close();
+      else app.close();
+    },
+  };
 }
 
 /** Undoes the steps, last first; one that fails is reported and the others still run. */

@@ -49,3 +49,18 @@ export function checkCentralCa(pem: string): string {
 export function certificateFingerprint(pem: string): string {
   return new X509Certificate(pem).fingerprint256;
 }
+
+/**
+ * The authority's PEM against the fingerprint read out with the enrolment code (`central tls make` prints
+ * it; colons, spaces and case ignored): enrolment stops unless they match.
+ */
+export function checkCentralCaFingerprint(pem: string, fingerprint: string): void {
+  const want = fingerprint.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
+  let have: string;
+  try {
+    have = certificateFingerprint(pem);
+  } catch (err) {
+    throw new SyncError('bad-input', `central's certificate authority is not a PEM certificate: ${(err as Error).message}`);
+  }
+  if (want !== have.replace(/:/g, '')) throw new SyncError('bad-input', `the certificate authority given is not the authority whose fingerprint was given (it is ${have}): nothing enrolled`);
+}

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { certificateFingerprint } from '../../../services/sync/central-url.js';
+import { certificateFingerprint, checkCentralCaFingerprint } from '../../../services/sync/central-url.js';
 import { enrollTerminal } from '../../../services/sync/enroll.js';
 import { dataDirOf, printJson, withDataOption, withJsonOption, type DataOption, type JsonOption } from '../options.js';
 import { CliError } from '../../../../common/cli-run.js';
@@ -44,14 +44,11 @@ export function enrollCommand(): Command {
     }
     if (opts.centralCaFingerprint !== undefined) {
       if (!centralCa) throw new CliError('--central-ca-fingerprint checks the --central-ca file: give both');
-      const want = opts.centralCaFingerprint.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
-      let have: string;
       try {
-        have = certificateFingerprint(centralCa).replace(/:/g, '');
+        checkCentralCaFingerprint(centralCa, opts.centralCaFingerprint);
       } catch (err) {
-        throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not a PEM certificate: ${(err as Error).message}`);
+        throw new CliError(`--central-ca ${opts.centralCa ?? ''}: ${(err as Error).message}`);
       }
-      if (want !== have) throw new CliError(`--central-ca ${opts.centralCa ?? ''} is not the authority whose fingerprint was given (it is ${certificateFingerprint(centralCa)}): nothing enrolled`);
     }
     const { terminal, manager, enrolment } = await enrollTerminal(dataDirOf(opts), { centralUrl: opts.central, code, root: opts.root, managerName: opts.manager, pin, ...(centralCa ? { centralCa } : {}) });
     try {
