@@ -33,4 +33,6 @@ export interface OpContext {
   readonly reason?: string | undefined;
   /** The client's idempotency key for a write (#21): a replay answers the stored result. */
   readonly idempotencyKey?: string | undefined;
+  /** Under dual control, the operator who proposed the act (the approver is `actor`). */
+  readonly proposer?: string | undefined;
 }
