@@ -281,9 +281,10 @@ export const ADMIN_OPS = {
     before: claimPaymentBefore,
     run: async (c, a, ctx) => payClaim(c, ctx.actor, a, ctx.proposer ?? null),
   }),
+  // The payments in full (the winner's ID number and address): for finance and the auditor only.
   'claims.payments': op({
     args: z.object({}).strict(),
-    roles: ANY_ROLE,
+    roles: [...FINANCE, 'auditor'],
     run: async (c) => listClaimPayments(c),
   }),
   statement: op({

@@ -85,14 +85,23 @@ async function prizeByPrintData(c: Central, q: Queryable, ticket: string): Promi
   return prize;
 }
 
-/** Checks that claim (terminal, seq) may be paid, without changing anything: the refusals of `payClaim`, before a proposal. */
+/** Checks that claim (terminal, seq) may be paid, without changing anything: the refusals of `payClaim`, before a proposal (in `payClaim`'s transaction, the ticket's claim row stays locked until it commits). */
 export async function checkClaimPayable(c: Central, q: Queryable, terminal: string, seq: number): Promise<{ ticket: string; prize: number; filed_cents: number }> {
   const claim = await prizeClaimRow(q, terminal, seq);
   if (!claim) throw new CentralError('no_such_claim', `no prize claim filed by terminal ${terminal} at journal entry ${seq} (guichet central claims lists them)`, 404);
   const paid = await claimPaymentOf(q, terminal, seq, claim.ticket);
   if (paid) throw refusedPaid(paid, terminal, seq);
   const prize = await prizeByPrintData(c, q, claim.ticket);
-  return { ticket: claim.ticket, prize, filed_cents: Number(claim.amount_cents) };
+  const ticket = claim.ticket;
+  // The network's hold on the ticket: paid at a terminal (or by the office), or held by a terminal's claim right now.
+  const held = await lockClaim(q, ticket);
+  if (held?.state === 'paid') {
+    throw new CentralError('ticket_already_paid', `${printedTicketKey(ticket)} was paid on ${held.paid_at ?? held.claimed_at} by ${held.terminal_id === LOTTERY_OFFICE ? "the lottery's office" : `terminal ${held.terminal_id}`}: do not pay`, 409);
+  }
+  if (held && (held.held_until ?? '') >= c.now()) {
+    throw new CentralError('ticket_held', `${printedTicketKey(ticket)} is held by terminal ${held.terminal_id}'s claim until ${held.held_until ?? '?'}: not paid there yet, try again after`, 409);
+  }
+  return { ticket, prize, filed_cents: Number(claim.amount_cents) };
 }
 
 /** Records claim (terminal, seq) paid: the winner and the payment, at central's prize (see the module comment). */
@@ -100,13 +109,6 @@ export async function payClaim(c: Central, actor: string, a: ClaimPayArgs, propo
   return c.db.transaction(async (tx) => {
     const { ticket, prize, filed_cents } = await checkClaimPayable(c, tx, a.terminal, a.seq);
     const at = c.now();
-    const held = await lockClaim(tx, ticket);
-    if (held?.state === 'paid') {
-      throw new CentralError('ticket_already_paid', `${printedTicketKey(ticket)} was paid on ${held.paid_at ?? held.claimed_at} by ${held.terminal_id === LOTTERY_OFFICE ? "the lottery's office" : `terminal ${held.terminal_id}`}: do not pay`, 409);
-    }
-    if (held && (held.held_until ?? '') >= at) {
-      throw new CentralError('ticket_held', `${printedTicketKey(ticket)} is held by terminal ${held.terminal_id}'s claim until ${held.held_until ?? '?'}: not paid there yet, try again after`, 409);
-    }
     await markPaidAtOffice(tx, ticket, LOTTERY_OFFICE, prize, at);
     const row = {
       terminal_id: a.terminal,

@@ -64,6 +64,10 @@ describe.each(ENGINES)('claims.pay on the admin API, on %s', (engine) => {
     const read = await app.inject({ method: 'POST', url: '/v1/admin/console.claims', payload: {}, headers: auditor });
     expect(read.statusCode).toBe(200);
     expect((read.json() as { result: { state: string }[] }).result.map((x) => x.state)).toEqual(['filed']);
+    // The payments in full (ID numbers, addresses): finance and the auditor, not support.
+    const support = await session(await createOperator(c, { name: 'support-reads', roles: ['support'] }));
+    expect((await app.inject({ method: 'POST', url: '/v1/admin/claims.payments', payload: {}, headers: support })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/v1/admin/claims.payments', payload: {}, headers: auditor })).statusCode).toBe(200);
   });
 
   it("refuses finance too when central cannot tell the ticket's prize (no print data), nothing proposed", async () => {

@@ -32,6 +32,7 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
   let tmp: string;
   let e: TestEmission;
   let big: number;
+  let other: number;
   let loser: number;
   let clock = Date.parse('2026-12-02T10:00:00.000Z');
   const journal = async (type: string) => c.db.query<{ actor: string; payload: Record<string, unknown> }>(`SELECT actor, payload FROM central_journal WHERE type = $1 ORDER BY entry_id`, [type]);
@@ -50,11 +51,13 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     const units = Array.from({ length: 200 }, (_, u) => u);
     big = units.reduce((a, u) => (e.prizeOf(u) > e.prizeOf(a) ? u : a), 0);
     loser = units.find((u) => e.prizeOf(u) === 0)!;
+    other = units.find((u) => u !== big && e.prizeOf(u) > 0)!;
     // The terminal files the claim at a figure of its own: central pays its own prize.
     await file(10, big, 1);
     await file(11, loser, 100_000);
     // A second claim of the same ticket (a receipt filed elsewhere, then a form).
     await file(12, big, e.prizeOf(big));
+    await file(13, other, e.prizeOf(other));
   }, 180_000);
   afterAll(async () => {
     await c?.db.close();
@@ -133,6 +136,15 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     const answer = await claimTicket(c, 'T1', { barcode: e.barcodeOf(big), claim_key: 'k-after-office' });
     expect(answer.verdict).toBe('already_paid');
     expect(answer.message).toContain('lottery-office');
+  });
+
+  it('refuses a ticket a terminal holds right now or paid, before any proposal', async () => {
+    const now = new Date(clock).toISOString();
+    await c.db.execute(`INSERT INTO ticket_claims (ticket, state, terminal_id, claimed_at, held_until) VALUES ($1, 'held', 'T1', $2, $3)`, [e.ticketOf(other), now, new Date(clock + 60_000).toISOString()]);
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 13, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'ticket_held', status: 409 });
+    await c.db.execute(`UPDATE ticket_claims SET state = 'paid', held_until = NULL, paid_at = $2, paid_seq = 7, amount_cents = $3 WHERE ticket = $1`, [e.ticketOf(other), now, e.prizeOf(other)]);
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 13, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/was paid on .* by terminal T1: do not pay/);
+    expect((await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM proposals WHERE args->>'seq' = '13'`))[0]!.n).toBe(0);
   });
 
   it('refuses a claim central does not know, a ticket that is no winner by its print data, and bad input', async () => {
