@@ -13,6 +13,9 @@ import { op } from './op-def.js';
 import { ANY_ROLE } from './roles.js';
 import { listCentralPacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
+import { listClaimPayments } from '../store/claim-payments.js';
+import { listProposals } from '../store/proposals.js';
+import { ConsoleClaims, idTail, type ConsoleClaim } from '../../common/console/claims.js';
 import { listQuarantine } from '../store/quarantine.js';
 import { integrityAlerts, terminalEvents } from '../store/reports.js';
 import { getTerminal } from '../store/terminals.js';
@@ -59,6 +62,45 @@ export async function fleet(c: Central, onlineSeconds?: number) {
   };
 }
 
+/**
+ * Every filed claim with its state: filed, its payment proposed (waiting for a second operator), or
+ * paid (who, by the last 4 characters of the ID document only, how and when). Checked by the schema
+ * the page reads it with (common/console/claims.ts).
+ */
+export async function consoleClaims(c: Central): Promise<ConsoleClaim[]> {
+  const paid = new Map((await listClaimPayments(c)).map((p) => [`${p.terminal}/${p.journal_seq}`, p]));
+  const proposed = new Map(
+    (await listProposals(c, 'proposed')).filter((p) => p.op === 'claims.pay').map((p) => [`${String(p.args.terminal)}/${String(p.args.seq)}`, p.id]),
+  );
+  return ConsoleClaims.parse(
+    (await prizeClaims(c)).map((x) => {
+      const key = `${x.terminal}/${x.journal_seq}`;
+      const p = paid.get(key);
+      const proposal = proposed.get(key) ?? null;
+      return {
+        ...x,
+        printed: printedTicketKey(x.ticket),
+        state: p ? 'paid' : proposal !== null ? 'proposed' : 'filed',
+        proposal_id: p ? null : proposal,
+        paid: p
+          ? {
+              amount_cents: p.amount_cents,
+              winner_name: p.winner.name,
+              id_kind: p.winner.id_kind,
+              id_last4: idTail(p.winner.id_number),
+              method: p.payment.method,
+              reference: p.payment.reference,
+              paid_on: p.payment.paid_on,
+              proposed_by: p.proposed_by,
+              recorded_by: p.recorded_by,
+              recorded_at: p.recorded_at,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
 export const CONSOLE_OPS = {
   'console.fleet': op({
     args: z.object({ online_seconds: z.number().int().positive().max(30 * 86_400).optional() }).strict(),
@@ -84,7 +126,7 @@ export const CONSOLE_OPS = {
   'console.claims': op({
     args: z.object({}).strict(),
     roles: READERS,
-    run: async (c: Central) => (await prizeClaims(c)).map((x) => ({ ...x, printed: printedTicketKey(x.ticket) })),
+    run: async (c: Central) => consoleClaims(c),
   }),
   'console.packs': op({
     args: z.object({}).strict(),

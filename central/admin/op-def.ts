@@ -11,6 +11,8 @@ export interface AdminOpDef<S extends z.ZodTypeAny = z.ZodTypeAny> {
   readonly dual?: true | ((a: z.infer<S>) => boolean);
   /** The state the operation changes, read before it runs (journaled as `before`). */
   readonly before?: (c: Central, a: z.infer<S>) => Promise<unknown>;
+  /** Refusals known before a dual operation is proposed (nothing changed); its run checks again. */
+  readonly check?: (c: Central, a: z.infer<S>) => Promise<void>;
   /** Runs outside the act's transaction (its `admin.op` row and idempotency record after it): file copies under the engine's lock. */
   readonly standalone?: true;
   readonly run: (c: Central, a: z.infer<S>, ctx: OpContext) => Promise<unknown>;

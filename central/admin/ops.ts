@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { isGameCode } from '../../games/index.js';
+import { ClaimPayArgs } from '../../common/console/claims.js';
+import { checkClaimPayable, claimPaymentBefore, listClaimPayments, payClaim } from '../store/claim-payments.js';
 import { chargeBackException, listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
@@ -266,6 +268,25 @@ export const ADMIN_OPS = {
     roles: ANY_ROLE,
     run: async (c) => prizeClaims(c),
   }),
+  // A claim form's prize paid by the lottery's office (#22): the winner and the payment, at central's prize; money, so under dual control.
+  'claims.pay': op({
+    args: ClaimPayArgs,
+    roles: FINANCE,
+    dual: true,
+    check: async (c, a) => {
+      await checkClaimPayable(c, c.db, a.terminal, a.seq);
+      const pending = (await listProposals(c, 'proposed')).find((p) => p.op === 'claims.pay' && p.args.terminal === a.terminal && p.args.seq === a.seq);
+      if (pending) throw new CentralError('claim_payment_proposed', `the payment of claim ${a.terminal}/${a.seq} is already proposed (proposal ${pending.id} by ${pending.proposer}): approve or reject it`, 409);
+    },
+    before: claimPaymentBefore,
+    run: async (c, a, ctx) => payClaim(c, ctx.actor, a, ctx.proposer ?? null),
+  }),
+  // The payments in full (the winner's ID number and address): for finance and the auditor only.
+  'claims.payments': op({
+    args: z.object({}).strict(),
+    roles: [...FINANCE, 'auditor'],
+    run: async (c) => listClaimPayments(c),
+  }),
   statement: op({
     args: z.object({ retailer: z.string().min(1), week: z.string() }).strict(),
     roles: ANY_ROLE,
@@ -478,6 +499,7 @@ export async function runAdminOpFor(c: Central, name: AdminOp, args: unknown, ct
     if (!reason) throw new CentralError('reason_required', `${name} is under dual control: say why (the reason travels with the proposal)`, 400);
   }
   const act = async (): Promise<AdminOutcome> => {
+    if (def.check) await def.check(c, parsed);
     if (dual && !ctx.setup) return { status: 202, result: await propose(c, { op: name, args: parsed as Record<string, unknown>, proposer: ctx.actor, reason: reasonOf(parsed, ctx)! }) };
     return { status: 200, result: await execute(c, name, def, parsed, ctx) };
   };
@@ -523,7 +545,7 @@ async function approveProposal(c: Central, id: number, reason: string, ctx: OpCo
     let result: unknown;
     try {
       result = await c.db.transaction(() =>
-        execute(c, p.op, def, parsed, { ...ctx, reason: reasonOf(parsed, { actor: ctx.actor, roles: ctx.roles }) ?? claimed.reason }, { proposal: id, proposer: claimed.proposer, proposer_reason: claimed.reason }),
+        execute(c, p.op, def, parsed, { ...ctx, proposer: claimed.proposer, reason: reasonOf(parsed, { actor: ctx.actor, roles: ctx.roles }) ?? claimed.reason }, { proposal: id, proposer: claimed.proposer, proposer_reason: claimed.reason }),
       );
     } catch (err) {
       await settleProposal(c, claimed, ctx.actor, reason, { error: (err as Error).message });

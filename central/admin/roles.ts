@@ -15,7 +15,7 @@ export const ANY_ROLE: readonly Role[] = ROLES;
 export const ROLE_LABELS: Readonly<Record<Role, { en: string; fr: string }>> = {
   administrator: { en: 'administrator: everything, and the operators', fr: 'administrateur : tout, et les opérateurs' },
   security: { en: 'security officer: keys, stop list, terminals disabled and enabled, games, limits', fr: 'responsable sécurité : clés, liste d’opposition, terminaux désactivés et réactivés, jeux, plafonds' },
-  finance: { en: 'finance: statements, exceptions, charge-backs and write-offs, pack shipments', fr: 'finance : relevés, anomalies, rétrofacturations et passages en perte, expéditions de carnets' },
+  finance: { en: 'finance: statements, exceptions, charge-backs and write-offs, prize claims paid, pack shipments', fr: 'finance : relevés, anomalies, rétrofacturations et passages en perte, paiement des réclamations de gros lots, expéditions de carnets' },
   support: { en: 'support: the fleet, terminal events, retailers, configuration read', fr: 'support : le parc, les événements des terminaux, les détaillants, lecture de la configuration' },
   auditor: { en: 'auditor: reads everything, changes nothing', fr: 'auditeur : lit tout, ne change rien' },
 };
@@ -33,4 +33,6 @@ export interface OpContext {
   readonly reason?: string | undefined;
   /** The client's idempotency key for a write (#21): a replay answers the stored result. */
   readonly idempotencyKey?: string | undefined;
+  /** Under dual control, the operator who proposed the act (the approver is `actor`). */
+  readonly proposer?: string | undefined;
 }

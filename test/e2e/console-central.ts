@@ -1,9 +1,10 @@
 /**
  * A central for the console's end-to-end tests, once per worker: a store made with `initCentral`, a fleet
  * of 35,000 terminals generated in SQL (test/central/support/fleet-seed.ts), two shops with a ticket
- * paid twice (charged back to the second), a few days of sales, then `serveCentral` on 127.0.0.1.
+ * paid twice (an open exception), a published emission with a large prize claimed at SHOP-A (a claim
+ * form, not paid yet), a few days of sales, then `serveCentral` on 127.0.0.1.
  * Operators (test/central/support/operators.ts): administrators, one per login (each one-time code logs
- * in once), and two security officers for dual control. `openConsole` logs in on the login page with the
+ * in once), two security officers and two finance operators for dual control. `openConsole` logs in on the login page with the
  * password and the authenticator's code of the moment, as a person would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,15 +17,41 @@ import { addTerminal } from '../../central/store/terminals.js';
 import { totpCode } from '../../central/store/operators.js';
 import { createOperator, type TestOperator } from '../central/support/operators.js';
 import { seedFleet } from '../central/support/fleet-seed.js';
+import { createEmission } from '../../central/emission/create.js';
+import { readPrintFile } from '../../central/emission/print-file.js';
+import { publishEmission } from '../../central/store/publish.js';
+import { printedTicketKey } from '../../common/ticket-number.js';
 
 export const FLEET = 35_000;
-/** The ticket paid at SHOP-A, then again (offline) at SHOP-B: 40 € charged back to Bar des Sports. */
+/** The ticket paid at SHOP-A, then again (offline) at SHOP-B: an open exception, 40 € to charge back to Bar des Sports. */
 export const PAID_TWICE = { ticket: 'annee-chance-2013/1/1/15', cents: 4_000, first: 'SHOP-A', second: 'SHOP-B', secondRetailer: 'Bar des Sports' } as const;
+
+/** A claim form filed at SHOP-A (journal entry 20) for the largest prize of emission 2's block 1, by central's print data. */
+export const CLAIM = { terminal: 'SHOP-A', seq: 20, emission: 2 } as const;
+
+/** Publishes emission 2 (200 units) signed with the store's emission key, and files a claim form for its largest prize. */
+async function seedClaim(central: Parameters<typeof publishEmission>[0], keyFile: string, tmp: string, now: string): Promise<{ printed: string; cents: number }> {
+  const out = path.join(tmp, 'emission');
+  const game = 'annee-chance-2013';
+  await createEmission({ game, emission: CLAIM.emission, units: 200, keyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+  await publishEmission(central, 'test', out);
+  const print = readPrintFile(path.join(out, `${game}-${CLAIM.emission}-1.print`));
+  const prizeOf = (u: number): number => print.header.tier_amounts[print.tiers[u] as number] ?? 0;
+  const unit = Array.from({ length: 200 }, (_, u) => u).reduce((a, u) => (prizeOf(u) > prizeOf(a) ? u : a), 0);
+  const ticket = `${game}/${CLAIM.emission}/1/${unit}`;
+  await central.db.execute(
+    `INSERT INTO prize_claims (terminal_id, seq, kind, ticket, amount_cents, receipt_no, reason, filed_at, received_at) VALUES ($1, $2, 'over-limit', $3, $4, NULL, 'above the payout limit', $5, $5)`,
+    [CLAIM.terminal, CLAIM.seq, ticket, prizeOf(unit), now],
+  );
+  return { printed: printedTicketKey(ticket), cents: prizeOf(unit) };
+}
 
 export interface ConsoleCentral {
   url: string;
-  /** By name: admin1 … admin8 (administrators), sec-a and sec-b (security officers), audit (auditor). */
+  /** By name: admin1 … admin8 (administrators), sec-a and sec-b (security officers), fin-a and fin-b (finance), audit (auditor). */
   operators: ReadonlyMap<string, TestOperator>;
+  /** The claim form filed at SHOP-A: its printed ticket number and central's prize. */
+  claim: { printed: string; cents: number };
 }
 
 const ADMINS = 8;
@@ -37,11 +64,7 @@ async function seedShops(db: Parameters<typeof seedFleet>[0], now: string): Prom
      VALUES ($1, $2, $3, $2, $4, $5, 7, $2, $4, true)`,
     [x.ticket, now, x.first, x.cents, x.second],
   );
-  await db.execute(
-    `INSERT INTO exception_settlements (second_terminal, second_seq, exception_id, state, amount_cents, charged_at, written_off_at, reason)
-     SELECT second_terminal, second_seq, exception_id, 'charged_back', second_amount, $1, NULL, 'paid second: charged back to its retailer (payout_exception_policy chargeback)' FROM payout_exceptions`,
-    [now],
-  );
+  // Left open: the console's test charges it back (exceptions.charge-back, under dual control).
   // A few events of T-000000 (its page's screenshot).
   for (const [i, type, payload] of [
     [1, 'sale', { receipt_no: 12, total_cents: 900, lines: ['213-001-01-00002-004-7'] }],
@@ -80,14 +103,16 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       await addTerminal(init.central, 'test', PAID_TWICE.first, 'Tabac du Port');
       await addTerminal(init.central, 'test', PAID_TWICE.second, PAID_TWICE.secondRetailer);
       await seedShops(init.central.db, now);
+      const claim = await seedClaim(init.central, path.join(tmp, 'lottery.key'), tmp, now);
       await seedFleet(init.central.db, FLEET, now);
       const operators = new Map<string, TestOperator>();
       for (let i = 1; i <= ADMINS; i++) operators.set(`admin${i}`, await createOperator(init.central, { name: `admin${i}`, roles: ['administrator'] }));
       for (const name of ['sec-a', 'sec-b']) operators.set(name, await createOperator(init.central, { name, roles: ['security'] }));
+      for (const name of ['fin-a', 'fin-b']) operators.set(name, await createOperator(init.central, { name, roles: ['finance'] }));
       operators.set('audit', await createOperator(init.central, { name: 'audit', roles: ['auditor'] }));
       await init.central.db.close();
       const running = await serveCentral({ dataDir, listen: '127.0.0.1:0', log: () => undefined });
-      await use({ url: running.url, operators });
+      await use({ url: running.url, operators, claim });
       await running.close();
       rmSync(tmp, { recursive: true, force: true });
     },

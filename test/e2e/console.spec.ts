@@ -1,13 +1,15 @@
 /**
  * The back-office console served by central (#22): a fleet of 35,000 terminals drawn (only the rows on
  * screen are in the page), searched, filtered and sorted, a terminal opened from the keyboard; an
- * exception written off and seen on the retailer's statement (and its CSV); a stop-list entry added and
- * its removal asked of central; both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
+ * exception charged back, then written off, each under dual control, and seen on the retailer's
+ * statement (and its CSV); a claim form's payment recorded under dual control; a stop-list entry added
+ * and its removal asked of central; both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test, expect, openConsole, FLEET, PAID_TWICE } from './console-central.js';
+import type { Browser, Page } from '@playwright/test';
+import { formatEuros } from '../../common/money-text.js';
+import { test, expect, openConsole, CLAIM, FLEET, PAID_TWICE, type ConsoleCentral } from './console-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const SIZES = [
@@ -77,8 +79,36 @@ test('fleet: 35,000 terminals drawn, searched, filtered, sorted; a terminal open
   await expect(page.getByTestId('terminal-status')).toHaveText('désactivé — stolen from the shop');
 });
 
+/** A second operator approves the pending proposal of `op` on the Configuration page. */
+async function approveAs(browser: Browser, central: ConsoleCentral, op: string, reason: string, who?: string): Promise<void> {
+  const approver = await browser.newPage();
+  await openConsole(approver, central, 'config', who);
+  const approve = approver.getByTestId('proposals').locator('tr', { hasText: op }).locator('[data-testid^="approve-"]');
+  await approve.getByRole('textbox').fill(reason);
+  await approve.getByRole('button').click();
+  await expect(approver.getByTestId('proposals').locator('tr', { hasText: op })).toHaveCount(0);
+  await approver.close();
+}
+
 test('an exception charged back, then written off with a reason under dual control, as the retailer\'s statement shows it (and its CSV)', async ({ page, browser, consoleCentral }) => {
-  await openConsole(page, consoleCentral, 'retailers');
+  await openConsole(page, consoleCentral, 'exceptions');
+  const row = page.getByTestId('exception-row');
+  await expect(row).toHaveCount(1);
+  // The printed ticket number, never the stored key.
+  await expect(row).toContainText('213-001-01-00000-015-');
+  // Open: charged back to the retailer that paid second, in the console, under dual control.
+  await expect(row.getByTestId('exception-state')).toContainText('ouverte');
+  await row.getByTestId('exception-chargeback').getByRole('textbox').fill('paid second, offline: its retailer bears it');
+  await row.getByRole('button', { name: 'Refacturer au détaillant' }).click();
+  await expect(page.getByTestId('notice')).toContainText('Modification proposée');
+  await expect(row.getByTestId('exception-state')).toContainText('ouverte');
+  await approveAs(browser, consoleCentral, 'exceptions.charge-back', 'second payout checked: charge it back');
+  await page.reload();
+  await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
+  // Once charged back, it is not offered again.
+  await expect(row.getByTestId('exception-chargeback')).toHaveCount(0);
+
+  await page.goto(`${consoleCentral.url}/console/#/retailers`);
   const statement = async () => {
     await page.getByTestId('retailer-search').fill('bar des');
     await page.getByTestId(`statement-${PAID_TWICE.secondRetailer}`).click();
@@ -89,23 +119,14 @@ test('an exception charged back, then written off with a reason under dual contr
   await expect(page.getByTestId('st.written_off')).toContainText('0,00 €');
 
   await page.goto(`${consoleCentral.url}/console/#/exceptions`);
-  const row = page.getByTestId('exception-row');
   await expect(row).toHaveCount(1);
-  // The printed ticket number, never the stored key.
-  await expect(row).toContainText('213-001-01-00000-015-');
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
   await row.getByRole('textbox').fill('customer had two tickets with one number: the lottery bears it');
   await row.getByRole('button', { name: 'Passer en perte' }).click();
   // Money: a second operator approves it (dual control), then it is written off.
   await expect(page.getByTestId('notice')).toContainText('Modification proposée');
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
-  const approver = await browser.newPage();
-  await openConsole(approver, consoleCentral, 'config');
-  const approve = approver.getByTestId('proposals').locator('tr', { hasText: 'exceptions.write-off' }).locator('[data-testid^="approve-"]');
-  await approve.getByRole('textbox').fill('the lottery bears it: checked');
-  await approve.getByRole('button').click();
-  await expect(approver.getByTestId('proposals').locator('tr', { hasText: 'exceptions.write-off' })).toHaveCount(0);
-  await approver.close();
+  await approveAs(browser, consoleCentral, 'exceptions.write-off', 'the lottery bears it: checked');
   await page.reload();
   await expect(page.getByTestId('exception-row').getByTestId('exception-state')).toContainText('passée en perte');
 
@@ -118,6 +139,51 @@ test('an exception charged back, then written off with a reason under dual contr
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv).toContain('"retailer","week","line","count","amount_cents","amount_eur"');
   expect(csv).toMatch(/"Bar des Sports","\d{4}-W\d{2}","Refacturations remboursées","1","-4000","-40.00"/);
+});
+
+test('a claim form paid: the winner and the payment recorded by finance under dual control, shown by the last 4 characters of the ID only', async ({ page, browser, consoleCentral }) => {
+  await openConsole(page, consoleCentral, 'claims', 'fin-a');
+  const key = `${CLAIM.terminal}-${CLAIM.seq}`;
+  const row = page.getByTestId('claims').locator('tr', { hasText: consoleCentral.claim.printed });
+  await expect(row.getByTestId(`claim-state-${key}`)).toHaveText('déposée');
+  // From the keyboard: the row's button, then the form's first field has the focus.
+  await row.getByTestId(`claim-pay-${key}`).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByTestId('claim-pay');
+  await expect(form.getByLabel('Nom complet du gagnant')).toBeFocused();
+  await page.keyboard.type('Camille Martin');
+  await form.getByLabel('Pièce d’identité').selectOption('passport');
+  await form.getByLabel('Numéro de la pièce').fill('19AB45678');
+  await form.getByLabel('Adresse (facultative)').fill('3 rue des Lilas, 75011 Paris');
+  await form.getByLabel('Mode de paiement').selectOption('cheque');
+  await form.getByLabel('Référence du paiement').fill('CHQ 0001234');
+  await form.getByLabel('Date du paiement').fill('2026-12-02');
+  await form.getByRole('textbox', { name: /Motif/ }).fill('winner at the office with the claim form');
+  const asked = page.waitForResponse((r) => r.url().endsWith('/v1/admin/claims.pay'));
+  await form.getByRole('textbox', { name: /Motif/ }).press('Enter');
+  // Money: proposed (202), not paid until a second operator approves.
+  expect((await asked).status()).toBe(202);
+  await expect(page.getByTestId('notice')).toContainText('Paiement proposé');
+  await expect(row.getByTestId(`claim-state-${key}`)).toContainText('paiement proposé');
+  await expect(row.getByTestId(`claim-pay-${key}`)).toHaveCount(0);
+
+  await approveAs(browser, consoleCentral, 'claims.pay', 'ID and cheque checked', 'fin-b');
+  await page.reload();
+  await expect(row.getByTestId(`claim-state-${key}`)).toHaveText('payée');
+  const paid = row.getByTestId(`claim-paid-${key}`);
+  await expect(paid).toContainText('Camille Martin — passeport …5678');
+  await expect(paid).toContainText('chèque, réf. CHQ 0001234, le 02/12/2026');
+  await expect(paid).toContainText('fin-a + fin-b');
+  // Central's prize for the ticket.
+  await expect(row).toContainText(formatEuros(consoleCentral.claim.cents, { locale: 'fr' }));
+  // Never the full number nor the address.
+  await expect(page.locator('body')).not.toContainText('19AB45678');
+  await expect(page.locator('body')).not.toContainText('Lilas');
+  await page.getByTestId('lang').click();
+  await expect(row.getByTestId(`claim-state-${key}`)).toHaveText('paid');
+  await expect(paid).toContainText('cheque, ref. CHQ 0001234, on 02/12/2026');
+  await page.getByTestId('lang').click();
+  await shot(page, 'claims');
 });
 
 test('stop list: a pack added and listed, its removal asked of central with the reason', async ({ page, consoleCentral }) => {

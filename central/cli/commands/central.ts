@@ -13,7 +13,6 @@ import { CentralError } from '../../store/context.js';
 import type { PayoutException } from '../../store/claims.js';
 import type { UncreditedEntry } from '../../store/payout-checks.js';
 import type { CentralPackView } from '../../../common/protocol/index.js';
-import type { PrizeClaim } from '../../store/prize-claims.js';
 import type { TerminalReport } from '../../store/reports.js';
 import type { RetailerStatement } from '../../../common/protocol/index.js';
 import { claimDataDir, releaseDataDir, waitForService } from '../../server/holder.js';
@@ -25,6 +24,7 @@ import { addKeysCommands } from './keys.js';
 import { addUpdatesCommands } from './updates.js';
 import { addBackupCommands } from './backup.js';
 import { addBackOfficeCommands } from './back-office.js';
+import { addClaimsCommands } from './claims.js';
 import type { StopListed } from '../../store/reference-reads.js';
 
 interface CommonFlags extends LoginFlags {
@@ -448,20 +448,7 @@ export function centralCommand(): Command {
 
   const euros = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
   const count = (n: number, one: string): string => `${n} ${n === 1 ? one : `${one}s`}`;
-  common(cmd.command('claims'))
-    .description('Prize claims filed at terminals: claim forms (above the payout limit) and claim receipts (central unreachable, offline limits reached).')
-    .action(async (flags: CommonFlags) => {
-      const rows = (await run(flags, 'claims', {})) as PrizeClaim[];
-      print(flags, rows, () =>
-        rows.length === 0
-          ? ['no prize claim']
-          : rows.map(
-              (p) =>
-                `${localTime(p.filed_at)}  ${p.kind === 'over-limit' ? 'claim form   ' : 'claim receipt'}  ${printedTicket(p.ticket)}  ${euros(p.amount_cents)}  at ${p.terminal} (${p.retailer})` +
-                `${p.receipt_no === null ? '' : ` receipt ${p.receipt_no}`}${p.reason ? `: ${p.reason}` : ''}`,
-            ),
-      );
-    });
+  addClaimsCommands(cmd, { common, run, print });
 
   common(cmd.command('statement'))
     .description("A retailer's account for an ISO week: sales, payouts, claims, commissions, settled packs and the amount due.")

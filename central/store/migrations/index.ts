@@ -17,6 +17,7 @@ import { epochs } from './015-epochs.js';
 import { operatorsAudit } from './017-operators-audit.js';
 import { softwareUpdates } from './018-software-updates.js';
 import { adminRequests } from './019-admin-requests.js';
+import { claimPayments } from './020-claim-payments.js';
 import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
@@ -43,4 +44,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   operatorsAudit,
   softwareUpdates,
   adminRequests,
+  claimPayments,
 ];
