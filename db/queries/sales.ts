@@ -85,6 +85,14 @@ export function activeSaleLineOf(db: Database, unit: UnitKey): SaleLineRow | und
     .get({ game: unit.game, emission: unit.emission, block: unit.block, unit: unit.unit });
 }
 
+/** Marks some lines of a sale voided (their tickets may be sold again); false when one of them was already. */
+export function markSaleLinesVoided(db: Database, ids: readonly number[]): boolean {
+  const mark = db.prepare('UPDATE sale_lines SET voided = 1 WHERE id = ? AND voided = 0');
+  let changed = 0;
+  for (const id of ids) changed += mark.run(id).changes;
+  return changed === ids.length;
+}
+
 /** Marks a sale and its lines voided; returns false when it was already voided (nothing changed). */
 export function markSaleVoided(db: Database, id: number, v: { at: string; by: number; reason: string; receipt_no: number; journal_seq: number }): boolean {
   const info = db

@@ -23,8 +23,8 @@ export const salesMethods = {
   'sale.complete': z.object({ barcodes: z.array(barcode).min(1).max(MAX_CART), tendered_cents: cents }).strict(),
   /** The sales of the open cash session, newest first. */
   'sale.list': z.object({}).strict(),
-  /** Voids a sale of the open cash session (manager). */
-  'sale.void': z.object({ receipt_no: receiptNo, reason: cleanText(z.string().trim().min(1).max(200)) }).strict(),
+  /** Voids a sale of the open cash session (manager): whole, or only the tickets at these positions (0 = first). */
+  'sale.void': z.object({ receipt_no: receiptNo, reason: cleanText(z.string().trim().min(1).max(200)), lines: z.array(z.number().int().min(0).max(MAX_CART)).min(1).max(MAX_CART).optional() }).strict(),
   /** The basket in progress (paper, digital units, prizes), kept by the terminal, shown on the customer display. */
   'basket.get': z.object({}).strict(),
   /** Replaces the basket in progress (checked as completing it would; a refusal keeps the previous one). Digital lines need central answering. */
@@ -123,6 +123,8 @@ export interface SaleSummaryView {
   readonly total_cents: number;
   /** The tickets, `Game name 213-001-01-00000-007`. */
   readonly tickets: readonly string[];
+  /** Each ticket's price and whether it was voided (a sale may be voided ticket by ticket), in the order of `tickets`. */
+  readonly lines: readonly { readonly price_cents: number; readonly voided: boolean }[];
   readonly voided: boolean;
   readonly void_receipt_no: number | null;
   /** A digital unit handed out by central, its code shown to the buyer: never voided at the counter. */
@@ -136,6 +138,8 @@ export interface VoidView {
   readonly at: string;
   readonly amount_cents: number;
   readonly reason: string;
+  /** The positions voided, when only some of the sale's tickets were. */
+  readonly lines: readonly number[] | null;
 }
 
 export interface SalesOutputs {

@@ -90,10 +90,10 @@ export const salesHandlers: Handlers = {
 
   'sale.list': (ctx) => ({ sales: sessionSales(ctx.terminal, requireSession(ctx)) }),
 
-  'sale.void': async (ctx, { receipt_no, reason }) => {
-    const { result, receipt } = await voidSaleAct(ctx.terminal, requireSession(ctx), { receipt_no, reason }, afterCommitOf(ctx));
+  'sale.void': async (ctx, { receipt_no, reason, lines }) => {
+    const { result, receipt } = await voidSaleAct(ctx.terminal, requireSession(ctx), { receipt_no, reason, ...(lines ? { lines } : {}) }, afterCommitOf(ctx));
     return {
-      void: { voided_receipt_no: result.voided_receipt_no, receipt_no: result.receipt_no, at: result.at, amount_cents: result.amount_cents, reason: result.reason },
+      void: { voided_receipt_no: result.voided_receipt_no, receipt_no: result.receipt_no, at: result.at, amount_cents: result.amount_cents, reason: result.reason, lines: result.lines },
       receipt,
     };
   },

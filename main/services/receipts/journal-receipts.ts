@@ -69,11 +69,14 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
       });
       return { kind: 'sale', receipt: saleReceipt({ ...head, lines, total_cents: f('total_cents', isInt), tendered_cents: f('tendered_cents', isInt), change_cents: f('change_cents', isInt) }) };
     }
-    case 'void':
+    case 'void': {
+      // Some tickets of the sale only: their words, as the void printed them.
+      const tickets = Array.isArray(p.tickets) ? p.tickets.filter(isText) : undefined;
       return {
         kind: 'void',
-        receipt: voidReceipt({ ...head, voided_receipt_no: f('voided_receipt_no', isInt), amount_cents: f('amount_cents', isInt), reason: f('reason', isText) }),
+        receipt: voidReceipt({ ...head, voided_receipt_no: f('voided_receipt_no', isInt), amount_cents: f('amount_cents', isInt), reason: f('reason', isText), ...(tickets ? { tickets } : {}) }),
       };
+    }
     case 'payout':
       return { kind: 'payout', receipt: payoutReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt) }) };
     case 'claim':

@@ -52,6 +52,8 @@ export interface ReceiptLabels {
   readonly basketToPlayer: string;
   readonly basketParts: string;
   readonly voidedReceipt: string;
+  /** Heading of the tickets voided when only some of a sale's are. */
+  readonly voidedTickets: string;
   readonly voidedOperation: string;
   readonly voidedKinds: { readonly sale: string; readonly payout: string };
   readonly amount: string;
@@ -153,6 +155,7 @@ const fr: ReceiptLabels = {
   basketToPlayer: 'À remettre au joueur',
   basketParts: 'Opérations n°',
   voidedReceipt: 'Reçu annulé n°',
+  voidedTickets: 'Billets annulés (les autres restent vendus) :',
   voidedOperation: 'Opération annulée',
   voidedKinds: { sale: 'vente', payout: 'paiement' },
   amount: 'Montant',
@@ -254,6 +257,7 @@ const en: ReceiptLabels = {
   basketToPlayer: 'To hand to the player',
   basketParts: 'Operations no.',
   voidedReceipt: 'Voided receipt no.',
+  voidedTickets: 'Tickets voided (the others stay sold):',
   voidedOperation: 'Voided operation',
   voidedKinds: { sale: 'sale', payout: 'payout' },
   amount: 'Amount',

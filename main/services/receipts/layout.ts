@@ -214,6 +214,7 @@ function voided(r: VoidReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptio
   return [
     { type: 'pair', left: l.voidedReceipt, right: r.voidedReceiptNumber },
     { type: 'pair', left: l.voidedOperation, right: l.voidedKinds[r.voidedKind] },
+    ...(r.tickets ? [{ type: 'text' as const, text: l.voidedTickets }, ...r.tickets.map((text) => ({ type: 'text' as const, text: `  ${text}` }))] : []),
     { type: 'pair', left: l.amount, right: euros(r.amountCents, o), style: { bold: true } },
     { type: 'text', text: `${l.reason} : ${r.reason}` },
   ];

@@ -87,6 +87,8 @@ export interface VoidReceipt extends ReceiptHeader {
   readonly voidedKind: 'sale' | 'payout';
   readonly amountCents: number;
   readonly reason: string;
+  /** Only these tickets of the sale were voided (the customer keeps the others); absent: the whole sale. */
+  readonly tickets?: readonly string[];
 }
 
 export interface ReportTotal {

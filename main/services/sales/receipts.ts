@@ -30,7 +30,7 @@ export function saleReceipt(s: SaleReceiptInput): SaleReceipt {
 }
 
 /** The void receipt of a sale: the voided receipt number, the amount refunded and the reason. */
-export function voidReceipt(v: { terminal: string; operator: string; at: string; receipt_no: number; voided_receipt_no: number; amount_cents: number; reason: string }): VoidReceipt {
+export function voidReceipt(v: { terminal: string; operator: string; at: string; receipt_no: number; voided_receipt_no: number; amount_cents: number; reason: string; tickets?: readonly string[] }): VoidReceipt {
   return {
     kind: 'void',
     terminalId: v.terminal,
@@ -43,5 +43,6 @@ export function voidReceipt(v: { terminal: string; operator: string; at: string;
     voidedKind: 'sale',
     amountCents: v.amount_cents,
     reason: v.reason,
+    ...(v.tickets ? { tickets: v.tickets } : {}),
   };
 }

@@ -2,7 +2,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
 import { isDigitalSale } from '../../../db/queries/digital-units.js';
-import { saleById } from '../../../db/queries/sales.js';
+import { saleById, saleLines } from '../../../db/queries/sales.js';
 import type { SaleSummaryView } from '../../../common/api/methods/sales.js';
 import { requirePermission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -25,6 +25,7 @@ export function sessionSales(t: LotteryTerminal, session: OperatorSession): Sale
       count: p.lines.length,
       total_cents: p.total_cents,
       tickets: p.lines.map((l) => `${gameByCode(l.game).name} ${l.ticket}`),
+      lines: sale ? saleLines(t.db, sale.id).map((l) => ({ price_cents: l.price_cents, voided: l.voided === 1 })) : [],
       voided: sale !== undefined && sale.voided_at !== null,
       void_receipt_no: sale?.void_receipt_no ?? null,
       digital: isDigitalSale(t.db, p.sale_id),

@@ -9,8 +9,19 @@ import { Money } from '../../components/Money.js';
 import { money, time } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { errorText } from '../../i18n/errors.js';
+import { countKey } from '../../i18n/plural.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
+
+/** The positions of a sale's tickets still sold. */
+function liveLines(sale: SaleSummaryView): number[] {
+  return sale.tickets.map((_, i) => i).filter((i) => sale.lines[i]?.voided !== true);
+}
+
+/** The printed number of "Game name 213-001-01-00000-040-8". */
+function ticketNumber(words: string): string {
+  return words.slice(words.lastIndexOf(' ') + 1);
+}
 
 export function SessionSales(props: { onChanged(): void }) {
   const api = useApi();
@@ -19,6 +30,8 @@ export function SessionSales(props: { onChanged(): void }) {
   const [sales, setSales] = useState<readonly SaleSummaryView[] | null>(null);
   const [voiding, setVoiding] = useState<SaleSummaryView | null>(null);
   const [reason, setReason] = useState('');
+  /** The positions of the tickets to void (every one still sold, unless the manager unticks some). */
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const { busy, error, setError, run } = useAction();
   const [result, setResult] = useState<{ void: VoidView; receipt: ReceiptView } | null>(null);
   const [reprinted, setReprinted] = useState<ReceiptView | null>(null);
@@ -40,6 +53,15 @@ export function SessionSales(props: { onChanged(): void }) {
   const startVoid = (sale: SaleSummaryView | null) => {
     setVoiding(sale);
     setReason('');
+    setChosen(new Set(sale ? liveLines(sale) : []));
+  };
+  const live = voiding ? liveLines(voiding) : [];
+  const refund = voiding ? [...chosen].reduce((sum, i) => sum + (voiding.lines[i]?.price_cents ?? 0), 0) : 0;
+  const toggle = (i: number) => {
+    const next = new Set(chosen);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
+    setChosen(next);
   };
 
   useEscape(() => {
@@ -50,10 +72,12 @@ export function SessionSales(props: { onChanged(): void }) {
 
   async function confirm(e: FormEvent): Promise<void> {
     e.preventDefault();
-    if (!voiding || busy || reason.trim() === '') return;
+    if (!voiding || busy || reason.trim() === '' || chosen.size === 0) return;
     const sale = voiding;
+    // Every ticket still sold: the whole sale; else only the ticked ones.
+    const some = chosen.size < liveLines(sale).length ? { lines: [...chosen].sort((a, b) => a - b) } : {};
     await run(async () => {
-      setResult(await api.call('sale.void', { receipt_no: sale.receipt_no, reason: reason.trim() }));
+      setResult(await api.call('sale.void', { receipt_no: sale.receipt_no, reason: reason.trim(), ...some }));
       setVoiding(null);
       setReason('');
       props.onChanged();
@@ -72,7 +96,9 @@ export function SessionSales(props: { onChanged(): void }) {
       <ErrorBanner message={error} testId="void-error" />
       {result && (
         <div className="banner banner-ok" data-testid="void-done">
-          {t('sell.void.done', { voided: result.void.voided_receipt_no, amount: money(result.void.amount_cents, language), n: result.void.receipt_no })}
+          {result.void.lines
+            ? t(countKey('sell.void.done-some', result.void.lines.length, language), { count: result.void.lines.length, voided: result.void.voided_receipt_no, amount: money(result.void.amount_cents, language), n: result.void.receipt_no })
+            : t('sell.void.done', { voided: result.void.voided_receipt_no, amount: money(result.void.amount_cents, language), n: result.void.receipt_no })}
         </div>
       )}
       {voiding && (
@@ -90,12 +116,24 @@ export function SessionSales(props: { onChanged(): void }) {
               data-testid="void-reason"
             />
           </label>
+          {live.length > 1 && (
+            <fieldset className="void-lines" data-testid="void-lines">
+              <legend>{t('sell.void.tickets')}</legend>
+              {live.map((i) => (
+                <label key={i} className="void-line">
+                  <input type="checkbox" checked={chosen.has(i)} onChange={() => toggle(i)} data-testid={`void-line-${i}`} />
+                  <span className="mono session-ticket-no">{ticketNumber(voiding.tickets[i] ?? '')}</span>
+                  <Money cents={voiding.lines[i]?.price_cents ?? 0} />
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => startVoid(null)}>
               {t('common.back')}
             </button>
-            <button type="submit" className="btn btn-warn" disabled={busy || reason.trim() === ''} data-testid="void-confirm">
-              {t('sell.void.confirm', { amount: money(voiding.total_cents, language) })}
+            <button type="submit" className="btn btn-warn" disabled={busy || reason.trim() === '' || chosen.size === 0} data-testid="void-confirm">
+              {chosen.size < live.length ? t(countKey('sell.void.confirm-some', chosen.size, language), { count: chosen.size, amount: money(refund, language) }) : t('sell.void.confirm', { amount: money(refund, language) })}
             </button>
           </div>
         </form>
@@ -121,11 +159,13 @@ export function SessionSales(props: { onChanged(): void }) {
                 <td>{time(s.at, language)}</td>
                 <td>{s.operator}</td>
                 <td className="small">
-                  {s.tickets.map((x) => {
+                  {s.tickets.map((x, i) => {
                     // "Game name 213-001-01-00000-040-8": the name may wrap, the number never.
                     const cut = x.lastIndexOf(' ');
+                    // A ticket voided on its own is struck through; the sale's other tickets stay sold.
+                    const gone = !s.voided && s.lines[i]?.voided === true;
                     return (
-                      <div key={x} className="session-ticket">
+                      <div key={x} className={gone ? 'session-ticket voided-line' : 'session-ticket'} data-testid={gone ? 'session-ticket-voided' : undefined}>
                         {cut > 0 ? `${x.slice(0, cut)} ` : ''}
                         <span className="mono session-ticket-no" data-testid="session-ticket">
                           {x.slice(cut + 1)}

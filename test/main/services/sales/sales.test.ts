@@ -133,6 +133,32 @@ describe('voiding a sale', () => {
     expect(report.cash.voids_cents).toBe(600);
   });
 
+  it('voids some tickets of a sale: those refunded and sellable again, the others still sold, then the rest', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    const sale = sellTickets(f.t, f.bob, { barcodes: [f.inv(30), f.inv(31), f.inv(32)], tendered_cents: 900 });
+    // Wrong positions change nothing.
+    expectRefusal(f, 'no-such-line', () => voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'x', lines: [3] }));
+    expectRefusal(f, 'bad-input', () => voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'x', lines: [1, 1] }));
+    expectRefusal(f, 'bad-input', () => voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'x', lines: [] }));
+    const some = voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'one ticket torn', lines: [1] });
+    expect(some).toMatchObject({ voided_receipt_no: 1, receipt_no: 2, amount_cents: 300, lines: [1], outbox_key: 'T-001/void/sale/1/lines/1' });
+    expect(some.receipt).toMatchObject({ kind: 'void', amountCents: 300, tickets: [expect.stringMatching(/-00000-031-\d$/)] });
+    expect(outboxOf(f, 'void/sale/1/lines/1')?.payload).toMatchObject({ money: { kind: 'void', lines: [{ game: 'annee-chance-2013', count: 1, amount_cents: 300 }] } });
+    expectRefusal(f, 'already-voided', () => voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'again', lines: [1] }));
+    // The voided ticket may be sold again; the other two are still sold.
+    expect(sellTickets(f.t, f.bob, { barcodes: [f.inv(31)], tendered_cents: 300 }).receipt_no).toBe(3);
+    expectRefusal(f, 'already-sold', () => sellTickets(f.t, f.bob, { barcodes: [f.inv(30)], tendered_cents: 300 }));
+    // The rest of the sale: what is left, not the sale's whole total.
+    const rest = voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'customer changed mind' });
+    expect(rest).toMatchObject({ receipt_no: 4, amount_cents: 600, lines: [0, 2], outbox_key: 'T-001/void/sale/1/lines/0-2' });
+    expectRefusal(f, 'already-voided', () => voidSale(f.t, f.alice, { receipt_no: sale.receipt_no, reason: 'again' }));
+    const report = xReport(f.t, f.alice);
+    expect(report.cash.voids_cents).toBe(900);
+    expect(report.cash.expected_cents).toBe(10_000 + 900 - 900 + 300);
+    expect(verifyJournal(f.t).ok).toBe(true);
+  });
+
   it('refuses to void a sale of an earlier cash session, and a payout receipt', async () => {
     fx = await counterTerminal({ activePacks: [0] });
     const f = fx;
