@@ -1,6 +1,7 @@
 /**
  * The retailer's account (manager, cash screen): the current and the last ISO week's statements as the
- * lottery's central computed them from the terminals' journals; each can be printed.
+ * lottery's central computed them from the terminals' journals, side by side when the row has room;
+ * each can be printed.
  */
 import { useState } from 'react';
 import type { RetailerStatement, StatementAnswer } from '../../../../common/protocol/index.js';
@@ -132,10 +133,10 @@ export function StatementPanel() {
         </button>
       </div>
       {shown && (
-        <>
+        <div className="statement-weeks">
           {one('current', shown.current)}
           {one('previous', shown.previous)}
-        </>
+        </div>
       )}
       {receipt && <ReceiptPanel receipt={receipt} />}
     </div>
