@@ -260,6 +260,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
       await expect(page.getByTestId('verdict-headline')).toHaveText(language === 'fr' ? 'Central hors ligne : paiement hors ligne' : 'Central offline: offline payout');
       await expect(page.getByTestId('verdict-detail')).toContainText(language === 'fr' ? 'payables hors ligne' : 'left payable offline');
+      await expect(page.getByTestId('verdict-detail')).toContainText(language === 'fr' ? /pendant encore (\d+ heures?|moins d’une heure) ;/ : /for (\d+ more hours?|less than an hour);/);
       for (const id of ['verdict-headline', 'verdict-detail', 'pay-button']) await usable(page, id);
     });
   }
