@@ -1,12 +1,15 @@
 /**
  * Receipts are not stored as documents: each numbered receipt is the journal entry (sale, void, payout,
- * claim, and the claim receipt of a winner refused for want of central) that took its number, and every reprint is a `receipt.reprint` entry. These read them back.
+ * claim, the claim receipt of a winner refused for want of central, a basket) that took its number, and every reprint is a `receipt.reprint` entry. These read them back.
  */
 import type { Database } from 'better-sqlite3';
 import type { JournalRow } from './journal.js';
 
-/** Journal entry types that take a receipt number. */
-export const RECEIPT_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim', 'claim.receipt'] as const;
+/**
+ * Journal entry types that take a receipt number. A basket of several parts takes its own (the one
+ * receipt printed); a basket of one part prints under that part's number and takes none.
+ */
+export const RECEIPT_ENTRY_TYPES = ['sale', 'void', 'payout', 'claim', 'claim.receipt', 'basket'] as const;
 export type ReceiptEntryType = (typeof RECEIPT_ENTRY_TYPES)[number];
 
 const COLUMNS = 'seq, at, terminal, type, operator, payload, prev_hash, hash, signature';

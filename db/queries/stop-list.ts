@@ -56,6 +56,22 @@ export function packStop(db: Database, p: { game: string; emission: number; bloc
     .get({ game: p.game, emission: p.emission, block: p.block, pack: p.pack });
 }
 
+/**
+ * How many of units [first, first + count) of a block are on the stop list one by one and not sold (a
+ * sale not voided): tickets of a pack that are no longer to sell though the pack itself is not stopped.
+ */
+export function stoppedUnsoldUnits(db: Database, r: { game: string; emission: number; block: number; first: number; count: number }): number {
+  return (
+    db
+      .prepare<{ game: string; emission: number; block: number; first: number; last: number }, { n: number }>(
+        `SELECT count(*) AS n FROM stop_list s
+          WHERE s.game = @game AND s.emission = @emission AND s.block = @block AND s.unit BETWEEN @first AND @last
+            AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.game = s.game AND l.emission = s.emission AND l.block = s.block AND l.unit = s.unit AND l.voided = 0)`,
+      )
+      .get({ game: r.game, emission: r.emission, block: r.block, first: r.first, last: r.first + r.count - 1 }) as { n: number }
+  ).n;
+}
+
 export function listStops(db: Database): StopRow[] {
   return db.prepare<[], StopRow>(`SELECT ${COLUMNS} FROM stop_list ORDER BY id`).all();
 }

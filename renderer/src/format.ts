@@ -51,22 +51,5 @@ export function time(iso: string, language: Language = 'fr'): string {
   return parts(iso, language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
-/**
- * An ISO week ("2026-W49") as the days it covers, "30 nov. – 6 déc. 2026" / "30 Nov – 6 Dec 2026"
- * (Monday to Sunday); anything else is shown as it came.
- */
-export function isoWeek(week: string, language: Language = 'fr'): string {
-  const m = /^(\d{4})-W(\d{2})$/.exec(week);
-  if (!m) return week;
-  const year = Number(m[1]);
-  const n = Number(m[2]);
-  // Week 1 holds 4 January; its Monday, then n − 1 weeks on.
-  const jan4 = Date.UTC(year, 0, 4);
-  const monday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * 86_400_000 + (n - 1) * 7 * 86_400_000;
-  const sunday = monday + 6 * 86_400_000;
-  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
-  const day = (t: number, withYear: boolean) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }).format(new Date(t));
-  const sameYear = new Date(monday).getUTCFullYear() === new Date(sunday).getUTCFullYear();
-  return `${day(monday, !sameYear)} – ${day(sunday, true)}`;
-}
+/** An ISO week ("2026-W49") as the days it covers, "30 nov. – 6 déc. 2026" (shared with the printed statement). */
+export { isoWeekText as isoWeek } from '../../common/week-text.js';

@@ -99,7 +99,11 @@ test('open the till, cash in, X report on screen and on paper, Z closing with a 
   await expect(page.getByTestId('status-cash')).toHaveText('Caisse fermée');
   await screenshot(page, 'cash-z');
   // Till closed: the manager still has the statements, the next stop by Tab after the float field.
-  await expect(page.getByTestId('cash-closed-statement')).toContainText('Relevé du point de vente');
+  await expect(page.getByTestId('cash-statement')).toContainText('Relevé du point de vente');
+  // In a row of the screen's whole width under the cards, not in their 400 px column (#25).
+  const [row, card] = await Promise.all([page.getByTestId('cash-statement').boundingBox(), page.getByTestId('cash-open-panel').boundingBox()]);
+  expect(row!.width).toBeGreaterThan(card!.width * 2);
+  expect(row!.y).toBeGreaterThan(card!.y + card!.height);
   await page.getByTestId('cash-float').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('statement-load')).toBeFocused();

@@ -96,10 +96,11 @@ test('held at another terminal, payout waiting for central, central unreachable 
     // ...and so does the winner's verdict before paying, with what is left of the offline allowance (#25).
     await expect(page.getByTestId('verdict-headline')).toHaveText('Central hors ligne : paiement hors ligne');
     const perTicket = formatEuros(small.prize_cents, { locale: 'fr' });
-    const left = /Reste (.+) payables hors ligne, (\d+) paiements? ; au plus (.+) par ticket\./;
+    const left = /Reste (.+) payables hors ligne, (\d+) paiements?, pendant encore (.+?) ; au plus (.+) par ticket\./;
     const before = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
     expect(before, 'the allowance left, in the verdict').not.toBeNull();
-    expect(before?.[3]).toBe(perTicket);
+    expect(before?.[4]).toBe(perTicket);
+    expect(before?.[3], 'the hours left of the allowance').toMatch(/^(\d+ heures?|moins d’une heure)$/);
     const countBefore = Number(before?.[2]);
     expect(countBefore).toBeGreaterThan(0);
     await page.getByTestId('pay-button').click();

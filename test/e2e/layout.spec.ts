@@ -190,6 +190,21 @@ for (const size of SIZES) {
       await page.getByTestId('cash-panel-z').click();
       await usable(page, 'cash-counted', 'counted cash');
       await usable(page, 'cash-counted-ok', 'close the till');
+      // The weekly statements: a row of the screen's whole width under the cards, both weeks side by
+      // side, each figure and its print button in sight (#25: squeezed into the 400 px column).
+      await page.getByTestId('cash-panel-statement').click();
+      await usable(page, 'statement-load', 'ask for the statements');
+      await page.getByTestId('statement-load').click();
+      await expect(page.getByTestId('statement-previous')).toBeVisible({ timeout: 30_000 });
+      const [row, screen] = await Promise.all([page.getByTestId('cash-statement').boundingBox(), page.getByTestId('cash-screen').boundingBox()]);
+      expect(row!.width, "the statements take the screen's width").toBeGreaterThan(screen!.width * 0.95);
+      const [current, previous] = await Promise.all([page.getByTestId('statement-current').boundingBox(), page.getByTestId('statement-previous').boundingBox()]);
+      expect(Math.round(previous!.y), 'the two weeks side by side').toBe(Math.round(current!.y));
+      for (const which of ['current', 'previous']) {
+        for (const id of [`statement-${which}-sales`, `statement-${which}-payouts`, `statement-${which}-due-row`, `statement-${which}-print`]) await usable(page, id);
+      }
+      await page.getByTestId('cash-statement').scrollIntoViewIfNeeded();
+      await shot(page, size.width, language, 'cash-statement');
 
       // Settings: limit, language, devices, operators.
       await page.getByTestId('nav-settings').click();
@@ -245,6 +260,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
       await expect(page.getByTestId('verdict-headline')).toHaveText(language === 'fr' ? 'Central hors ligne : paiement hors ligne' : 'Central offline: offline payout');
       await expect(page.getByTestId('verdict-detail')).toContainText(language === 'fr' ? 'payables hors ligne' : 'left payable offline');
+      await expect(page.getByTestId('verdict-detail')).toContainText(language === 'fr' ? /pendant encore (\d+ heures?|moins d’une heure) ;/ : /for (\d+ more hours?|less than an hour);/);
       for (const id of ['verdict-headline', 'verdict-detail', 'pay-button']) await usable(page, id);
     });
   }

@@ -38,9 +38,15 @@ describe('offline winner words (#25)', () => {
     expect(verdictCase(v)).toBe('winner.offline');
     expect(fr(`verdict.${verdictCase(v)}` as 'verdict.winner.offline')).toBe('Central hors ligne : paiement hors ligne');
     expect(en(`verdict.${verdictCase(v)}` as 'verdict.winner.offline')).toBe('Central offline: offline payout');
-    expect(nbsp(verdictDetail(fr, v, 'fr'))).toContain('Reste 120,00 € payables hors ligne, 4 paiements ; au plus 50,00 € par ticket.');
-    expect(nbsp(verdictDetail(en, v, 'en'))).toContain('€120.00 left payable offline, 4 payouts; at most €50.00 a ticket.');
-    expect(verdictDetail(fr, winner({ offline: { max_ticket_cents: 5_000, left_total_cents: 2_000, left_count: 1, left_hours: 1 } }), 'fr')).toContain('1 paiement ;');
+    // The hours left of the allowance, in words (#25: carried but not shown).
+    expect(nbsp(verdictDetail(fr, v, 'fr'))).toContain('Reste 120,00 € payables hors ligne, 4 paiements, pendant encore 20 heures ; au plus 50,00 € par ticket.');
+    expect(nbsp(verdictDetail(en, v, 'en'))).toContain('€120.00 left payable offline, 4 payouts, for 20 more hours; at most €50.00 a ticket.');
+    const one = winner({ offline: { max_ticket_cents: 5_000, left_total_cents: 2_000, left_count: 1, left_hours: 1 } });
+    expect(verdictDetail(fr, one, 'fr')).toContain('1 paiement, pendant encore 1 heure ;');
+    expect(verdictDetail(en, one, 'en')).toContain('1 payout, for 1 more hour;');
+    const last = winner({ offline: { max_ticket_cents: 5_000, left_total_cents: 2_000, left_count: 1, left_hours: 0 } });
+    expect(verdictDetail(fr, last, 'fr')).toContain('pendant encore moins d’une heure ;');
+    expect(verdictDetail(en, last, 'en')).toContain('for less than an hour;');
   });
 
   it('a prize beyond an offline limit says which limit, and what is left', () => {

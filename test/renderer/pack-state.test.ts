@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PackView } from '../../common/api/methods/packs.js';
 import { inventoryBarcode } from '../../games/ticket-id.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+import { countKey } from '../../renderer/src/i18n/plural.js';
 import { listedPack, shownPackState } from '../../renderer/src/screens/packs/pack-state.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
@@ -23,6 +24,7 @@ const pack = (p: Partial<PackView>): PackView => ({
   first_unit: 0,
   unit_count: 100,
   sold: 0,
+  stop_listed_units: 0,
   received_at: '2026-12-01T09:00:00.000Z',
   activated_at: '2026-12-01T09:05:00.000Z',
   returned_at: null,
@@ -51,6 +53,18 @@ describe('the state a pack shows', () => {
     expect(shownPackState(pack({ state: 'received' }))).toEqual({ state: 'received', tone: 'tag-info' });
     expect(shownPackState(pack({ state: 'returned', stop_listed: STOP })).state).toBe('returned');
     expect(shownPackState(pack({ state: 'settled', stop_listed: STOP })).state).toBe('settled');
+  });
+});
+
+describe('tickets stop-listed one by one in an active pack (#25)', () => {
+  it('are said, with their number, in French and English, singular and plural', () => {
+    const say = (t: typeof fr, language: 'fr' | 'en', key: 'packs.inv.tickets-stop-listed' | 'packs.stop.units', n: number) => t(countKey(key, n, language), { n: String(n) });
+    expect(say(fr, 'fr', 'packs.inv.tickets-stop-listed', 2)).toBe('2 tickets en opposition dans les carnets actifs : hors des tickets à vendre, ni vendus ni payés');
+    expect(say(fr, 'fr', 'packs.inv.tickets-stop-listed', 1)).toBe('1 ticket en opposition dans un carnet actif : hors des tickets à vendre, ni vendu ni payé');
+    expect(say(en, 'en', 'packs.inv.tickets-stop-listed', 2)).toBe('2 tickets stop-listed in active packs: not counted as to sell, neither sold nor paid');
+    expect(say(en, 'en', 'packs.inv.tickets-stop-listed', 1)).toBe('1 ticket stop-listed in an active pack: not counted as to sell, neither sold nor paid');
+    expect(say(fr, 'fr', 'packs.stop.units', 3)).toBe('3 tickets en opposition');
+    expect(say(en, 'en', 'packs.stop.units', 1)).toBe('1 ticket stop-listed');
   });
 });
 

@@ -68,6 +68,8 @@ export interface PackView {
   readonly central_sync?: 'confirmed' | 'queued';
   /** The whole pack is on the lottery's stop list (why, since when, whether central's feed brought it): neither sold nor paid, whatever `state` says; null when not. */
   readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
+  /** Its tickets on the stop list one by one (the pack itself not stopped) and not sold: not to sell. */
+  readonly stop_listed_units: number;
 }
 
 /** Packs of one game by state, and the tickets sold from them. */
@@ -83,8 +85,10 @@ export interface PackInventoryView {
   readonly returned: number;
   readonly settled: number;
   readonly tickets_sold: number;
-  /** Tickets still to sell in the active packs (stop-listed ones left out). */
+  /** Tickets still to sell in the active packs (stop-listed packs, and tickets stop-listed one by one, left out). */
   readonly tickets_left: number;
+  /** Unsold tickets of the active packs on the stop list one by one: neither sold nor paid, not in `tickets_left`. */
+  readonly tickets_stop_listed: number;
 }
 
 export interface PackOutputs {

@@ -1,7 +1,7 @@
 /** Packs: receive, activate, return, settle, and the inventory per game. */
 import { GAMES } from '../../../games/index.js';
 import { packAct } from '../../services/packs/acts.js';
-import { isStock, listPacks } from '../../services/packs/packs.js';
+import { isStock, listPacks, ticketsLeft } from '../../services/packs/packs.js';
 import type { PackInventoryView, PackView } from '../../../common/api/methods/packs.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -9,7 +9,7 @@ import { requireSession } from '../require-session.js';
 /**
  * Counts per paper game (every paper game, even without packs yet, in GAMES order). A stop-listed
  * pack received or active is no stock: it counts as stop-listed, not as received or active, and its
- * tickets are not "left to sell".
+ * tickets are not "left to sell"; nor are an active pack's tickets stop-listed one by one (counted apart).
  */
 export function packInventory(packs: readonly PackView[]): PackInventoryView[] {
   return GAMES.filter((g) => g.pack_size !== undefined).map((g) => {
@@ -26,7 +26,8 @@ export function packInventory(packs: readonly PackView[]): PackInventoryView[] {
       returned: inState('returned').length,
       settled: inState('settled').length,
       tickets_sold: mine.reduce((n, p) => n + p.sold, 0),
-      tickets_left: active.reduce((n, p) => n + (p.unit_count - p.sold), 0),
+      tickets_left: active.reduce((n, p) => n + ticketsLeft(p), 0),
+      tickets_stop_listed: active.reduce((n, p) => n + p.stop_listed_units, 0),
     };
   });
 }

@@ -11,6 +11,7 @@ import type { Permission } from '../auth/roles.js';
 import type { OperatorSession } from '../auth/session.js';
 import { record } from '../../kernel/record.js';
 import { claimReceipt, payoutReceipt } from '../tickets/pay-receipts.js';
+import { basketReceipt } from '../sales/basket-receipt.js';
 import { saleReceipt, voidReceipt } from '../sales/receipts.js';
 import { ServiceError } from '../../kernel/errors.js';
 import { inTransaction } from '../../kernel/transaction.js';
@@ -27,6 +28,8 @@ const REPRINT_PERMISSION: Record<ReceiptEntryType, Permission> = {
   claim: 'claim.file',
   // Printed by the payout that central's silence stopped (tickets/claim-receipt.ts).
   'claim.receipt': 'payout.pay',
+  // A basket's one receipt (its sale, digital units and prizes): whoever may sell.
+  basket: 'ticket.sell',
 };
 
 function field<T>(payload: Record<string, unknown>, name: string, check: (v: unknown) => v is T, receiptNo: number): T {
@@ -37,6 +40,7 @@ function field<T>(payload: Record<string, unknown>, name: string, check: (v: unk
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
+const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
 const LIMITS = new Set(['ticket', 'count', 'total', 'hours']);
 const isOfflineLimit = (v: unknown): v is NonNullable<ClaimReceipt['offlineLimit']> => {
   const o = v as Record<string, unknown> | null;
@@ -90,6 +94,24 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
       return {
         kind: 'claim.receipt',
         receipt: claimReceipt({ ...head, game: f('game', isText), ticket: f('ticket', isText), amount_cents: f('amount_cents', isInt), payout_limit_cents: f('payout_limit_cents', isInt), reason: 'central-unreachable', offline_limit }),
+      };
+    }
+    case 'basket': {
+      // The basket's own number, not one of its parts' (#25): its tickets, units, prizes and cash.
+      const item = (v: unknown): { description: string; price_cents: number } => {
+        const i = v as Record<string, unknown>;
+        return { description: field(i, 'description', isText, receiptNo), price_cents: field(i, 'price_cents', isInt, receiptNo) };
+      };
+      const prize = (v: unknown): { game: string; ticket: string; amount_cents: number } => {
+        const z = v as Record<string, unknown>;
+        return { game: field(z, 'game', isText, receiptNo), ticket: field(z, 'ticket', isText, receiptNo), amount_cents: field(z, 'amount_cents', isInt, receiptNo) };
+      };
+      return {
+        kind: 'basket',
+        receipt: basketReceipt(
+          { terminal: row.terminal, operator: head.operator, at: row.at, receiptNo },
+          { items: f('items', isArray).map(item), purchases_cents: f('purchases_cents', isInt), prizes: f('prizes', isArray).map(prize), tendered_cents: f('tendered_cents', isInt), change_cents: f('change_cents', isInt), parts: f('parts', isIntArray) },
+        ),
       };
     }
     default:

@@ -1,4 +1,5 @@
 // The words printed on receipts, in French (the default) and English.
+import type { DueDirection } from '../../../common/statement-due.js';
 import type { ReceiptLanguage } from './types.js';
 
 export interface ReceiptLabels {
@@ -40,7 +41,8 @@ export interface ReceiptLabels {
   readonly settledPacks: string;
   readonly adjustments: string;
   readonly chargebacks: string;
-  readonly amountDue: string;
+  /** Who owes whom, the amount printed beside it without its sign (common/statement-due.ts). */
+  readonly amountDue: { readonly [D in DueDirection]: string };
   readonly statementNote: string;
   readonly total: string;
   readonly tendered: string;
@@ -144,7 +146,7 @@ const fr: ReceiptLabels = {
   settledPacks: 'Carnets soldés',
   adjustments: 'Ajustements (semaines closes)',
   chargebacks: 'Rétrofacturations (payés deux fois)',
-  amountDue: 'MONTANT DÛ À LA LOTERIE',
+  amountDue: { 'to-lottery': 'VOUS DEVEZ À LA LOTERIE', 'to-shop': 'LA LOTERIE VOUS DOIT', none: 'RIEN À RÉGLER CETTE SEMAINE' },
   statementNote: 'Calculé par la loterie d’après les journaux des terminaux.',
   total: 'TOTAL',
   tendered: 'Reçu en espèces',
@@ -246,7 +248,7 @@ const en: ReceiptLabels = {
   settledPacks: 'Settled packs',
   adjustments: 'Adjustments (closed weeks)',
   chargebacks: 'Chargebacks (paid twice)',
-  amountDue: 'AMOUNT DUE TO THE LOTTERY',
+  amountDue: { 'to-lottery': 'YOU OWE THE LOTTERY', 'to-shop': 'THE LOTTERY OWES YOU', none: 'NOTHING TO SETTLE THIS WEEK' },
   statementNote: "Computed by the lottery from the terminals' journals.",
   total: 'TOTAL',
   tendered: 'Cash received',

@@ -1,4 +1,6 @@
 // Turns a receipt document into print layout lines (no ESC/POS here: the printer driver encodes them).
+import { dueOf } from '../../../common/statement-due.js';
+import { isoWeekText } from '../../../common/week-text.js';
 import { euroAmountInWords } from '../../../games/french-words.js';
 import { formatCount, formatEuros } from '../../../games/money.js';
 import type { LayoutLine, PrintLayout } from '../../devices/print-layout.js';
@@ -85,7 +87,8 @@ function header(r: Receipt, title: string, l: ReceiptLabels, o: Required<Receipt
     { type: 'pair', left: l.terminal, right: r.terminalId },
     { type: 'pair', left: l.operator, right: r.operator },
     { type: 'pair', left: l.date, right: formatReceiptTime(r.time, o.language, o.timeZone) },
-    { type: 'pair', left: l.receiptNumber, right: r.receiptNumber },
+    // A statement has no receipt number (it moves no money): its week is printed as its days below.
+    ...(r.kind === 'statement' ? [] : [{ type: 'pair' as const, left: l.receiptNumber, right: r.receiptNumber }]),
     { type: 'rule' },
   );
   return lines;
@@ -266,9 +269,11 @@ function statement(r: StatementReceipt, l: ReceiptLabels, o: Required<ReceiptLay
   }
   const pct = (bp: number): string => `${(bp / 100).toLocaleString(o.language === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 2 })} %`;
   const signed = (cents: number): string => (cents < 0 ? `-${euros(-cents, o)}` : euros(cents, o));
+  const due = dueOf(r.amountDueCents);
   return [
     { type: 'pair', left: l.retailer, right: r.retailer },
-    { type: 'pair', left: l.week, right: r.week },
+    // The week as its days, and who owes whom in words with the amount unsigned, as the screen says them (#25).
+    { type: 'pair', left: l.week, right: isoWeekText(r.week, o.language) },
     { type: 'pair', left: l.periodFrom, right: formatReceiptTime(r.periodStart, o.language, o.timeZone) },
     { type: 'pair', left: l.periodTo, right: formatReceiptTime(r.periodEnd, o.language, o.timeZone) },
     { type: 'rule' },
@@ -283,7 +288,7 @@ function statement(r: StatementReceipt, l: ReceiptLabels, o: Required<ReceiptLay
     ...(r.chargebacks && r.chargebacks.count > 0 ? [total(l.chargebacks, r.chargebacks, o)] : []),
     ...(r.adjustmentsCents ? [{ type: 'pair' as const, left: l.adjustments, right: signed(r.adjustmentsCents) }] : []),
     { type: 'rule' },
-    { type: 'pair', left: l.amountDue, right: signed(r.amountDueCents), style: { bold: true } },
+    { type: 'pair', left: l.amountDue[due.direction], right: euros(due.cents, o), style: { bold: true } },
     { type: 'text', text: l.statementNote },
   ];
 }

@@ -2,6 +2,7 @@
  * Selling as every host does it: the cart checked by a dry run, the sale, the void and the reprint,
  * each with its after-commit steps (receipt, drawer after a cash sale or void, customer display).
  */
+import { journalRowOfReceipt } from '../../../db/queries/receipts.js';
 import { saleByReceipt } from '../../../db/queries/sales.js';
 import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
@@ -77,8 +78,11 @@ export async function reprint(t: LotteryTerminal, session: OperatorSession, rece
   return printReceipt(t, after, receipt, { receiptNo });
 }
 
-/** Reprints a sale's receipt; any other receipt number is refused with `no-such-sale`. */
+/**
+ * Reprints a sale's receipt, or a basket's under its own number (#25: the basket's one receipt, not a
+ * part's); any other receipt number is refused with `no-such-sale`.
+ */
 export function reprintSale(t: LotteryTerminal, session: OperatorSession, receiptNo: number, after: AfterCommit): Promise<ReceiptView> {
-  if (!saleByReceipt(t.db, receiptNo)) throw new SaleError('no-such-sale', `receipt ${receiptNo} is not a sale made at this terminal`);
+  if (!saleByReceipt(t.db, receiptNo) && journalRowOfReceipt(t.db, receiptNo)?.type !== 'basket') throw new SaleError('no-such-sale', `receipt ${receiptNo} is not a sale made at this terminal`);
   return reprint(t, session, receiptNo, after);
 }

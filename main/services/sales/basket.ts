@@ -33,6 +33,7 @@ import { inTransaction } from '../../kernel/transaction.js';
 import { record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { SaleReceipt } from '../receipts/types.js';
+import { basketReceipt } from './basket-receipt.js';
 import { dryRun } from './acts.js';
 import { SaleError } from './errors.js';
 import { assertCents, changeDue, sumCents } from './money.js';
@@ -262,21 +263,7 @@ interface BasketPayload extends Omit<BasketResult, 'receipt_no' | 'at' | 'receip
 }
 
 function resultOf(terminal: string, operator: string, at: string, receiptNo: number, p: BasketPayload, replayed: boolean): BasketResult {
-  const receipt: SaleReceipt = {
-    kind: 'sale',
-    terminalId: terminal,
-    operator,
-    time: at,
-    receiptNumber: String(receiptNo),
-    duplicate: false,
-    reprintCount: 0,
-    items: p.items.map((i) => ({ description: i.description, quantity: 1, unitPriceCents: i.price_cents })),
-    totalCents: p.purchases_cents,
-    ...(p.prizes.length > 0 ? { prizes: p.prizes.map((z) => ({ description: `${gameByCode(z.game).name} ${z.ticket}`, amountCents: z.amount_cents })) } : {}),
-    tenderedCents: p.tendered_cents,
-    changeCents: p.change_cents,
-    ...(p.parts.length > 1 ? { parts: p.parts.map(String) } : {}),
-  };
+  const receipt = basketReceipt({ terminal, operator, at, receiptNo }, p);
   return {
     basket_id: p.basket_id,
     receipt_no: receiptNo,

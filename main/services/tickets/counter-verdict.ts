@@ -132,6 +132,8 @@ export function counterVerdictJson(v: CounterVerdict): Record<string, unknown> {
     winning: v.winning,
     play: v.play,
     claim_deadline: v.claim_deadline,
+    // A winner while central does not answer: the offline allowance left (money, payouts, hours, per ticket), null otherwise (#25).
+    offline: v.offline,
     message: v.message,
   };
 }
@@ -255,7 +257,8 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not known at this shop (another shop's, or not received here yet): central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
   const offline = offlineVerdictOf(t, prize);
   if (offline) {
-    const left = `${formatEuros(offline.left_total_cents)} and ${offline.left_count} payouts left offline, at most ${formatEuros(offline.max_ticket_cents)} a ticket`;
+    const hours = offline.left_hours === 0 ? 'less than an hour' : `${offline.left_hours} more hour${offline.left_hours === 1 ? '' : 's'}`;
+    const left = `${formatEuros(offline.left_total_cents)} and ${offline.left_count} payouts left offline for ${hours}, at most ${formatEuros(offline.max_ticket_cents)} a ticket`;
     const what = offline.reached ? 'beyond the offline allowance: the payout gives a claim receipt' : 'pay it here offline';
     return make('winner', `wins ${formatEuros(prize)}: central offline, ${what} (${left}; ${gameByCode(id.game).name})`, { pack, payable: true, offline });
   }

@@ -12,6 +12,7 @@ import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { I18nProvider } from '../../../renderer/src/i18n/index.js';
 import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';
 import { TillClosed } from '../../../renderer/src/screens/cash/TillClosed.js';
+import { CashRows } from '../../../renderer/src/screens/cash/CashRows.js';
 import { LoginScreen } from '../../../renderer/src/screens/login/LoginScreen.js';
 import { ValidateScreen } from '../../../renderer/src/screens/validate/ValidateScreen.js';
 import { SessionProvider } from '../../../renderer/src/shell/session.js';
@@ -95,11 +96,16 @@ describe('screens against a fake API', () => {
   it('shows a manager the statements with the till closed, in either language, after the opening form; a cashier only the form', () => {
     const fake = fakeApi();
     const closed = (isManager: boolean) => (
-      <TillClosed isManager={isManager} floatText="" onFloatChange={() => undefined} onOpen={() => undefined} busy={false} floatRef={createRef<HTMLInputElement>()} />
+      <CashRows
+        statement={isManager}
+        actions={<TillClosed floatText="" onFloatChange={() => undefined} onOpen={() => undefined} busy={false} floatRef={createRef<HTMLInputElement>()} />}
+        report={null}
+      />
     );
     const fr = render(fake.api, 'fr', closed(true));
     expect(fr).toContain('La caisse est fermée.');
-    expect(fr).toContain('data-testid="cash-closed-statement"');
+    // In the row of the screen's whole width under the cards, not inside their column (#25).
+    expect(fr).toMatch(/<div class="cash-actions">.*<\/div><section class="card cash-statement" data-testid="cash-statement"/s);
     expect(fr).toContain('Relevé du point de vente');
     expect(fr).toMatch(/data-testid="statement-load"(?![^>]*disabled)[^>]*>Demander les relevés à la loterie</);
     // Reached by Tab from the float field: the opening form comes first in the page, and the keypad keys are out of the tab order.

@@ -3,7 +3,8 @@
  * with a reason and looks at the X report (on screen, printed on demand); at the end the manager
  * counts the drawer and closes with the Z report, printed once recorded. A difference between counted
  * and expected cash is shown and must be confirmed. A manager sees the retailer's statements whether
- * the till is open (a tab of the manager panel) or closed (under the opening form).
+ * the till is open (a tab of the manager panel) or closed: in a row of the screen's whole width under
+ * the cards (#25: a 400 px column squeezed them), the two weeks side by side when there is room.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CashReportView, CashStatusView } from '../../../../common/api/methods/cash.js';
@@ -21,7 +22,7 @@ import { parseEuros } from '../sell/amount.js';
 import { AmountField } from '../sell/AmountField.js';
 import { ReceiptPanel } from '../sell/ReceiptPanel.js';
 import { ReportView } from './ReportView.js';
-import { StatementPanel } from './StatementPanel.js';
+import { CashRows } from './CashRows.js';
 import { TillClosed } from './TillClosed.js';
 import '../sell/common.css';
 import './cash.css';
@@ -138,6 +139,8 @@ export function CashScreen() {
   }
 
   if (!status) return <ErrorBanner message={error} />;
+  // The statements take the row under the cards: with the till closed, or their tab chosen.
+  const statementShown = isManager && (!status.open || panel === 'statement');
 
   return (
     <div className="cash" data-testid="cash-screen">
@@ -155,10 +158,11 @@ export function CashScreen() {
           {notice}
         </div>
       )}
-      <div className="cash-grid">
-        <div className="cash-actions">
-          {!status.open ? (
-            <TillClosed isManager={isManager} floatText={floatText} onFloatChange={setFloatText} onOpen={openSession} busy={busy} floatRef={floatRef} />
+      <CashRows
+        statement={statementShown}
+        actions={
+          !status.open ? (
+            <TillClosed floatText={floatText} onFloatChange={setFloatText} onOpen={openSession} busy={busy} floatRef={floatRef} />
           ) : (
             <>
               <section className="card session-card" data-testid="cash-session">
@@ -234,7 +238,6 @@ export function CashScreen() {
                       </form>
                     </div>
                   )}
-                  {panel === 'statement' && <StatementPanel />}
                   {panel === 'z' && (
                     <div className="panel-body">
                       <h2>{t('cash.z')}</h2>
@@ -272,17 +275,17 @@ export function CashScreen() {
                 </section>
               )}
             </>
-          )}
-        </div>
-        <div className="cash-report">
-          {shown && (
+          )
+        }
+        report={
+          shown && !(status.open && panel === 'statement') ? (
             <section className="card">
               <ReportView report={shown.report} />
               {shown.receipt && <ReceiptPanel receipt={shown.receipt} />}
             </section>
-          )}
-        </div>
-      </div>
+          ) : null
+        }
+      />
     </div>
   );
 }

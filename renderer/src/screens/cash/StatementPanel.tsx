@@ -1,16 +1,20 @@
 /**
  * The retailer's account (manager, cash screen): the current and the last ISO week's statements as the
- * lottery's central computed them from the terminals' journals; each can be printed.
+ * lottery's central computed them from the terminals' journals, side by side when the row has room;
+ * each can be printed.
  */
 import { useState } from 'react';
 import type { RetailerStatement, StatementAnswer } from '../../../../common/protocol/index.js';
 import type { ReceiptView } from '../../../../common/api/views.js';
+import { dueOf, type DueDirection } from '../../../../common/statement-due.js';
 import { useApi } from '../../api/context.js';
 import { useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { count, isoWeek, money } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { ReceiptPanel } from '../sell/ReceiptPanel.js';
+
+const DUE_WORDS = { 'to-lottery': 'statement.due.toLottery', 'to-shop': 'statement.due.toShop', none: 'statement.due.none' } as const satisfies Record<DueDirection, string>;
 
 export function StatementPanel() {
   const api = useApi();
@@ -29,7 +33,7 @@ export function StatementPanel() {
 
   const m = (cents: number) => money(cents, language);
   const rate = (bp: number) => (bp / 100).toLocaleString(language === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 2 });
-  const one = (which: 'current' | 'previous', s: RetailerStatement) => (
+  const one = (which: 'current' | 'previous', s: RetailerStatement, due = dueOf(s.amount_due_cents)) => (
     <article key={which} className="report statement" data-testid={`statement-${which}`}>
       <header className="report-head">
         <h3 title={s.week}>{t(which === 'current' ? 'statement.current' : 'statement.previous', { week: isoWeek(s.week, language) })}</h3>
@@ -107,10 +111,10 @@ export function StatementPanel() {
             </tr>
           )}
           {/* Who owes whom, in words: the amount without a sign to guess (#25). */}
-          <tr className="strong" data-direction={s.amount_due_cents > 0 ? 'to-lottery' : s.amount_due_cents < 0 ? 'to-shop' : 'none'} data-testid={`statement-${which}-due-row`}>
-            <th scope="row">{t(s.amount_due_cents > 0 ? 'statement.due.toLottery' : s.amount_due_cents < 0 ? 'statement.due.toShop' : 'statement.due.none')}</th>
+          <tr className="strong" data-direction={due.direction} data-testid={`statement-${which}-due-row`}>
+            <th scope="row">{t(DUE_WORDS[due.direction])}</th>
             <td className="num" data-testid={`statement-${which}-due`}>
-              {m(Math.abs(s.amount_due_cents))}
+              {m(due.cents)}
             </td>
           </tr>
         </tbody>
@@ -132,10 +136,10 @@ export function StatementPanel() {
         </button>
       </div>
       {shown && (
-        <>
+        <div className="statement-weeks">
           {one('current', shown.current)}
           {one('previous', shown.previous)}
-        </>
+        </div>
       )}
       {receipt && <ReceiptPanel receipt={receipt} />}
     </div>

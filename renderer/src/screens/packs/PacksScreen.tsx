@@ -228,6 +228,11 @@ export function PacksScreen() {
                 {t(countKey('packs.inv.stop-listed', g.stop_listed, language), { n: count(g.stop_listed, language) })}
               </p>
             )}
+            {g.tickets_stop_listed > 0 && (
+              <p className="inventory-stop" data-testid="inv-tickets-stop-listed">
+                {t(countKey('packs.inv.tickets-stop-listed', g.tickets_stop_listed, language), { n: count(g.tickets_stop_listed, language) })}
+              </p>
+            )}
           </article>
         ))}
       </section>
@@ -321,6 +326,11 @@ export function PacksScreen() {
                         <small className="pack-reason" data-testid="pack-settle-reason">
                           {' '}
                           {t(`packs.reason.${p.settle_reason}`)}
+                        </small>
+                      )}
+                      {p.stop_listed === null && p.stop_listed_units > 0 && (
+                        <small className="pack-stop" data-testid="pack-stop-units">
+                          {t(countKey('packs.stop.units', p.stop_listed_units, language), { n: count(p.stop_listed_units, language) })}
                         </small>
                       )}
                       {p.central_refusal && (

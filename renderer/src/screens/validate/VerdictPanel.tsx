@@ -40,12 +40,14 @@ export function verdictDetail(t: Translate, v: VerdictView, language: Language):
 
 /**
  * A winner while central does not answer: paid offline, and what is left of the offline allowance
- * (money, payouts, the limit per ticket); or which offline limit this prize would pass.
+ * (money, payouts, hours, the limit per ticket); or which offline limit this prize would pass.
  */
 function offlineDetail(t: Translate, o: NonNullable<VerdictView['offline']>, language: Language): string {
   const left = t('verdictSub.offline.left', {
     total: money(o.left_total_cents, language),
     payouts: t(countKey('verdictSub.offline.payouts', o.left_count, language), { n: o.left_count }),
+    // The hours the allowance still runs (#25: carried, not shown); under an hour said as such.
+    hours: o.left_hours === 0 ? t('verdictSub.offline.hours.none') : t(countKey('verdictSub.offline.hours', o.left_hours, language), { n: o.left_hours }),
     ticket: money(o.max_ticket_cents, language),
   });
   if (!o.reached) return t('verdictSub.winner.offline', { left });

@@ -167,6 +167,30 @@ describe('a stop-listed pack (#25)', () => {
   });
 });
 
+describe('single tickets stop-listed inside an active pack (#25)', () => {
+  it('are not left to sell (a sold one not counted twice), and the inventory says how many are stop-listed', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    receivePack(f.t, f.bob, f.packNo(2));
+    sellTickets(f.t, f.bob, { barcodes: [f.inv(5), f.inv(12)], tendered_cents: 600 });
+    const game = (packs = listPacks(f.t)) => packInventory(packs).find((g) => g.game === 'annee-chance-2013');
+    expect(game()).toMatchObject({ active: 1, tickets_sold: 2, tickets_left: 98, tickets_stop_listed: 0 });
+
+    // Two unsold tickets of the active pack, one already sold, and one of a pack only received.
+    addToStopList(f.t, f.alice, f.inv(10), 'torn');
+    addToStopList(f.t, f.alice, f.inv(11), 'stolen');
+    addToStopList(f.t, f.alice, f.inv(12), 'sold, then reported');
+    addToStopList(f.t, f.alice, f.inv(250), 'torn');
+    const packs = listPacks(f.t);
+    expect(packs.map((p) => [p.number, p.stop_listed, p.stop_listed_units])).toEqual([
+      ['213-001-01-00000', null, 2],
+      ['213-001-01-00002', null, 1],
+    ]);
+    // The pack itself stays active and stock; its stop-listed tickets are out of what is left to sell.
+    expect(game(packs)).toMatchObject({ active: 1, stop_listed: 0, tickets_sold: 2, tickets_left: 96, tickets_stop_listed: 2 });
+  });
+});
+
 describe('a return and its reason (#25)', () => {
   const returnEntries = (f: CounterFixture) =>
     (f.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.return' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload) as Record<string, unknown>);

@@ -8,6 +8,8 @@ import { CLAIM, STATEMENT } from './fixtures.js';
 const text = (lines: readonly LayoutLine[]): string =>
   lines.map((l) => (l.type === 'text' ? l.text : l.type === 'pair' ? `${l.left} | ${l.right}` : l.type === 'barcode' ? `[${l.value}]` : '')).join('\n');
 
+const nbsp = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
+
 const UNREACHABLE: ClaimReceipt = { ...CLAIM, amountCents: 2_000, reason: 'central-unreachable', offlineLimit: { limit: 'total', max: 30_000, used: 29_500 } };
 
 describe('claim form and claim receipt', () => {
@@ -40,16 +42,24 @@ describe('claim form and claim receipt', () => {
 });
 
 describe("the retailer's statement", () => {
-  it('prints the week, the figures, the commissions with their rates and the amount due', () => {
+  it('prints the week as its days, the figures, the commissions with their rates and who owes whom', () => {
     const en = text(receiptLayout(STATEMENT, { language: 'en' }).lines);
     expect(en).toContain('RETAILER STATEMENT');
-    expect(en).toContain('Week | 2026-W49');
+    // The week as the screen says it (#25: "Week 2026-W49"), nowhere as YYYY-Www.
+    expect(en).toContain('Week | 30 Nov – 6 Dec 2026');
+    expect(en).not.toContain('W49');
     expect(en).toContain('Commission on sales (5 %) | €5.85');
     expect(en).toContain('Commission on cashing (1 %) | €0.25');
-    expect(en).toContain('AMOUNT DUE TO THE LOTTERY | €85.90');
-    const fr = text(receiptLayout({ ...STATEMENT, amountDueCents: -1_250 }, { language: 'fr' }).lines);
+    expect(en).toContain('YOU OWE THE LOTTERY | €85.90');
+    // The lottery owes the shop: said in words, the amount unsigned (#25: "Montant dû -12,50 €").
+    const fr = nbsp(text(receiptLayout({ ...STATEMENT, amountDueCents: -1_250 }, { language: 'fr' }).lines));
     expect(fr).toContain('RELEVÉ DU POINT DE VENTE');
-    expect(fr).toMatch(/MONTANT DÛ À LA LOTERIE \| -12,50\s€/);
+    expect(fr).toContain('Semaine | 30 nov. – 6 déc. 2026');
+    expect(fr).not.toContain('W49');
+    expect(fr).toContain('LA LOTERIE VOUS DOIT | 12,50 €');
+    expect(fr).not.toMatch(/-\s?12,50/);
+    expect(nbsp(text(receiptLayout({ ...STATEMENT, amountDueCents: 0 }, { language: 'fr' }).lines))).toContain('RIEN À RÉGLER CETTE SEMAINE | 0,00 €');
+    expect(text(receiptLayout({ ...STATEMENT, amountDueCents: 0 }, { language: 'en' }).lines)).toContain('NOTHING TO SETTLE THIS WEEK | €0.00');
   });
 
   it('refuses a statement with a bad period', () => {

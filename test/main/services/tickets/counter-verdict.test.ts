@@ -121,7 +121,7 @@ describe('the counter verdict', () => {
     const checker = new CounterChecker(f.t);
     try {
       const json = counterVerdictJson(checker.check(f.bob, f.val(2)));
-      expect(Object.keys(json)).toEqual(['verdict', 'ticket', 'game', 'prize_cents', 'payable', 'payout_limit_cents', 'pack', 'paid', 'claim', 'stop', 'winning', 'play', 'claim_deadline', 'message']);
+      expect(Object.keys(json)).toEqual(['verdict', 'ticket', 'game', 'prize_cents', 'payable', 'payout_limit_cents', 'pack', 'paid', 'claim', 'stop', 'winning', 'play', 'claim_deadline', 'offline', 'message']);
     } finally {
       checker.close();
     }

@@ -4,6 +4,8 @@
  * per ticket), from the terminal's own numbers; the view the screen gets carries them. Online (or not
  * enrolled), the verdict is as before.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertSyncState, updateSyncState } from '../../../../db/queries/sync-state.js';
 import type { AppContext } from '../../../../main/app/context.js';
@@ -12,6 +14,7 @@ import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { applyCentralConfig } from '../../../../main/services/sync/central-config.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { runGuichet } from '../../hosts/cli/guichet-runner.js';
 import { counterTerminal, type CounterFixture } from '../packs/counter-fixture.js';
 
 let fx: CounterFixture | undefined;
@@ -56,6 +59,7 @@ describe("a winner's verdict while central does not answer", () => {
     const fresh = checkAtCounter(f.t, f.bob, f.val(first));
     expect(fresh).toMatchObject({ verdict: 'winner', payable: true, offline: { max_ticket_cents: 5_000, left_total_cents: 12_000, left_count: 5, left_hours: 24, reached: null } });
     expect(fresh.message).toMatch(/central offline, pay it here offline/);
+    expect(fresh.message).toContain('payouts left offline for 24 more hours');
     expect(viewOf(fresh, f.val(first)).offline).toEqual({ max_ticket_cents: 5_000, left_total_cents: 12_000, left_count: 5, left_hours: 24 });
 
     // One payout made offline: the allowance left is the terminal's real numbers after it.
@@ -68,5 +72,32 @@ describe("a winner's verdict while central does not answer", () => {
     // A prize above the offline limit per ticket: the verdict says which limit it passes.
     const above = viewOf(checkAtCounter(f.t, f.bob, f.val(big as number)), f.val(big as number));
     expect(above).toMatchObject({ verdict: 'winner', offline: { left_count: 4, reached: { limit: 'ticket', max: 5_000 } } });
+  });
+
+  it('guichet check --json says it too: the offline field with the hours left, null online', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    const first = Array.from({ length: 100 }, (_, i) => i).find((i) => f.unit(i).prize_cents > 0 && f.unit(i).prize_cents <= 5_000) as number;
+    inTransaction(f.t, () => {
+      insertSyncState(f.t.db, { central_url: 'http://127.0.0.1:9', terminal_id: f.t.id, enrolled_at: f.t.now(), feed_cursor: 0 });
+      applyCentralConfig(f.t, { offline_max_ticket_cents: 5_000, offline_max_total_cents: 12_000, offline_max_count: 5, offline_max_hours: 24 });
+    });
+    const now = f.t.now();
+    updateSyncState(f.t.db, { last_contact_at: now });
+    f.t.close();
+    const check = async () => {
+      const r = await runGuichet(['check', f.val(first), '--data', f.dir, '--json', '--now', now], { GUICHET_OPERATOR: 'bob', GUICHET_PIN: '4321' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as Record<string, unknown>;
+    };
+    expect(await check()).toMatchObject({ verdict: 'winner', offline: null });
+
+    const db = new Database(path.join(f.dir, 'guichet.db'));
+    try {
+      updateSyncState(db, { last_error: 'central unreachable', last_error_at: now });
+    } finally {
+      db.close();
+    }
+    expect(await check()).toMatchObject({ verdict: 'winner', payable: true, offline: { max_ticket_cents: 5_000, left_total_cents: 12_000, left_count: 5, left_hours: 24, reached: null } });
   });
 });
