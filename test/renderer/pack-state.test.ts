@@ -8,7 +8,7 @@ import type { PackView } from '../../common/api/methods/packs.js';
 import { inventoryBarcode } from '../../games/ticket-id.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 import { countKey } from '../../renderer/src/i18n/plural.js';
-import { listedPack, shownPackState } from '../../renderer/src/screens/packs/pack-state.js';
+import { ASKS_FIRST, listedPack, shownPackState } from '../../renderer/src/screens/packs/pack-state.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 const fr = makeTranslate(dict, 'fr');
@@ -75,5 +75,14 @@ describe('the pack a reference names', () => {
     expect(listedPack(packs, inventoryBarcode({ game: 'annee-chance-2013', emission: 1, block: 1, unit: 150 }))?.number).toBe('213-001-01-00001');
     expect(listedPack(packs, inventoryBarcode({ game: 'annee-chance-2013', emission: 1, block: 1, unit: 250 }))).toBeUndefined();
     expect(listedPack(packs, 'not a pack')).toBeUndefined();
+  });
+});
+
+describe('the acts that ask first (#25)', () => {
+  it('are activation, return and settlement, each final in its way; receiving a pack does not ask', () => {
+    expect([...ASKS_FIRST].sort()).toEqual(['activate', 'return', 'settle']);
+    expect(fr('packs.confirm.settle.title', { number: '213-001-01-00004' })).toBe('Régler le carnet 213-001-01-00004 ?');
+    expect(fr('packs.confirm.settle.what')).toContain('ne peut pas être annulé');
+    expect(en('packs.confirm.settle.what')).toContain('cannot be undone');
   });
 });

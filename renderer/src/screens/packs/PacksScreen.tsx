@@ -19,14 +19,14 @@ import { useScans } from '../../scan/ScanProvider.js';
 import { useSession } from '../../shell/session.js';
 import { countKey } from '../../i18n/plural.js';
 import { packRefusalText } from './pack-refusal.js';
-import { listedPack, shownPackState } from './pack-state.js';
+import { listedPack, shownPackState, ASKS_FIRST, type PackAction } from './pack-state.js';
 import '../sell/common.css';
 import './packs.css';
 
-type Action = 'receive' | 'activate' | 'return' | 'settle';
+type Action = PackAction;
 const METHOD = { receive: 'pack.receive', activate: 'pack.activate', settle: 'pack.settle' } as const;
 /** The operations asked first: activation, and the return (for good). */
-type Asked = 'activate' | 'return';
+type Asked = Exclude<PackAction, 'receive'>;
 
 function since(p: PackView): string {
   return p.settled_at ?? p.returned_at ?? p.activated_at ?? p.received_at;
@@ -86,12 +86,12 @@ export function PacksScreen() {
     [busy, act, load, t],
   );
 
-  /** Receives and settles at once; activation and return ask first. */
+  /** Receives at once; activation, return and settlement (final, as a return) ask first. */
   const request = useCallback(
     (what: Action, reference: string) => {
       const value = reference.trim();
       if (!value || busy) return;
-      if (what === 'receive' || what === 'settle') {
+      if (what === 'receive' || !ASKS_FIRST.has(what)) {
         void run(what, value);
         return;
       }
@@ -143,6 +143,19 @@ export function PacksScreen() {
         >
           <p data-testid="pack-confirm-what">{t('packs.confirm.activate.what')}</p>
           <p className="muted small">{t('packs.confirm.activate.keys')}</p>
+        </ConfirmDialog>
+      )}
+      {asking?.what === 'settle' && (
+        <ConfirmDialog
+          testId="pack-confirm-settle"
+          title={t('packs.confirm.settle.title', { number: asking.number })}
+          choices={[
+            { label: t('packs.confirm.cancel'), testId: 'pack-confirm-cancel', onChoose: cancelAsked },
+            { label: t('packs.confirm.settle.ok'), testId: 'pack-confirm-ok', tone: 'danger', autoFocus: true, onChoose: confirmAsked },
+          ]}
+        >
+          <p data-testid="pack-confirm-what">{t('packs.confirm.settle.what')}</p>
+          <p className="muted small">{t('packs.confirm.settle.keys')}</p>
         </ConfirmDialog>
       )}
       {asking?.what === 'return' && (

@@ -32,3 +32,9 @@ export function listedPack(packs: readonly PackView[], ref: string): PackView | 
     throw err;
   }
 }
+
+/** What the manager does to a pack from this screen. */
+export type PackAction = 'receive' | 'activate' | 'return' | 'settle';
+
+/** The acts that ask first in a dialog (Enter confirms, Escape cancels): all but the receipt of a pack. */
+export const ASKS_FIRST: ReadonlySet<PackAction> = new Set(['activate', 'return', 'settle']);
