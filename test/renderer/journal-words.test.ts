@@ -7,11 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, mergeDictionaries } from '../../renderer/src/i18n/index.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
 import { payloadSummary } from '../../renderer/src/screens/journal/summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dict = mergeDictionaries(DICTIONARIES);
+const T = { fr: makeTranslate(dict, 'fr'), en: makeTranslate(dict, 'en') } as const;
 
 /** The literal types passed to record() or appendJournal() in the terminal's code. */
 function journaledTypes(): string[] {
@@ -36,8 +37,8 @@ describe('the journal in words', () => {
 
   it("an entry's detail names its fields in the screen's language, without internal keys", () => {
     const payload = { basket_id: '3f2a9c1e-5b7d-4e11-9a2b-0c6d8e4f1a22', cash_session_id: 4, receipt_no: 12, total_cents: 600, tendered_cents: 1000, change_cents: 400, journal_seq: 88 };
-    const fr = payloadSummary('basket', payload, 'fr');
-    const en = payloadSummary('basket', payload, 'en');
+    const fr = payloadSummary('basket', payload, T.fr);
+    const en = payloadSummary('basket', payload, T.en);
     for (const line of [fr, en]) {
       expect(line).not.toMatch(/_id|_cents|_no\b|_seq|3f2a9c1e/);
       expect(line).not.toMatch(/\b[a-z]+_[a-z]+\b/);
@@ -51,12 +52,18 @@ describe('the journal in words', () => {
 
   it("central's news reads as a pack's state, in the screen's language", () => {
     const news = { cursor: 8, type: 'pack_state', pack: '213-001-01-00001', state: 'received' };
-    expect(payloadSummary('central.feed', news, 'fr')).toBe('type état de carnet · carnet 213-001-01-00001 · état reçu');
-    expect(payloadSummary('central.feed', news, 'en')).toBe('type pack state · pack 213-001-01-00001 · state received');
-    expect(payloadSummary('operator.login', { role: 'manager' }, 'fr')).toBe('rôle gérant');
+    expect(payloadSummary('central.feed', news, T.fr)).toBe('type état de carnet · carnet 213-001-01-00001 · état reçu');
+    expect(payloadSummary('central.feed', news, T.en)).toBe('type pack state · pack 213-001-01-00001 · state received');
+    expect(payloadSummary('operator.login', { role: 'manager' }, T.fr)).toBe('rôle gérant');
   });
 
   it('an unknown field still reads as words, not as a key', () => {
-    expect(payloadSummary('x', { some_new_field: 'oui' }, 'fr')).toBe('some new field oui');
+    expect(payloadSummary('x', { some_new_field: 'oui' }, T.fr)).toBe('some new field oui');
+  });
+
+  it('names fields and values from the screen dictionaries, the same keys in both languages', () => {
+    const keys = (lang: 'fr' | 'en') => Object.keys(dict[lang]).filter((k) => k.startsWith('journal.field.') || k.startsWith('journal.value.')).sort();
+    expect(keys('fr').length).toBeGreaterThan(40);
+    expect(keys('en')).toEqual(keys('fr'));
   });
 });

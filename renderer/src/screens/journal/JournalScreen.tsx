@@ -167,7 +167,7 @@ export function JournalScreen() {
                         </span>
                       </td>
                       <td>{e.operator ?? <span className="muted">{t('journal.terminal')}</span>}</td>
-                      <td className="small journal-detail">{payloadSummary(e.type, e.payload, language)}</td>
+                      <td className="small journal-detail">{payloadSummary(e.type, e.payload, t)}</td>
                     </tr>
                   ))}
                 </tbody>
