@@ -7,6 +7,7 @@
  * journaled at central with who, what, before, after and why (`admin.op`).
  */
 import { z } from 'zod';
+import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
 import { chargeBackException, listExceptionStates, writeOffException } from '../store/chargebacks.js';
 import { payoutExceptions } from '../store/claims.js';
@@ -295,7 +296,7 @@ export const ADMIN_OPS = {
   'proposal.list': op({
     args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
     roles: ANY_ROLE,
-    run: async (c, a) => listProposals(c, a.status),
+    run: async (c, a): Promise<ProposalsView> => listProposals(c, a.status),
   }),
   'proposal.approve': op({
     args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),
