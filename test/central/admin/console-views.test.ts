@@ -113,7 +113,10 @@ describe('the console\'s views parse central\'s answers', () => {
   it('a wrong answer is refused, naming the field', () => {
     const good = { now: NOW, online_seconds: 300, terminals: { terminal_id: ['T-1'], retailer: ['R'], status: ['active'], online: [true], last_contact_at: [null], last_seq: [0], sync_lag_seconds: [null], software_version: [null], integrity_alerts: [0], refused_pushes: [0], quarantined: [0] } };
     expect(FleetView.safeParse(good).success).toBe(true);
-    expect(() => parsed(FleetView, { ...good, terminals: { ...good.terminals, status: ['stolen'] } })).toThrow(/status/);
+    // A column names its first wrong value, by its index.
+    const wrong = FleetView.safeParse({ ...good, terminals: { ...good.terminals, status: ['stolen'] } });
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['terminals.status.0', 'expected one of pending, active, disabled, got "stolen"']]);
+    expect(() => parsed(FleetView, { ...good, terminals: { ...good.terminals, last_seq: [-1] } })).toThrow(/last_seq/);
     expect(() => parsed(FleetView, { ...good, terminals: { ...good.terminals, online: [] } })).toThrow(/differ in length/);
     expect(() => parsed(StopListView, [{ pack: 1 }])).toThrow(/pack/);
   });
