@@ -7,6 +7,7 @@
  * journaled at central with who, what, before, after and why (`admin.op`).
  */
 import { z } from 'zod';
+import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
 import { ClaimPayArgs } from '../../common/console/claims.js';
 import { checkClaimPayable, claimPaymentBefore, listClaimPayments, payClaim } from '../store/claim-payments.js';
@@ -316,7 +317,7 @@ export const ADMIN_OPS = {
   'proposal.list': op({
     args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
     roles: ANY_ROLE,
-    run: async (c, a) => listProposals(c, a.status),
+    run: async (c, a): Promise<ProposalsView> => listProposals(c, a.status),
   }),
   'proposal.approve': op({
     args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),

@@ -208,6 +208,7 @@ const fr = {
   'common.reason': 'Motif',
   'common.submit': 'Valider',
   'common.error': 'Refusé : {error}',
+  'view.bad_answer': 'la réponse de central à {op} n’a pas la forme attendue, la page ne peut pas l’afficher ({detail})',
 } as const;
 
 export type TextKey = keyof typeof fr;
@@ -417,6 +418,7 @@ const en: Record<TextKey, string> = {
   'common.reason': 'Reason',
   'common.submit': 'Submit',
   'common.error': 'Refused: {error}',
+  'view.bad_answer': 'central’s answer to {op} is not in the expected form, the page cannot show it ({detail})',
 };
 
 export const TEXTS: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { fr, en };

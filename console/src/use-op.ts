@@ -1,6 +1,11 @@
-/** Loads a read op's result for a page, with reload after an act. */
+/**
+ * Loads a read op's result for a page, with reload after an act. Given its view's schema
+ * (common/console/), the answer is checked: a wrong one is an error in the page's language, not a broken page.
+ */
 import { useCallback, useEffect, useState } from 'react';
-import { readOp } from './api.js';
+import type { z } from 'zod';
+import { readOp, readView, ViewError } from './api.js';
+import { useI18n } from './i18n.js';
 
 export interface Loaded<T> {
   data: T | null;
@@ -8,21 +13,28 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-export function useOp<T>(op: string, args: Record<string, unknown> = {}): Loaded<T> {
+export function useOp<S extends z.ZodType>(op: string, args: Record<string, unknown>, schema: S): Loaded<z.infer<S>>;
+/** Unchecked: the answer taken as `T` (a view without a schema yet). */
+export function useOp<T>(op: string, args?: Record<string, unknown>): Loaded<T>;
+export function useOp(op: string, args: Record<string, unknown> = {}, schema?: z.ZodType): Loaded<unknown> {
+  const { t } = useI18n();
   const key = JSON.stringify(args);
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [data, setData] = useState<unknown>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const [n, setN] = useState(0);
   useEffect(() => {
     let live = true;
-    readOp<T>(op, JSON.parse(key) as Record<string, unknown>).then(
-      (r) => live && (setData(r), setError(null)),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    const a = JSON.parse(key) as Record<string, unknown>;
+    (schema ? readView(op, schema, a) : readOp<unknown>(op, a)).then(
+      (r) => live && (setData(r), setFailure(null)),
+      (e: unknown) => live && setFailure(e ?? new Error('unknown error')),
     );
     return () => {
       live = false;
     };
-  }, [op, key, n]);
+  }, [op, key, n, schema]);
   const reload = useCallback(() => setN((x) => x + 1), []);
+  // In the language of the moment (the error is kept, its words made at each drawing).
+  const error = failure === null ? null : failure instanceof ViewError ? t('view.bad_answer', { op: failure.op, detail: failure.detail }) : failure instanceof Error ? failure.message : String(failure);
   return { data, error, reload };
 }

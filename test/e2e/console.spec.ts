@@ -186,6 +186,23 @@ test('a claim form paid: the winner and the payment recorded by finance under du
   await shot(page, 'claims');
 });
 
+test('a wrong answer of central (its view\'s schema refuses it) is said in French and English, not a broken page', async ({ page, consoleCentral }) => {
+  // central answers the games with a game's price in euros as text: the console's schema refuses it.
+  await page.route('**/v1/admin/console.games', (route) => route.fulfill({ json: { result: [{ game: 'millionnaire', name: 'Millionnaire', kind: 'scratch', price_cents: '5,00 €', enabled: true, reason: null, updated_at: null }] } }));
+  await openConsole(page, consoleCentral, 'games');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('la réponse de central à console.games n’a pas la forme attendue');
+  await expect(alert).toContainText('0.price_cents');
+  await page.getByTestId('lang').click();
+  await expect(alert).toContainText('central’s answer to console.games is not in the expected form');
+  await page.getByTestId('lang').click();
+  // Answered right again (the route lifted), Retry draws the page.
+  await page.unroute('**/v1/admin/console.games');
+  await alert.getByRole('button').click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('millionnaire').first()).toBeVisible();
+});
+
 test('stop list: a pack added and listed, its removal asked of central with the reason', async ({ page, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'stoplist');
   await page.getByTestId('stop-pack').fill('213-001-01-00009');

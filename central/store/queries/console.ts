@@ -1,39 +1,35 @@
 /** SQL of the back-office console's reads (the rules: central/admin/console-ops.ts); each one statement. */
 import type { Queryable } from '../db.js';
 
-export interface FleetRow {
-  terminal_id: string;
-  retailer: string;
-  status: 'pending' | 'active' | 'disabled';
-  status_reason: string | null;
-  enrolled_at: string | null;
-  last_contact_at: string | null;
-  last_seq: number;
-  /** Seconds between the newest entry central holds and its arrival (null: no entry yet). */
-  sync_lag_seconds: number | null;
-  integrity_alerts: number;
-  refused_pushes: number;
-  /** Entries and events central keeps as bytes (store/quarantine.ts). */
-  quarantined: number;
-}
-
 /**
- * Every terminal with its counts, in one statement: the counts are grouped once per table and joined
- * (no query per terminal); the newest entry is found by the terminal's own last_seq (primary key).
+ * Every terminal with its counts, as the fleet view's columns (common/console/fleet.ts), in one
+ * statement: the counts are grouped once per table and joined (no query per terminal), the newest entry
+ * found by the terminal's own last_seq (primary key), online by `since`; the columns are built as JSON
+ * by PostgreSQL, one text value, rather than 35,000 rows decoded field by field.
  */
-export async function fleetRows(q: Queryable): Promise<FleetRow[]> {
-  return q.query<FleetRow>(
-    `SELECT t.terminal_id, t.retailer, t.status, t.status_reason, t.enrolled_at, t.last_contact_at, t.last_seq,
-            (SELECT round(extract(epoch FROM (j.received_at::timestamptz - j.at::timestamptz)))::int
-               FROM journal_entries j WHERE t.last_seq > 0 AND j.terminal_id = t.terminal_id AND j.seq = t.last_seq LIMIT 1) AS sync_lag_seconds,
-            coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, (coalesce(qe.n, 0) + coalesce(qv.n, 0))::int AS quarantined
-       FROM terminals t
-       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM integrity_alerts GROUP BY terminal_id) a ON a.terminal_id = t.terminal_id
-       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM refused_pushes GROUP BY terminal_id) r ON r.terminal_id = t.terminal_id
-       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_entries GROUP BY terminal_id) qe ON qe.terminal_id = t.terminal_id
-       LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_events GROUP BY terminal_id) qv ON qv.terminal_id = t.terminal_id
-      ORDER BY t.terminal_id`,
+export async function fleetColumnsJson(q: Queryable, since: string): Promise<string> {
+  const col = (expr: string) => `coalesce(json_agg(${expr} ORDER BY f.terminal_id), '[]')`;
+  const rows = await q.query<{ columns: string }>(
+    `SELECT json_build_object(
+              'terminal_id', ${col('f.terminal_id')}, 'retailer', ${col('f.retailer')}, 'status', ${col('f.status')},
+              'online', ${col('f.online')}, 'last_contact_at', ${col('f.last_contact_at')}, 'last_seq', ${col('f.last_seq')},
+              'sync_lag_seconds', ${col('f.sync_lag_seconds')}, 'software_version', ${col('NULL::text')},
+              'integrity_alerts', ${col('f.integrity_alerts')}, 'refused_pushes', ${col('f.refused_pushes')}, 'quarantined', ${col('f.quarantined')})::text AS columns
+       FROM (
+         SELECT t.terminal_id, t.retailer, t.status, t.last_contact_at, t.last_seq::int AS last_seq,
+                coalesce(t.last_contact_at >= $1, false) AS online,
+                (SELECT round(extract(epoch FROM (j.received_at::timestamptz - j.at::timestamptz)))::int
+                   FROM journal_entries j WHERE t.last_seq > 0 AND j.terminal_id = t.terminal_id AND j.seq = t.last_seq LIMIT 1) AS sync_lag_seconds,
+                coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, (coalesce(qe.n, 0) + coalesce(qv.n, 0))::int AS quarantined
+           FROM terminals t
+           LEFT JOIN (SELECT terminal_id, count(*) AS n FROM integrity_alerts GROUP BY terminal_id) a ON a.terminal_id = t.terminal_id
+           LEFT JOIN (SELECT terminal_id, count(*) AS n FROM refused_pushes GROUP BY terminal_id) r ON r.terminal_id = t.terminal_id
+           LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_entries GROUP BY terminal_id) qe ON qe.terminal_id = t.terminal_id
+           LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_events GROUP BY terminal_id) qv ON qv.terminal_id = t.terminal_id
+       ) f`,
+    [since],
   );
+  return rows[0]!.columns;
 }
 
 /** A terminal's refused pushes, newest first. */

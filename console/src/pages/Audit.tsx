@@ -4,11 +4,7 @@ import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { Loading, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface AuditAnswer {
-  entries: { entry_id: number; at: string; actor: string; type: string; payload: Record<string, unknown> }[];
-  next_before: number | null;
-}
+import { AuditView } from '../../../common/console/audit.js';
 
 export function AuditPage() {
   const { t, lang } = useI18n();
@@ -17,7 +13,7 @@ export function AuditPage() {
   const args: Record<string, unknown> = { limit: 100 };
   if (before.length > 0) args.before = before.at(-1);
   if (type.trim()) args.type = type.trim();
-  const { data, error, reload } = useOp<AuditAnswer>('console.audit', args);
+  const { data, error, reload } = useOp('console.audit', args, AuditView);
   return (
     <section className="page">
       <h1>{t('audit.title')}</h1>

@@ -4,38 +4,26 @@
  * another operator (`proposal.list|approve|reject`, operators' ops; the server refuses the proposer).
  */
 import { useEffect, useState } from 'react';
-import { readOp, runOp } from '../api.js';
+import { readView, runOp } from '../api.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface ConfigAnswer {
-  values: { key: string; value: unknown; updated_at: string }[];
-  history: { entry_id: number; at: string; actor: string; payload: { key?: string; value?: unknown } }[];
-}
-interface Proposal {
-  id: string | number;
-  op: string;
-  args: unknown;
-  proposer: string;
-  reason?: string | null;
-  proposed_at?: string;
-  status?: string;
-}
+import { ConfigView } from '../../../common/console/config.js';
+import { ProposalsView } from '../../../common/console/proposals.js';
 
 export function ConfigPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<ConfigAnswer>('console.config');
-  const [proposals, setProposals] = useState<Proposal[] | null>(null);
+  const { data, error, reload } = useOp('console.config', {}, ConfigView);
+  const [proposals, setProposals] = useState<ProposalsView | null>(null);
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [n, setN] = useState(0);
   useEffect(() => {
     // The proposals still waiting for a second operator.
-    readOp<Proposal[] | { proposals: Proposal[] }>('proposal.list', { status: 'proposed' }).then(
-      (r) => setProposals(Array.isArray(r) ? r : r.proposals),
+    readView('proposal.list', ProposalsView, { status: 'proposed' }).then(
+      (r) => setProposals(r),
       () => setProposals([]),
     );
   }, [n]);

@@ -8,20 +8,11 @@ import { count, dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface Publication {
-  name: string;
-  game: string;
-  emission: number;
-  block: number;
-  size: number;
-  sha256: string;
-  published_at: string;
-}
+import { EmissionsView } from '../../../common/console/emissions.js';
 
 export function EmissionsPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<Publication[]>('console.emissions');
+  const { data, error, reload } = useOp('console.emissions', {}, EmissionsView);
   const [dir, setDir] = useState('');
   const [since, setSince] = useState<number | null>(null);
   const [elapsed, setElapsed] = useState(0);

@@ -9,26 +9,7 @@ import { count, dateTime, duration } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { Loading } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-export interface FleetTerminal {
-  terminal_id: string;
-  retailer: string;
-  status: 'pending' | 'active' | 'disabled';
-  online: boolean;
-  last_contact_at: string | null;
-  last_seq: number;
-  sync_lag_seconds: number | null;
-  software_version: string | null;
-  integrity_alerts: number;
-  refused_pushes: number;
-  quarantined: number;
-}
-
-interface FleetAnswer {
-  now: string;
-  online_seconds: number;
-  terminals: FleetTerminal[];
-}
+import { FleetView, fleetTerminals, type FleetTerminal } from '../../../common/console/fleet.js';
 
 type Filter = 'all' | 'online' | 'offline' | 'disabled' | 'alerts';
 
@@ -48,7 +29,7 @@ const NUMERIC = new Set(['lag', 'alerts', 'last_seq']);
 const GRID = 'minmax(9rem, 1.2fr) minmax(10rem, 2fr) 8rem 11rem 8rem 6rem 6rem 6rem';
 
 export function FleetPage() {
-  const { data, error, reload } = useOp<FleetAnswer>('console.fleet');
+  const { data, error, reload } = useOp('console.fleet', {}, FleetView);
   if (!data) return <Loading error={error} onRetry={reload} />;
   return <FleetTable answer={data} />;
 }
@@ -61,10 +42,12 @@ function matches(t: FleetTerminal, f: Filter): boolean {
   return true;
 }
 
-function FleetTable({ answer }: { answer: FleetAnswer }) {
+function FleetTable({ answer }: { answer: FleetView }) {
   const { t, lang } = useI18n();
   const [filter, setFilter] = useState<Filter>('all');
-  const data = useMemo(() => (filter === 'all' ? answer.terminals : answer.terminals.filter((x) => matches(x, filter))), [answer, filter]);
+  // The answer's columns as rows, once per answer.
+  const terminals = useMemo(() => fleetTerminals(answer), [answer]);
+  const data = useMemo(() => (filter === 'all' ? terminals : terminals.filter((x) => matches(x, filter))), [terminals, filter]);
   const columns = useMemo(
     () =>
       helper.columns([
@@ -110,7 +93,7 @@ function FleetTable({ answer }: { answer: FleetAnswer }) {
           </select>
         </label>
         <span className="muted" data-testid="fleet-count">
-          {t('fleet.shown', { shown: count(rows.length, lang), total: count(answer.terminals.length, lang) })}
+          {t('fleet.shown', { shown: count(rows.length, lang), total: count(terminals.length, lang) })}
         </span>
         <span className="muted">{t('fleet.window', { seconds: answer.online_seconds })}</span>
       </div>

@@ -5,20 +5,11 @@ import { dateTime, money } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface GameRow {
-  game: string;
-  name: string;
-  kind: string;
-  price_cents: number;
-  enabled: boolean;
-  reason: string | null;
-  updated_at: string | null;
-}
+import { GamesView } from '../../../common/console/games.js';
 
 export function GamesPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<GameRow[]>('console.games');
+  const { data, error, reload } = useOp('console.games', {}, GamesView);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
   return (

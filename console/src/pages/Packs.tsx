@@ -5,6 +5,7 @@ import { count, dateTime } from '../format.js';
 import { useI18n, type TextKey } from '../i18n.js';
 import { errorText, Loading, Notice, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
+import { PacksView } from '../../../common/console/packs.js';
 
 interface PackRow {
   number?: string;
@@ -21,22 +22,17 @@ interface PackRow {
   low_tier_winners?: number;
   low_tier_validated?: number;
 }
-interface PacksAnswer {
-  by_state: Record<string, number>;
-  packs: PackRow[];
-  in_transit: PackRow[];
-}
 
 const STATES = ['shipped', 'received', 'active', 'settled', 'returned'] as const;
 
 export function PacksPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<PacksAnswer>('console.packs');
+  const { data, error, reload } = useOp('console.packs', {}, PacksView);
   const [numbers, setNumbers] = useState('');
   const [retailer, setRetailer] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
-  const all = [...data.in_transit, ...data.packs];
+  const all: PackRow[] = [...data.in_transit, ...data.packs];
   return (
     <section className="page">
       <h1>{t('packs.title')}</h1>

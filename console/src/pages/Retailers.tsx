@@ -7,22 +7,18 @@ import { useMemo, useState } from 'react';
 
 /** Retailers listed at once (search for the others). */
 const SHOWN = 50;
-import { isoWeekOf, type RetailerStatement } from '../../../common/protocol/statement.js';
-import { readOp } from '../api.js';
+import { isoWeekOf, RetailerStatement } from '../../../common/protocol/statement.js';
+import { readView } from '../api.js';
 import { dateTime, money } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { statementCsv, statementLines } from '../statement-csv.js';
 import { errorText, Loading, Notice } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface RetailerRow {
-  retailer: string;
-  terminals: string[];
-}
+import { RetailersView } from '../../../common/console/retailers.js';
 
 export function RetailersPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<RetailerRow[]>('console.retailers');
+  const { data, error, reload } = useOp('console.retailers', {}, RetailersView);
   const [week, setWeek] = useState(isoWeekOf(new Date()));
   const [statement, setStatement] = useState<RetailerStatement | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -34,7 +30,7 @@ export function RetailersPage() {
   }, [data, search]);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const show = (retailer: string) =>
-    readOp<RetailerStatement>('statement', { retailer, week }).then(
+    readView('statement', RetailerStatement, { retailer, week }).then(
       (s) => (setStatement(s), setNotice(null)),
       (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) }),
     );

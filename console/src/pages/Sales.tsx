@@ -3,11 +3,7 @@ import { money } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { Loading } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface SalesAnswer {
-  from: string;
-  days: { day: string; game: string; kind: 'sale' | 'payout'; cents: number }[];
-}
+import { SalesView } from '../../../common/console/sales.js';
 
 const DAYS = 14;
 const COLORS: Record<string, string> = { 'annee-chance-2013': '#2f6fb0', 'happy-2014': '#d08a1e', millionnaire: '#3b8f5a' };
@@ -20,7 +16,7 @@ function lastDays(n: number): string[] {
   return [...new Set(out)];
 }
 
-export function SalesChart({ answer }: { answer: SalesAnswer }) {
+export function SalesChart({ answer }: { answer: SalesView }) {
   const { t, lang } = useI18n();
   const days = lastDays(DAYS);
   const games = [...new Set(answer.days.map((d) => d.game))].sort();
@@ -78,7 +74,7 @@ export function SalesChart({ answer }: { answer: SalesAnswer }) {
 
 export function SalesPage() {
   const { t } = useI18n();
-  const { data, error, reload } = useOp<SalesAnswer>('console.sales', { days: DAYS });
+  const { data, error, reload } = useOp('console.sales', { days: DAYS }, SalesView);
   return (
     <section className="page">
       <h1>{t('sales.title')}</h1>

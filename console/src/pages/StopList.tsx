@@ -8,17 +8,11 @@ import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface StopRow {
-  pack: string;
-  reason: string;
-  added_at: string;
-  removed_at: string | null;
-}
+import { StopListView } from '../../../common/console/stop-list.js';
 
 export function StopListPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<StopRow[]>('console.stoplist');
+  const { data, error, reload } = useOp('console.stoplist', {}, StopListView);
   const [pack, setPack] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;

@@ -5,18 +5,11 @@ import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-
-interface TerminalAnswer {
-  terminal: { terminal_id: string; retailer: string; status: string; status_reason: string | null; enrolled_at: string | null; last_contact_at: string | null; last_seq: number; key_fingerprint: string | null };
-  events: { event_key: string; type: string; journal_seq: number; created_at: string; received_at: string; payload: Record<string, unknown> }[];
-  integrity_alerts: { at: string; reason: string; at_seq: number; detail: string }[];
-  refused_pushes: { at: string; reason: string; at_seq: number | null; entries: number; detail: string }[];
-  quarantine: { kind: 'entry' | 'event'; seq: number; name: string; reason: string; received_at: string; bytes: number }[];
-}
+import { TerminalView } from '../../../common/console/terminal.js';
 
 export function TerminalPage({ id }: { id: string }) {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<TerminalAnswer>('console.terminal', { id });
+  const { data, error, reload } = useOp('console.terminal', { id }, TerminalView);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const x = data.terminal;

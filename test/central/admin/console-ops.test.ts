@@ -5,6 +5,7 @@
  * game per Paris day from the journals' money lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetTerminals, type FleetView } from '../../../common/console/fleet.js';
 import { CONSOLE_OPS, fleet } from '../../../central/admin/console-ops.js';
 import { ADMIN_OPS, runAdminOp } from '../../../central/admin/ops.js';
 import type { Central } from '../../../central/store/context.js';
@@ -64,19 +65,20 @@ describe('console reads', () => {
     await c.db.execute(`INSERT INTO quarantined_events (terminal_id, event_key, journal_seq, event, reason, received_at) VALUES ('T-000043', 'e1', 1, '\\x00', 'nul', $1)`, [NOW]);
     const counted = counting(c);
     const answer = await fleet(counted.central);
+    const terminals = fleetTerminals(answer);
     // The window's configuration and the fleet itself: never a statement per terminal.
     expect(counted.statements()).toBeLessThanOrEqual(2);
     const expected = fleetCounts(N);
-    expect(answer.terminals).toHaveLength(N);
+    expect(terminals).toHaveLength(N);
     expect(answer.online_seconds).toBe(300);
-    expect(answer.terminals.filter((x) => x.online)).toHaveLength(expected.online);
-    expect(answer.terminals.filter((x) => x.status === 'disabled')).toHaveLength(expected.disabled);
-    expect(answer.terminals.filter((x) => x.integrity_alerts > 0 && x.refused_pushes > 0)).toHaveLength(expected.alerted);
-    const first = answer.terminals[0]!;
+    expect(terminals.filter((x) => x.online)).toHaveLength(expected.online);
+    expect(terminals.filter((x) => x.status === 'disabled')).toHaveLength(expected.disabled);
+    expect(terminals.filter((x) => x.integrity_alerts > 0 && x.refused_pushes > 0)).toHaveLength(expected.alerted);
+    const first = terminals[0]!;
     expect(first).toMatchObject({ terminal_id: 'T-000000', retailer: 'Retailer 00000', online: true, integrity_alerts: 1, refused_pushes: 1, quarantined: 0, software_version: null, sync_lag_seconds: null });
-    expect(answer.terminals[1]).toMatchObject({ terminal_id: 'T-000001', online: false, integrity_alerts: 0 });
-    expect(answer.terminals.find((x) => x.terminal_id === 'T-000042')?.sync_lag_seconds).toBe(90);
-    expect(answer.terminals.find((x) => x.terminal_id === 'T-000043')?.quarantined).toBe(2);
+    expect(terminals[1]).toMatchObject({ terminal_id: 'T-000001', online: false, integrity_alerts: 0 });
+    expect(terminals.find((x) => x.terminal_id === 'T-000042')?.sync_lag_seconds).toBe(90);
+    expect(terminals.find((x) => x.terminal_id === 'T-000043')?.quarantined).toBe(2);
   });
 
   it('the online window is configuration (console_online_seconds), or the op\'s argument', async () => {
@@ -84,9 +86,9 @@ describe('console reads', () => {
     await c.db.execute(`DELETE FROM terminals WHERE terminal_id >= 'T-000100'`);
     await setConfig(c, 'test', 'console_online_seconds', 4 * 86_400);
     // Heard from 3 days ago: online in a window of 4 days.
-    expect((await fleet(c)).terminals.every((x) => x.online)).toBe(true);
+    expect(fleetTerminals(await fleet(c)).every((x) => x.online)).toBe(true);
     // A minute ago is not within 30 s.
-    expect(((await runAdminOp(c, 'console.fleet', { online_seconds: 30 })) as Awaited<ReturnType<typeof fleet>>).terminals.some((x) => x.online)).toBe(false);
+    expect(fleetTerminals((await runAdminOp(c, 'console.fleet', { online_seconds: 30 })) as FleetView).some((x) => x.online)).toBe(false);
     await expect(runAdminOp(c, 'console.fleet', { online_seconds: 0 })).rejects.toThrow();
   });
 

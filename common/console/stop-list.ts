@@ -1,0 +1,5 @@
+/** The console's stop list (`console.stoplist`, #22): its entries, lifted ones too (`removed_at`). */
+import { z } from 'zod';
+
+export const StopListView = z.array(z.object({ pack: z.string(), reason: z.string(), added_at: z.string(), removed_at: z.string().nullable() }));
+export type StopListView = z.infer<typeof StopListView>;
