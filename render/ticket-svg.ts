@@ -171,7 +171,7 @@ export function renderPlayScreenSvg(input: PlayScreenPicture): string {
   const ctx: DrawContext = { showWinning, winning: showWinning ? prize.winning : [], covered: input.covered };
   const dark = game.code !== 'annee-chance-2013';
   const blocks: Block[] = [{ width: PANEL_W, height: HEADER_H, svg: header(game, theme) }, ruleLine(theme, dark), playArea(game, input.play, ctx), footer(game, input.unit, theme, dark)];
-  if (showWinning) blocks.push(resultBanner(prize, labelsFor(input.locale)));
+  if (showWinning && input.resultBanner !== false) blocks.push(resultBanner(prize, labelsFor(input.locale)));
   return svgDocument(panel(theme.ground, theme.header, blocks, 16, 0));
 }
 

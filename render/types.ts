@@ -48,6 +48,8 @@ export interface PlayScreenPicture {
   readonly covered: (surface: string, index: number) => boolean;
   /** Once every zone is revealed: the winning zones highlighted and the result stated. */
   readonly showWinning?: boolean;
+  /** With `showWinning`: the result stated under the play area (default), or left to the screen around the picture. */
+  readonly resultBanner?: boolean;
   readonly locale?: PictureLocale;
 }
 

@@ -7,7 +7,7 @@
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import type { OperatorSession } from '../auth/session.js';
 import { counterClient } from '../digital/acts.js';
-import { findDigital } from '../digital/play.js';
+import { digitalDisplay } from '../digital/display.js';
 import { syncStatus } from '../sync/status.js';
 import { CounterChecker } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
@@ -131,12 +131,12 @@ export async function completeBasketAct(t: LotteryTerminal, session: OperatorSes
     // Nothing done again: the receipt was printed by the completion itself.
     return { result, receipt: { receipt_no: result.receipt_no, kind: 'sale', printed: false, error: `basket already completed: receipt ${result.receipt_no}` }, drawer: null };
   }
-  // A digital unit in the basket: the player plays it on the customer display (the last one first), as a lone digital sale did.
-  const unit = result.digital.at(-1);
+  // Digital units in the basket: the player follows each on the customer display, the first one played first.
+  const unit = result.digital[0];
   after.emit?.({
     type: 'display',
     display: unit
-      ? { kind: 'digital', play: findDigital(t, unit.sale_key) }
+      ? digitalDisplay(t, unit.sale_key, after.language)
       : { kind: 'sale', total_cents: Math.max(0, result.purchases_cents - result.prizes_cents), tendered_cents: result.tendered_cents, change_cents: result.change_cents },
   });
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo: result.receipt_no });
