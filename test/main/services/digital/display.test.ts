@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../../../common/api/events.js';
 import type { DisplayView } from '../../../../common/api/views.js';
 import { revealDigitalAct, sellDigitalAct } from '../../../../main/services/digital/acts.js';
-import { findDigital } from '../../../../main/services/digital/play.js';
+import { currentDigital, findDigital } from '../../../../main/services/digital/play.js';
 import { completeBasketAct } from '../../../../main/services/sales/basket-acts.js';
 import { NO_DEVICES, type AfterCommit } from '../../../../main/services/receipts/after-commit.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
@@ -72,8 +72,11 @@ describe('the customer display of digital units', () => {
     expect(start.units.map((u) => [u.game, u.number, u.revealed])).toEqual(done.result.digital.map((d) => [d.game, d.number, 0]));
     for (const d of done.result.digital) expect(JSON.stringify(start)).not.toContain(d.validation_barcode);
 
+    // The cashier's screen plays them in the basket's order: the first not finished is the one to play.
+    expect(currentDigital(fx.t)?.sale_key).toBe(keys[0]);
     revealDigitalAct(fx.t, fx.manager, keys[0]!, { all: true }, w.after);
     expect(w.shown()).toMatchObject({ current: 0, units: [{ finished: true }, { revealed: 0 }, { revealed: 0 }] });
+    expect(currentDigital(fx.t)?.sale_key).toBe(keys[1]);
     revealDigitalAct(fx.t, fx.manager, keys[1]!, { next: true }, w.after);
     expect(w.shown()).toMatchObject({ current: 1, units: [{ finished: true }, { revealed: 1, finished: false }, { revealed: 0 }] });
     revealDigitalAct(fx.t, fx.manager, keys[2]!, { all: true }, w.after);
