@@ -43,8 +43,8 @@ function serve(centralDir: string): Promise<{ url: string; child: ChildProcess }
 export interface DigitalKiosk {
   readonly url: string;
   readonly dataDir: string;
-  /** Stops central (SIGTERM) and waits for it to exit. */
-  stopCentral(): Promise<void>;
+  /** Stops central (SIGTERM, or SIGKILL: gone at once, as in a crash) and waits for it to exit. */
+  stopCentral(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 export const test = base.extend<{ digital: DigitalKiosk }>({
@@ -63,10 +63,10 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     run(['sync', '--once', '--data', dataDir]);
     run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });
-    const stopCentral = async () => {
+    const stopCentral = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
       if (central.child.exitCode !== null || central.child.signalCode !== null) return;
       const exited = new Promise((r) => central.child.once('exit', r));
-      central.child.kill('SIGTERM');
+      central.child.kill(signal);
       await exited;
     };
     await use({ url: kiosk.url, dataDir, stopCentral });
