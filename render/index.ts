@@ -1,5 +1,5 @@
 /** Pictures of tickets as printed (paper) or revealed (digital), with both barcodes: SVG and PNG. */
-export { renderTicketSvg } from './ticket-svg.js';
+export { renderPlayScreenSvg, renderTicketSvg } from './ticket-svg.js';
 export { renderTicketPng, svgToPng } from './ticket-png.js';
 export { TicketPictureError, checkPicture } from './check.js';
-export type { TicketPicture, PictureLocale } from './types.js';
+export type { PlayScreenPicture, TicketPicture, PictureLocale } from './types.js';

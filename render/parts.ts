@@ -1,6 +1,6 @@
 /** Pieces shared by the play-area drawings: amounts, symbol tokens, winning frames, month colours. */
 import { formatEuros } from '../games/money.js';
-import { rect, text } from './svg.js';
+import { n, rect, text } from './svg.js';
 import { symbolCaption, symbolGlyph } from './symbols.js';
 
 export const WIN = '#12a150';
@@ -58,5 +58,22 @@ export function band(x: number, y: number, w: number, h: number, fill: string, l
     rect(x, y, w, h, `fill="${fill}"`, r) +
     rect(x, y + h / 2, w, h / 2, `fill="${fill}"`) +
     text(x + w / 2, y + h / 2 + 5.5, label, { size: 15, bold: true, fill: '#ffffff', anchor: 'middle', spacing: 1, maxWidth: w - 12 })
+  );
+}
+
+/** A zone not revealed yet: a silver coating with a question mark, the same for every unit (it draws no data). */
+export function coating(x: number, y: number, w: number, h: number, r = 10): string {
+  return (
+    rect(x, y, w, h, 'fill="#c3c8cf" stroke="#8d9299" stroke-width="2"', r) +
+    rect(x + 5, y + 5, w - 10, h - 10, 'fill="none" stroke="#e4e7eb" stroke-width="1.5" stroke-dasharray="6 5"', Math.max(0, r - 4)) +
+    text(x + w / 2, y + h / 2 + Math.min(h, w) * 0.16, '?', { size: Math.min(h, w) * 0.45, bold: true, anchor: 'middle', fill: '#5f656e' })
+  );
+}
+
+/** A round zone not revealed yet (a coin, a disc): the same coating, round. */
+export function roundCoating(cx: number, cy: number, r: number): string {
+  return (
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="#c3c8cf" stroke="#8d9299" stroke-width="2"/>` +
+    text(cx, cy + r * 0.32, '?', { size: r * 0.9, bold: true, anchor: 'middle', fill: '#5f656e' })
   );
 }

@@ -3,7 +3,7 @@
  * the play area and the validation barcode in its spot, then the back (paper) or the unit's identity
  * (digital) with the inventory barcode.
  */
-import type { Game, PrizeResult } from '../games/index.js';
+import { gameByCode, prizeOf, type Game, type PrizeResult } from '../games/index.js';
 import { code128Block } from './barcode.js';
 import { checkPicture } from './check.js';
 import { drawAnneeChance2013 } from './games/annee-chance-2013.js';
@@ -13,7 +13,7 @@ import { labelsFor, type PictureLabels } from './labels.js';
 import { euros, WIN } from './parts.js';
 import { n, place, rect, text, type Block } from './svg.js';
 import { THEMES, type Theme } from './theme.js';
-import type { AnneePlay, DrawContext, HappyPlay, MillionnairePlay, TicketPicture } from './types.js';
+import type { AnneePlay, DrawContext, HappyPlay, MillionnairePlay, PlayScreenPicture, TicketPicture } from './types.js';
 
 const IMAGE_W = 920;
 const MARGIN = 20;
@@ -140,6 +140,41 @@ function identityPanel(game: Game, unit: string, inventory: Block, labels: Pictu
   return { width: AREA_W, height: textH + inventory.height + 60, svg };
 }
 
+function ruleLine(theme: Theme, dark: boolean): Block {
+  return {
+    width: AREA_W,
+    height: 22,
+    svg: text(AREA_W / 2, 16, theme.rule, { size: 13, anchor: 'middle', fill: dark ? '#ffffff' : '#14532a', maxWidth: AREA_W }),
+  };
+}
+
+function svgDocument(block: Block): string {
+  const height = Math.round(block.height) + 2 * MARGIN;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_W}" height="${height}" viewBox="0 0 ${IMAGE_W} ${height}">` +
+    place(block, MARGIN, MARGIN) +
+    `</svg>`
+  );
+}
+
+/**
+ * A digital unit's play screen for the customer display: the front as the Valider picture draws it (the
+ * game's header, its rule, the play area), the zones not revealed yet covered and drawn from none of
+ * their data, no validation code and no back; once finished, the winning zones and the result.
+ * Malformed play data throws `PlayDataError` and nothing is drawn.
+ */
+export function renderPlayScreenSvg(input: PlayScreenPicture): string {
+  const game = gameByCode(input.game);
+  const prize = prizeOf(game, input.play);
+  const theme = THEMES[game.code];
+  const showWinning = input.showWinning ?? false;
+  const ctx: DrawContext = { showWinning, winning: showWinning ? prize.winning : [], covered: input.covered };
+  const dark = game.code !== 'annee-chance-2013';
+  const blocks: Block[] = [{ width: PANEL_W, height: HEADER_H, svg: header(game, theme) }, ruleLine(theme, dark), playArea(game, input.play, ctx), footer(game, input.unit, theme, dark)];
+  if (showWinning && input.resultBanner !== false) blocks.push(resultBanner(prize, labelsFor(input.locale)));
+  return svgDocument(panel(theme.ground, theme.header, blocks, 16, 0));
+}
+
 /**
  * The SVG picture of one unit. Play data and barcodes are checked first (see `checkPicture`):
  * malformed play data throws `PlayDataError` and nothing is drawn.
@@ -151,12 +186,7 @@ export function renderTicketSvg(input: TicketPicture): string {
   const showWinning = input.showWinning ?? false;
   const ctx: DrawContext = { showWinning, winning: prize.winning };
   const dark = game.code !== 'annee-chance-2013';
-
-  const rule: Block = {
-    width: AREA_W,
-    height: 22,
-    svg: text(AREA_W / 2, 16, theme.rule, { size: 13, anchor: 'middle', fill: dark ? '#ffffff' : '#14532a', maxWidth: AREA_W }),
-  };
+  const rule = ruleLine(theme, dark);
   const validation = validationSpot(game, code128Block(input.barcodes.validation), labels, theme);
   const frontBlocks: Block[] = [
     { width: PANEL_W, height: HEADER_H, svg: header(game, theme) },

@@ -22,10 +22,35 @@ export interface TicketPicture {
   readonly maskValidation?: boolean;
 }
 
-/** How a play area is drawn: which zones win, and whether to show it. */
+/** How a play area is drawn: which zones win, whether to show it, and which zones are still covered. */
 export interface DrawContext {
   readonly showWinning: boolean;
   readonly winning: readonly WinningZone[];
+  /** A digital unit part way through its play: zones not revealed yet are drawn covered, from none of their data. */
+  readonly covered?: (surface: string, index: number) => boolean;
+}
+
+/** True when the zone is still covered (not revealed yet). */
+export function isCovered(ctx: DrawContext, surface: string, index: number): boolean {
+  return ctx.covered?.(surface, index) ?? false;
+}
+
+/**
+ * A digital unit's play screen as the player sees it on the customer display: the front only, the zones
+ * revealed so far, the others covered, and no validation code (a public screen never shows a code that pays).
+ */
+export interface PlayScreenPicture {
+  readonly game: GameCode;
+  readonly unit: string;
+  /** The unit's whole play data (checked by the rules engine); covered zones draw none of it. */
+  readonly play: unknown;
+  /** Whether zone (surface, index) is still covered. */
+  readonly covered: (surface: string, index: number) => boolean;
+  /** Once every zone is revealed: the winning zones highlighted and the result stated. */
+  readonly showWinning?: boolean;
+  /** With `showWinning`: the result stated under the play area (default), or left to the screen around the picture. */
+  readonly resultBanner?: boolean;
+  readonly locale?: PictureLocale;
 }
 
 /** True when `showWinning` is on and the zone is among the winning ones. */

@@ -171,5 +171,23 @@ export type DisplayView =
   | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'claimed-elsewhere' | 'central-unreachable' | 'pack-elsewhere-offline' }
   | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
   | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number }
-  /** A digital unit being played (Jouer / Auto): only the revealed zones; the result once finished. */
-  | { readonly kind: 'digital'; readonly play: DigitalPlayView };
+  /**
+   * Digital units being played (Jouer / Auto): every unit of the basket, `current` the one played now.
+   * Only what the player may see: no validation code, nothing of a covered zone.
+   */
+  | { readonly kind: 'digital'; readonly units: readonly DisplayUnitView[]; readonly current: number };
+
+/** One digital unit on the customer display: its play screen so far (covered zones drawn from none of their data), no validation code. */
+export interface DisplayUnitView {
+  readonly game: string;
+  readonly game_name: string;
+  readonly number: string;
+  /** How many zones the unit has, and how many are revealed. */
+  readonly zones: number;
+  readonly revealed: number;
+  readonly finished: boolean;
+  /** Known once finished. */
+  readonly prize_cents: number | null;
+  /** The play screen as SVG (renderPlayScreenSvg), shown as an image. */
+  readonly picture_svg: string;
+}

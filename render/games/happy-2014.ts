@@ -3,9 +3,9 @@
  * and an amount in figures under each; then the « Bonus » box with its amount.
  */
 import { MONTH_NAMES } from '../../games/months/calendar.js';
-import { band, euros, loseVeil, monthColour, symbolToken, winFrame } from '../parts.js';
+import { band, coating, euros, loseVeil, monthColour, symbolToken, winFrame } from '../parts.js';
 import { rect, text, type Block } from '../svg.js';
-import { wins, type DrawContext, type HappyPlay } from '../types.js';
+import { isCovered, wins, type DrawContext, type HappyPlay } from '../types.js';
 
 const COLS = 4;
 const GAP = 12;
@@ -20,6 +20,7 @@ function monthCard(play: HappyPlay, i: number, x: number, y: number, w: number, 
   const won = wins(ctx, 'months', i);
   let svg = rect(x, y, w, CARD_H, `fill="#fffaf0" stroke="${colour}" stroke-width="2"`, 12);
   svg += band(x, y, w, 30, colour, (MONTH_NAMES[i] ?? '').toUpperCase(), 12);
+  if (isCovered(ctx, 'months', i)) return svg + coating(x + 10, y + 40, w - 20, CARD_H - 50, 8);
   const cy = y + 72;
   svg += symbolToken(month.symbols[0], x + w * 0.29, cy, 42);
   svg += symbolToken(month.symbols[1], x + w * 0.71, cy, 42);
@@ -43,8 +44,11 @@ export function drawHappy2014(play: HappyPlay, width: number, ctx: DrawContext):
   svg += rect(10, by + 10, 190, BONUS_H - 20, `fill="#1b2a5c"`, 10);
   svg += text(105, by + BONUS_H / 2 + 10, 'BONUS', { size: 28, bold: true, fill: '#f2c230', anchor: 'middle', spacing: 3 });
   svg += text(220, by + BONUS_H / 2 + 6, 'Somme découverte :', { size: 16, fill: '#1b2a5c' });
-  svg += rect(width - 260, by + 12, 248, BONUS_H - 24, `fill="#ffffff" stroke="#b8860b" stroke-width="1.5"`, 10);
-  svg += text(width - 136, by + BONUS_H / 2 + 10, euros(play.bonus), { size: 30, bold: true, anchor: 'middle', fill: '#1b2a5c' });
+  if (isCovered(ctx, 'bonus', 0)) svg += coating(width - 260, by + 12, 248, BONUS_H - 24, 10);
+  else {
+    svg += rect(width - 260, by + 12, 248, BONUS_H - 24, `fill="#ffffff" stroke="#b8860b" stroke-width="1.5"`, 10);
+    svg += text(width - 136, by + BONUS_H / 2 + 10, euros(play.bonus), { size: 30, bold: true, anchor: 'middle', fill: '#1b2a5c' });
+  }
   if (ctx.showWinning) svg += wins(ctx, 'bonus', 0) ? winFrame(0, by, width, BONUS_H, 14) : loseVeil(0, by, width, BONUS_H, 14);
   return { width, height: by + BONUS_H + 4, svg };
 }

@@ -3,10 +3,10 @@
  * « GAIN » box each; Jeu 2, eight ingots with amounts; Jeu 3, three zones Diamant / Saphir weights in
  * grams with a « GAIN » box; Jeu 4, six coins with a symbol and an amount.
  */
-import { euros, INK, WIN } from '../parts.js';
+import { coating, euros, INK, roundCoating, WIN } from '../parts.js';
 import { n, rect, text, type Block } from '../svg.js';
 import { star, symbolCaption, symbolGlyph } from '../symbols.js';
-import { wins, type DrawContext, type MillionnairePlay } from '../types.js';
+import { isCovered, wins, type DrawContext, type MillionnairePlay } from '../types.js';
 
 const GOLD = '#d4af37';
 const GOLD_LIGHT = '#f5e3a3';
@@ -68,6 +68,10 @@ function jeu1(play: MillionnairePlay, x: number, y: number, w: number, h: number
   play.jeu1.forEach((zone, i) => {
     const [zx, zy] = centres[i] ?? [cx, cy];
     const won = wins(ctx, 'jeu1', i);
+    if (isCovered(ctx, 'jeu1', i)) {
+      svg += roundCoating(zx, zy, zoneR);
+      return;
+    }
     svg += `<circle cx="${n(zx)}" cy="${n(zy)}" r="${zoneR}" fill="${CREAM}" stroke="${GOLD}" stroke-width="3"/>`;
     const pair = zone.stars.findIndex((s, k) => zone.stars.indexOf(s) !== k);
     const pairSymbol = pair >= 0 ? zone.stars[pair] : undefined;
@@ -94,6 +98,10 @@ function jeu3(play: MillionnairePlay, x: number, y: number, w: number, h: number
     const rx = x + 10;
     const rw = w - 20;
     const rh = rowH - 8;
+    if (isCovered(ctx, 'jeu3', i)) {
+      svg += coating(rx, ry, rw, rh, 10);
+      return;
+    }
     svg += rect(rx, ry, rw, rh, `fill="#ffffff" stroke="#e3cf8c" stroke-width="1.5"`, 10);
     const stone = (label: string, symbol: string, grams: number, cx: number): string =>
       text(cx, ry + 20, label, { size: 10.5, bold: true, anchor: 'middle', fill: '#5b4a8a', spacing: 0.5 }) +
@@ -127,6 +135,10 @@ function jeu2(play: MillionnairePlay, x: number, y: number, w: number, ctx: Draw
     const ih = 62;
     svg += `<polygon points="${n(ix)},${n(iy + ih)} ${n(ix + 8)},${n(iy)} ${n(ix + iw - 8)},${n(iy)} ${n(ix + iw)},${n(iy + ih)}" fill="${GOLD}" stroke="#8a6d12" stroke-width="2" stroke-linejoin="round"/>`;
     svg += `<polygon points="${n(ix + 8)},${n(iy)} ${n(ix + iw - 8)},${n(iy)} ${n(ix + iw - 14)},${n(iy + 10)} ${n(ix + 14)},${n(iy + 10)}" fill="${GOLD_LIGHT}"/>`;
+    if (isCovered(ctx, 'jeu2', i)) {
+      svg += coating(ix + 8, iy + 14, iw - 16, ih - 18, 4);
+      return;
+    }
     svg += text(ix + iw / 2, iy + 44, euros(amount), { size: 17, bold: true, anchor: 'middle', fill: PURPLE, maxWidth: iw - 8 });
     if (ctx.showWinning) {
       svg +=
@@ -150,6 +162,10 @@ function jeu4(play: MillionnairePlay, x: number, y: number, w: number, ctx: Draw
   play.jeu4.forEach((coin, i) => {
     const cx = x + 10 + step * (i + 0.5);
     const cy = y + SECTION_HEAD + 12 + r;
+    if (isCovered(ctx, 'jeu4', i)) {
+      svg += roundCoating(cx, cy, r);
+      return;
+    }
     svg += `<circle cx="${n(cx)}" cy="${n(cy)}" r="${r}" fill="${GOLD}" stroke="#8a6d12" stroke-width="3"/>`;
     svg += `<circle cx="${n(cx)}" cy="${n(cy)}" r="${r - 7}" fill="${GOLD_LIGHT}" stroke="#b8941f" stroke-width="1.5"/>`;
     svg += symbolGlyph(coin.symbol, cx, cy - 22, 34);

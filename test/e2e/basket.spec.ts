@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect, wedgeScan, login, openScreen, openTillFromSell, expectUsable, type Kiosk } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, openTillFromSell, expectUsable, gotoDisplay, type Kiosk } from './kiosk.js';
 
 test.use({ liveCentral: true });
 test.setTimeout(180_000);
@@ -95,3 +95,58 @@ for (const size of [
     await page.screenshot({ path: path.join(docs, `basket-done-${size.width}.png`) });
   });
 }
+
+// Several digital units in one basket (issue #25): the player follows each on the customer display,
+// "Unité 1 / 3" then 2 then 3, every unit listed with where it stands, each revealed in step; the
+// cashier goes from one unit to the next with Enter.
+test('three digital units in one basket: the display shows each in turn, revealed in step', async ({ page, kiosk }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(kiosk.url);
+  await login(page, 'Camille', '2222');
+  await expect(page.getByTestId('status-connection')).toHaveClass(/tone-ok/, { timeout: 30_000 });
+  await openTillFromSell(page, '100');
+  const display = await page.context().newPage();
+  await display.setViewportSize({ width: 1280, height: 800 });
+  await gotoDisplay(display, `${new URL(kiosk.url).origin}/#/display`);
+  await page.bringToFront();
+  await openScreen(page, 'F3', 'sell');
+  for (const game of ['happy-2014', 'millionnaire', 'happy-2014']) {
+    const lines = await page.getByTestId('basket-digital-line').count();
+    await page.getByTestId(`basket-add-${game}`).click();
+    await expect(page.getByTestId('basket-digital-line')).toHaveCount(lines + 1);
+  }
+  await page.getByTestId('sell-exact').click();
+  await page.getByTestId('sell-complete').click();
+  await expect(page.getByTestId('sale-done')).toBeVisible({ timeout: 30_000 });
+
+  const shown = display.getByTestId('display-play');
+  const listed = display.getByTestId('display-play-unit');
+  await expect(shown).toHaveAttribute('data-unit', '1/3');
+  await expect(display.getByTestId('display-play-count')).toHaveText('Unité 1 / 3');
+  await expect(listed).toHaveCount(3);
+  await expect(shown).toHaveAttribute('data-revealed', '0');
+  const zones = [13, 4, 13];
+  for (const [i, n] of zones.entries()) {
+    // Jouer focused: one zone on both screens, then Auto for the rest.
+    await expect(page.getByTestId('digital-play')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(shown).toHaveAttribute('data-unit', `${i + 1}/3`);
+    await expect(shown).toHaveAttribute('data-revealed', '1');
+    await expect(display.getByTestId('display-play-count')).toHaveText(`Unité ${i + 1} / 3`);
+    await page.getByTestId('digital-auto').click();
+    await expect(shown).toHaveAttribute('data-finished', 'yes');
+    await expect(shown).toHaveAttribute('data-revealed', String(n));
+    await expect(listed.nth(i)).toHaveAttribute('data-finished', 'yes');
+    if (i < 2) {
+      // The basket's next unit, offered focused: Enter brings it to both screens, nothing revealed yet.
+      await expect(page.getByTestId('digital-next-unit')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(shown).toHaveAttribute('data-unit', `${i + 2}/3`);
+      await expect(shown).toHaveAttribute('data-revealed', '0');
+      await expect(listed.nth(i + 1)).toHaveAttribute('data-finished', 'no');
+    }
+  }
+  await expect(page.getByTestId('digital-next-unit')).toHaveCount(0);
+  for (let i = 0; i < 3; i++) await expect(listed.nth(i)).toHaveAttribute('data-finished', 'yes');
+  await display.screenshot({ path: path.join(docs, 'digital-display-basket-1280.png') });
+});

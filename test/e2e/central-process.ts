@@ -32,10 +32,10 @@ export function serve(centralDir: string): Promise<{ url: string; child: ChildPr
   });
 }
 
-/** Stops a served central (SIGTERM) and waits for it to exit. */
-export async function stopServed(child: ChildProcess): Promise<void> {
+/** Stops a served central (SIGTERM, or SIGKILL for a central that dies at once) and waits for it to exit. */
+export async function stopServed(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
+  child.kill(signal);
   await exited;
 }

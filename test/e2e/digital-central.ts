@@ -17,8 +17,8 @@ export const MANAGER = { name: 'Marie', pin: '123456' } as const;
 export interface DigitalKiosk {
   readonly url: string;
   readonly dataDir: string;
-  /** Stops central (SIGTERM) and waits for it to exit. */
-  stopCentral(): Promise<void>;
+  /** Stops central (SIGTERM, or SIGKILL: gone at once, as in a crash) and waits for it to exit. */
+  stopCentral(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 export const test = base.extend<{ digital: DigitalKiosk }>({
@@ -37,7 +37,7 @@ export const test = base.extend<{ digital: DigitalKiosk }>({
     run(['sync', '--once', '--data', dataDir]);
     run(['session', 'open', '--float-cents', '20000', '--data', dataDir, '--operator', MANAGER.name], { GUICHET_PIN: MANAGER.pin });
     const kiosk = await startKiosk(dataDir, { demo: false });
-    const stopCentral = () => stopServed(central.child);
+    const stopCentral = (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => stopServed(central.child, signal);
     await use({ url: kiosk.url, dataDir, stopCentral });
     kiosk.child.kill('SIGTERM');
     await new Promise((r) => kiosk.child.once('exit', r));

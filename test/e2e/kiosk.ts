@@ -205,6 +205,16 @@ export async function gotoDisplay(display: Page, url: string): Promise<void> {
   await connected;
 }
 
+/**
+ * The customer display's digital unit as drawn (its picture's SVG, from the image's data URL), and
+ * whether it holds a winning frame. The display never holds a validation code (issue #25).
+ */
+export async function displayPicture(display: Page): Promise<{ svg: string; winningZones: boolean }> {
+  const src = (await display.getByTestId('display-play-picture').getAttribute('src')) ?? '';
+  const svg = decodeURIComponent(src.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+  return { svg, winningZones: />GAGNANT</.test(svg) };
+}
+
 /** What the DevTools protocol needs to type one barcode character as a keyboard would. */
 function keyOf(ch: string): { key: string; code: string; text: string; keyCode: number } {
   if (/^\d$/.test(ch)) return { key: ch, code: `Digit${ch}`, text: ch, keyCode: ch.charCodeAt(0) };

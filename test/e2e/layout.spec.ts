@@ -273,6 +273,13 @@ async function expectNoScroll(page: Page, what: string): Promise<void> {
   expect(sizes.width, `${what}: page width within the window`).toBeLessThanOrEqual(sizes.vw);
 }
 
+/** The display's unit picture drawn at least `least` of its natural size (its amounts stay readable). */
+async function pictureReadable(page: Page, what: string, least: number): Promise<void> {
+  const size = await page.getByTestId('display-play-picture').evaluate((img: HTMLImageElement) => ({ shown: img.getBoundingClientRect().height, natural: img.naturalHeight }));
+  expect(size.natural, `${what}: drawn`).toBeGreaterThan(0);
+  expect(size.shown / size.natural, `${what}: scale`).toBeGreaterThanOrEqual(least);
+}
+
 /** A finished play board: itself, its result and every zone in sight, none covered nor with text sticking out. */
 async function boardUsable(page: Page, board: string, what: string): Promise<void> {
   await expectUsable(page.getByTestId(board), what);
@@ -284,7 +291,7 @@ async function boardUsable(page: Page, board: string, what: string): Promise<voi
 // A small counter screen with the browser's chrome (1024×700) and a common one (1024×768): the digital
 // play boards hold without scrolling on the cashier's sell screen and on the customer display, which
 // speaks the terminal's language.
-for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
+for (const size of [{ width: 1024, height: 700 }, ...SIZES] as const) {
   for (const language of ['fr', 'en'] as const) {
     test(`${size.width}×${size.height} ${language}: the Millionnaire and Happy 2014 play boards fit the sell screen and the customer display, in the terminal's language`, async ({ page, kiosk }) => {
       test.setTimeout(240_000);
@@ -307,8 +314,8 @@ for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
       await openScreen(page, 'F3', 'sell');
       const words =
         language === 'fr'
-          ? { game: 'Jeu 1', month: 'Janvier', result: /^(Gagné : |Pas gagnant cette fois$)/, not: ['Game 1', 'January', 'Won', 'No prize'] }
-          : { game: 'Game 1', month: 'January', result: /^(Won: |No prize this time$)/, not: ['Jeu', 'Janvier', 'mois', 'Gagné', 'Pas gagnant', 'Unité'] };
+          ? { game: 'Jeu 1', month: 'mois', result: /^(Gagné : |Pas gagnant cette fois$)/, not: ['Game 1', 'month', 'Won', 'No prize'] }
+          : { game: 'Game 1', month: 'month', result: /^(Won: |No prize this time$)/, not: ['Jeu', 'Janvier', 'mois', 'Gagné', 'Pas gagnant', 'Unité'] };
 
       for (const game of ['millionnaire', 'happy-2014'] as const) {
         await sellDigitalUnit(page, game);
@@ -326,10 +333,13 @@ for (const size of [{ width: 1024, height: 700 }, SIZES[0]] as const) {
         const shown = display.getByTestId('display-play');
         await expect(shown).toHaveAttribute('data-finished', 'yes');
         await expect(display.getByTestId('display-play-result')).toHaveText(words.result);
-        await expect(shown).toContainText(game === 'millionnaire' ? words.game : words.month);
+        // The game's rule (what to find to win) in the terminal's language, beside the unit drawn like its ticket (issue #25).
+        await expect(display.getByTestId('display-play-rule')).toContainText(game === 'millionnaire' ? words.game : words.month);
         for (const w of words.not) await expect(shown, `the display in ${language} has no "${w}"`).not.toContainText(w);
         await expectNoScroll(display, `${game} customer display`);
-        await boardUsable(display, 'display-play', `${game} customer display's board`);
+        for (const id of ['display-play', 'display-play-picture', 'display-play-rule', 'display-play-result']) await expectUsable(display.getByTestId(id), `${game} customer display: ${id}`);
+        // Half its size on a counter screen; a little less in a small window with the browser's chrome.
+        await pictureReadable(display, `${game} customer display's picture`, size.height < 768 ? 0.45 : 0.5);
         await expectUsable(display.locator('.display-foot'), 'the display foot');
         if (size.height === 700 && language === 'fr') await display.screenshot({ path: path.join(docs, `digital-display-${game}-1024x700.png`) });
       }

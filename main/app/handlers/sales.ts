@@ -7,7 +7,7 @@ import { sessionSales } from '../../services/sales/session-sales.js';
 import type { SaleResult } from '../../services/sales/sell.js';
 import type { BasketView, CartLineView, CartView } from '../../../common/api/methods/sales.js';
 import type { GameCode } from '../../../games/types.js';
-import { addPrize, completeBasketAct, currentBasket, setBasket, type BasketState } from '../../services/sales/basket-acts.js';
+import { addPrize, completeBasketAct, currentBasket, setBasketAsking, type BasketState } from '../../services/sales/basket-acts.js';
 import { afterCommitOf } from '../after-commit.js';
 import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
@@ -42,7 +42,7 @@ function basketView(b: BasketState): BasketView {
 
 export const salesHandlers: Handlers = {
   'basket.get': (ctx) => basketView(currentBasket(ctx.terminal, requireSession(ctx), afterCommitOf(ctx))),
-  'basket.set': (ctx, input) => basketView(setBasket(ctx.terminal, requireSession(ctx), input, afterCommitOf(ctx))),
+  'basket.set': async (ctx, input) => basketView(await setBasketAsking(ctx.terminal, requireSession(ctx), input, afterCommitOf(ctx))),
   'basket.add-prize': (ctx, { barcode }) => basketView(addPrize(ctx.terminal, requireSession(ctx), barcode, afterCommitOf(ctx))),
   'basket.complete': async (ctx, input) => {
     const { result, receipt } = await completeBasketAct(ctx.terminal, requireSession(ctx), input, afterCommitOf(ctx));

@@ -6,6 +6,7 @@
 import type { ReceiptView } from '../../../common/api/views.js';
 import type { DrawerOpenResult } from '../../devices/drawer.js';
 import type { OperatorSession } from '../auth/session.js';
+import { digitalDisplay } from './display.js';
 import { findDigital, revealDigital, type DigitalPlayView, type RevealInput } from './play.js';
 import { sellDigital, type DigitalSaleResult, type DigitalSellInput } from './sell.js';
 import { clientFor } from '../sync/sync.js';
@@ -28,7 +29,7 @@ export interface DigitalSaleDone {
 export async function sellDigitalAct(t: LotteryTerminal, session: OperatorSession, input: DigitalSellInput, after: AfterCommit, client: CentralClient = counterClient(t)): Promise<DigitalSaleDone> {
   const result = await sellDigital(t, session, input, client);
   const play = findDigital(t, result.sale_key);
-  after.emit?.({ type: 'display', display: { kind: 'digital', play } });
+  after.emit?.({ type: 'display', display: digitalDisplay(t, play.sale_key, after.language) });
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo: result.receipt_no });
   const drawer = await openDrawerAfter(t, session, after, 'sale', result.receipt_no);
   return { result, play, receipt, drawer };
@@ -36,13 +37,13 @@ export async function sellDigitalAct(t: LotteryTerminal, session: OperatorSessio
 
 export function revealDigitalAct(t: LotteryTerminal, session: OperatorSession, saleKey: string, input: RevealInput, after: AfterCommit): DigitalPlayView {
   const play = revealDigital(t, session, saleKey, input);
-  after.emit?.({ type: 'display', display: { kind: 'digital', play } });
+  after.emit?.({ type: 'display', display: digitalDisplay(t, play.sale_key, after.language) });
   return play;
 }
 
 /** Shows a sold unit's play again (as far as it went) on the customer display. */
 export function replayDigitalAct(t: LotteryTerminal, ref: string, after: AfterCommit): DigitalPlayView {
   const play = findDigital(t, ref);
-  after.emit?.({ type: 'display', display: { kind: 'digital', play } });
+  after.emit?.({ type: 'display', display: digitalDisplay(t, play.sale_key, after.language) });
   return play;
 }

@@ -14,6 +14,7 @@ import { record } from '../../kernel/record.js';
 export type { DigitalPlayView, DigitalHistoryLine };
 import { SaleError } from '../sales/errors.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
+import { basketUnitKeys } from './display.js';
 import { playZones, zoneCovers } from './zones.js';
 
 
@@ -67,10 +68,19 @@ export function findDigital(t: LotteryTerminal, ref: string): DigitalPlayView {
   return digitalView(soldRow(digitalByKey(t.db, ref) ?? digitalByNumber(t.db, ref), ref));
 }
 
-/** The last unit sold here (to resume its play after a restart), or null. */
+/**
+ * The unit to play now (to resume its play after a restart, or the next unit of a basket), or null: of
+ * the last basket's units (the last unit sold alone), the first not finished, else the last one.
+ */
 export function currentDigital(t: LotteryTerminal): DigitalPlayView | null {
   const row = lastSoldDigital(t.db);
-  return row ? digitalView(row) : null;
+  if (!row) return null;
+  for (const key of basketUnitKeys(t, row.sale_key)) {
+    const unit = digitalByKey(t.db, key);
+    if (unit && unit.state === 'sold' && unit.sale_key !== row.sale_key && !digitalView(unit).finished) return digitalView(unit);
+    if (unit?.sale_key === row.sale_key) break;
+  }
+  return digitalView(row);
 }
 
 export type RevealInput = { readonly zone: string } | { readonly all: true } | { readonly next: true };

@@ -7,8 +7,11 @@
 import { gameByCode, isGameCode } from '../../../games/index.js';
 import type { OperatorSession } from '../auth/session.js';
 import { counterClient } from '../digital/acts.js';
-import { findDigital } from '../digital/play.js';
+import { digitalDisplay } from '../digital/display.js';
 import { syncStatus } from '../sync/status.js';
+import type { CentralClient } from '../sync/client.js';
+import { clientFor, measureClockOffset } from '../sync/sync.js';
+import { updateSyncState } from '../../../db/queries/sync-state.js';
 import { CounterChecker } from '../tickets/counter-verdict.js';
 import { PayoutError } from '../tickets/pay-errors.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -81,15 +84,46 @@ export function previewBasket(t: LotteryTerminal, session: OperatorSession, b: B
   return { ...b, paper, digital_lines, prize_lines, purchases_cents, prizes_cents };
 }
 
+const CENTRAL_DOWN = 'digital games are sold online only, and central does not answer: sell paper tickets and pay prizes, or try again once central is back';
+
+/** How long adding a digital line waits for central's answer: the customer is at the counter. */
+export const DIGITAL_ADD_ASK_MS = 3000;
+
+/** Whether `b` has a digital line more than the basket in progress. */
+function addsDigital(t: LotteryTerminal, b: BasketContents): boolean {
+  return b.digital.length > (storedBasket(t)?.digital.length ?? 0);
+}
+
+/**
+ * Asks central now (its signed time) whether it answers, rather than trusting the last contact (up to
+ * a minute old): an answer is recorded as a contact, a failure as the last error, so the status (and
+ * the sell screen's digital buttons) says offline at once.
+ */
+export async function askCentral(t: LotteryTerminal, client: CentralClient = clientFor(t, { client: { maxAttempts: 1, timeoutMs: DIGITAL_ADD_ASK_MS } })): Promise<boolean> {
+  try {
+    await measureClockOffset(t, client);
+    return true;
+  } catch (err) {
+    updateSyncState(t.db, { last_error: err instanceof Error ? err.message : String(err), last_error_at: t.now() });
+    return false;
+  }
+}
+
+/**
+ * `setBasket` for a screen: a digital line more than before first asks central whether it answers
+ * ('central-unreachable' otherwise, the basket unchanged).
+ */
+export async function setBasketAsking(t: LotteryTerminal, session: OperatorSession, b: BasketContents, after: AfterCommit, ask: () => Promise<boolean> = () => askCentral(t)): Promise<BasketState> {
+  if (addsDigital(t, b) && centralAnswers(t) && !(await ask())) throw new SaleError('central-unreachable', CENTRAL_DOWN);
+  return setBasket(t, session, b, after);
+}
+
 /**
  * Replaces the basket in progress: checked first (a refusal keeps the previous basket). A digital line
  * more than before needs central answering ('central-unreachable' otherwise).
  */
 export function setBasket(t: LotteryTerminal, session: OperatorSession, b: BasketContents, after: AfterCommit): BasketState {
-  const before = storedBasket(t);
-  if (b.digital.length > (before?.digital.length ?? 0) && !centralAnswers(t)) {
-    throw new SaleError('central-unreachable', 'digital games are sold online only, and central does not answer: sell paper tickets and pay prizes, or try again once central is back');
-  }
+  if (addsDigital(t, b) && !centralAnswers(t)) throw new SaleError('central-unreachable', CENTRAL_DOWN);
   const state = previewBasket(t, session, b, after);
   const kept = keepBasket(t, session, b);
   return { ...state, basket_id: kept?.basket_id ?? null };
@@ -131,12 +165,12 @@ export async function completeBasketAct(t: LotteryTerminal, session: OperatorSes
     // Nothing done again: the receipt was printed by the completion itself.
     return { result, receipt: { receipt_no: result.receipt_no, kind: 'sale', printed: false, error: `basket already completed: receipt ${result.receipt_no}` }, drawer: null };
   }
-  // A digital unit in the basket: the player plays it on the customer display (the last one first), as a lone digital sale did.
-  const unit = result.digital.at(-1);
+  // Digital units in the basket: the player follows each on the customer display, the first one played first.
+  const unit = result.digital[0];
   after.emit?.({
     type: 'display',
     display: unit
-      ? { kind: 'digital', play: findDigital(t, unit.sale_key) }
+      ? digitalDisplay(t, unit.sale_key, after.language)
       : { kind: 'sale', total_cents: Math.max(0, result.purchases_cents - result.prizes_cents), tendered_cents: result.tendered_cents, change_cents: result.change_cents },
   });
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo: result.receipt_no });

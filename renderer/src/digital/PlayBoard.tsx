@@ -1,5 +1,6 @@
 /**
- * A digital unit's play, as the customer display and the cashier's screen both draw it: every zone in
+ * A digital unit's play as the cashier's screen draws it (the customer display draws the unit like its
+ * ticket instead: display/DigitalUnits.tsx): every zone in
  * Jouer's order, hidden ones as "?", revealed ones with their symbols and amounts; once finished the
  * winning zones are highlighted and the result shown with its amount.
  */

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { DisplayView, Language, VerdictKind } from '../../../common/api/views.js';
 import { createDisplayApi, type DisplayApi } from '../api/client.js';
-import { PlayBoard } from '../digital/PlayBoard.js';
+import { DigitalUnits } from './DigitalUnits.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 import { countKey } from '../i18n/plural.js';
@@ -151,10 +151,12 @@ function DisplayBoard() {
         </>
       );
       break;
-    case 'digital':
-      className = `display-digital${view.play.finished ? (view.play.prize_cents ? ' tone-win' : ' tone-lose') : ''}`;
-      body = <PlayBoard view={view.play} testId="display-play" />;
+    case 'digital': {
+      const unit = view.units[view.current];
+      className = `display-digital${unit?.finished ? (unit.prize_cents ? ' tone-win' : ' tone-lose') : ''}`;
+      body = <DigitalUnits units={view.units} current={view.current} />;
       break;
+    }
   }
   return (
     <div className={`display ${className}`} data-testid="customer-display" data-kind={view.kind}>

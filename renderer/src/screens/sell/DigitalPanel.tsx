@@ -27,6 +27,12 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
   const [play, setPlay] = useState<DigitalPlayView | null>(null);
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
   const [history, setHistory] = useState<readonly DigitalHistoryLine[] | null>(null);
+  /** The basket's next unit to play, once the one on screen is finished. */
+  const [nextUnit, setNextUnit] = useState<DigitalPlayView | null>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (nextUnit) nextButton.current?.focus();
+  }, [nextUnit]);
   const isManager = operator?.role === 'manager';
   // A unit just sold: its play (Jouer, Auto and the board) is brought into sight, Jouer focused (Enter plays).
   const playArea = useRef<HTMLDivElement>(null);
@@ -56,6 +62,7 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
       (r) => {
         if (r.play && !r.play.finished) {
           setPlay(r.play);
+          setNextUnit(null);
           setReceipt(null);
           if (refresh > 0) setJustSold({ key: r.play.sale_key, basket: refresh });
         }
@@ -78,7 +85,22 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
     if (!play || busy) return;
     const r = await run(() => api.call('digital.reveal', { sale_key: play.sale_key, ...how }));
     if (r) setPlay(r.play);
-    if (r?.play.finished) void loadHistory();
+    if (r?.play.finished) {
+      void loadHistory();
+      // Another unit of the basket still to play: offered next (focused: Enter goes on).
+      const current = await api.call('digital.get', {}).catch(() => null);
+      setNextUnit(current?.play && !current.play.finished && current.play.sale_key !== r.play.sale_key ? current.play : null);
+    }
+  }
+
+  /** The basket's next unit: on this screen and the customer display, Jouer focused. */
+  async function playNext(): Promise<void> {
+    if (!nextUnit) return;
+    const r = await run(() => api.call('digital.replay', { ref: nextUnit.sale_key }));
+    if (!r) return;
+    setPlay(r.play);
+    setNextUnit(null);
+    setJustSold({ key: r.play.sale_key, basket: Date.now() });
   }
 
   async function replay(): Promise<void> {
@@ -122,6 +144,11 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
               {t('digital.reprint')}
             </button>
           </div>
+          {nextUnit && play.finished && (
+            <button ref={nextButton} type="button" className="btn btn-primary" disabled={busy} data-testid="digital-next-unit" onClick={() => void playNext()}>
+              {t('digital.nextUnit', { game: nextUnit.game_name })}
+            </button>
+          )}
           <PlayBoard view={play} testId="cashier-play" />
           {play.finished && (play.prize_cents ?? 0) > 0 && <p className="muted small">{t('digital.payHint')}</p>}
         </div>

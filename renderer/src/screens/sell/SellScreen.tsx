@@ -184,7 +184,12 @@ export function SellScreen() {
       try {
         await apply({ ...c, digital: [...c.digital, game] });
       } catch (err) {
-        setError(refusalText(t, game, err));
+        // The terminal asked central, which did not answer: said in words, and the status fetched now so
+        // that the digital buttons are disabled at once (not at the next poll).
+        if ((err as { code?: unknown })?.code === 'central-unreachable') {
+          setError(t('basket.digitalOffline', { game: GAMES.find((g) => g.code === game)?.name ?? game }));
+          void refreshStatus();
+        } else setError(refusalText(t, game, err));
       }
     });
   };
@@ -248,8 +253,9 @@ export function SellScreen() {
       const result = await api.call('basket.complete', { basket_id: cart.basket_id ?? '', barcodes: [...c.barcodes], digital: [...c.digital], prizes: [...c.prizes], tendered_cents: amount });
       setDone(result);
       if (result.basket.digital.length > 0) setPlayed((n) => n + 1);
-      void refreshStatus();
     });
+    // Also after a refusal: central found down while completing disables the digital buttons at once.
+    void refreshStatus();
   }
 
   /** Abandons the sale in progress on purpose (journaled by the terminal; the customer display clears). */

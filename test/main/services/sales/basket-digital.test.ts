@@ -5,6 +5,9 @@ import { revealDigital } from '../../../../main/services/digital/play.js';
 import { sellDigital } from '../../../../main/services/digital/sell.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { completeBasket } from '../../../../main/services/sales/basket.js';
+import { askCentral, currentBasket, setBasket, setBasketAsking } from '../../../../main/services/sales/basket-acts.js';
+import { NO_DEVICES } from '../../../../main/services/receipts/after-commit.js';
+import { syncStatus } from '../../../../main/services/sync/status.js';
 import { createCentralClient, type CentralClient } from '../../../../main/services/sync/client.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
@@ -50,5 +53,21 @@ describe('one basket with digital units', () => {
     const pending = rows("SELECT count(*) AS n FROM digital_units WHERE state = 'pending'");
     await expect(completeBasket(fx.t, fx.manager, { basket_id: 'd0000003-aaaa', barcodes: [], digital: ['happy-2014'], prizes: [], tendered_cents: 10 }, down)).rejects.toMatchObject({ code: 'insufficient-tender' });
     expect(rows("SELECT count(*) AS n FROM digital_units WHERE state = 'pending'")).toEqual(pending);
+  });
+
+  it('adding a digital line asks central then and there: down since the last contact, refused central-unreachable, the basket unchanged and the status offline at once', async () => {
+    // The last contact says online (a minute's grace), yet central no longer answers.
+    expect(await askCentral(fx.t, client())).toBe(true);
+    expect(syncStatus(fx.t).online).toBe(true);
+    setBasket(fx.t, fx.manager, { barcodes: [], digital: ['happy-2014'], prizes: [] }, NO_DEVICES);
+    const before = currentBasket(fx.t, fx.manager, NO_DEVICES);
+    await expect(setBasketAsking(fx.t, fx.manager, { barcodes: [], digital: ['happy-2014', 'millionnaire'], prizes: [] }, NO_DEVICES, () => askCentral(fx.t, down()))).rejects.toMatchObject({ code: 'central-unreachable' });
+    expect(currentBasket(fx.t, fx.manager, NO_DEVICES)).toEqual(before);
+    expect(syncStatus(fx.t)).toMatchObject({ online: false, state: 'offline' });
+    // Removing a digital line needs no central; once it answers again, adding one is accepted.
+    expect(await askCentral(fx.t, client())).toBe(true);
+    const more = await setBasketAsking(fx.t, fx.manager, { barcodes: [], digital: ['happy-2014', 'millionnaire'], prizes: [] }, NO_DEVICES, () => askCentral(fx.t, client()));
+    expect(more.digital).toEqual(['happy-2014', 'millionnaire']);
+    setBasket(fx.t, fx.manager, { barcodes: [], digital: [], prizes: [] }, NO_DEVICES);
   });
 });
