@@ -174,8 +174,9 @@ test('a claim form paid: the winner and the payment recorded by finance under du
   await expect(paid).toContainText('Camille Martin — passeport …5678');
   await expect(paid).toContainText('chèque, réf. CHQ 0001234, le 02/12/2026');
   await expect(paid).toContainText('fin-a + fin-b');
-  // Central's prize for the ticket.
+  // Central's prize for the ticket; its printed number on one line, never broken at its dashes.
   await expect(row).toContainText(formatEuros(consoleCentral.claim.cents, { locale: 'fr' }));
+  expect(await row.locator('.mono', { hasText: consoleCentral.claim.printed }).evaluate((el) => el.getClientRects().length)).toBe(1);
   // Never the full number nor the address.
   await expect(page.locator('body')).not.toContainText('19AB45678');
   await expect(page.locator('body')).not.toContainText('Lilas');
