@@ -21,6 +21,8 @@ export const FULL: readonly string[] = [
   'test/main/services/diagnostics/bundle.test.ts',
   'test/main/services/diagnostics/tar.test.ts',
   'test/main/services/receipts/journal-receipts.test.ts',
+  'test/main/services/receipts/basket-reprint.test.ts',
+  'test/main/services/tickets/offline-verdict.test.ts',
   'test/main/services/tickets/payout.test.ts',
   'test/main/app/same-act-both-hosts.test.ts',
   'test/render/render.test.ts',
