@@ -6,6 +6,7 @@
  * runs only once a second operator approved it (dual control, store/proposals.ts). Every write is
  * journaled at central with who, what, before, after and why (`admin.op`).
  */
+import { redact } from '../store/redact.js';
 import { z } from 'zod';
 import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
@@ -417,17 +418,6 @@ function forbidden(ctx: OpContext, name: string): CentralError {
   const def = opDef(name);
   const who = def.roles.includes('administrator') ? 'an administrator' : `a ${[...def.roles, 'administrator'].join(' or ')} operator`;
   return new CentralError('forbidden', `${ctx.actor} (${ctx.roles.join(', ') || 'no role'}) may not run ${name}: it takes ${who}`, 403);
-}
-
-/** Keys whose values are secrets shown once: never journaled nor kept in a proposal. */
-const SECRET_KEYS = new Set(['password', 'totp_secret', 'otpauth_uri', 'code', 'token']);
-
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '(secret)' : redact(v)]));
-  }
-  return value;
 }
 
 /** What an operation answers: its result (200), or a proposal waiting for a second operator (202). */

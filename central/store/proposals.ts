@@ -4,6 +4,7 @@
  * proposal not decided within PROPOSAL_TTL_MS expires. Proposing, approving, rejecting and a failed
  * run are journaled at central with both operators and their reasons.
  */
+import { redact } from './redact.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 
 export const PROPOSAL_TTL_MS = 24 * 3600_000;
@@ -45,7 +46,7 @@ export async function propose(c: Central, a: { op: string; args: Record<string, 
       at,
       expires,
     ]);
-    await journalAtCentral(c, tx, at, a.proposer, 'proposal.propose', { proposal: id, op: a.op, args: a.args, reason: a.reason, expires_at: expires });
+    await journalAtCentral(c, tx, at, a.proposer, 'proposal.propose', { proposal: id, op: a.op, args: redact(a.args), reason: a.reason, expires_at: expires });
     return { proposal_id: id, status: 'proposed' as const, expires_at: expires };
   });
 }
@@ -95,7 +96,7 @@ export async function settleProposal(c: Central, p: Proposal, approver: string, 
     await journalAtCentral(c, tx, at, approver, ok ? 'proposal.approve' : 'proposal.fail', {
       proposal: p.id,
       op: p.op,
-      args: p.args,
+      args: redact(p.args),
       proposer: p.proposer,
       proposer_reason: p.reason,
       reason,
@@ -111,7 +112,7 @@ export async function rejectProposal(c: Central, id: number, decider: string, re
     const at = c.now();
     const n = await tx.execute(`UPDATE proposals SET status = 'rejected', decided_by = $2, decided_at = $3, decision_reason = $4 WHERE id = $1 AND status = 'proposed'`, [id, decider, at, reason]);
     if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409);
-    await journalAtCentral(c, tx, at, decider, 'proposal.reject', { proposal: id, op: p.op, args: p.args, proposer: p.proposer, proposer_reason: p.reason, reason });
+    await journalAtCentral(c, tx, at, decider, 'proposal.reject', { proposal: id, op: p.op, args: redact(p.args), proposer: p.proposer, proposer_reason: p.reason, reason });
     return { ...p, status: 'rejected' as const, decided_by: decider, decided_at: at, decision_reason: reason };
   });
 }

@@ -107,6 +107,11 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
       reason: 'winner came to the office with the form',
       approval: { proposal: id, proposer: 'fanny', proposer_reason: 'winner came to the office with the form' },
     });
+    // The journal (chained, exported, never erased) keeps the document's last 4 characters, never the number nor the address.
+    const all = JSON.stringify(await c.db.query('SELECT payload FROM central_journal'));
+    expect(all).not.toContain('12345');
+    expect(all).not.toContain('Lilas');
+    expect(act.payload.args).toMatchObject({ winner: { id_number: '…5678', address: '(personal)' } });
     expect((await journal('claim.pay')).at(-1)).toMatchObject({ actor: 'gael', payload: { ticket: e.ticketOf(big), amount_cents: e.prizeOf(big), filed_cents: 1, method: 'bank_transfer', proposer: 'fanny' } });
     // The console: paid, the ID document by its last 4 characters only, never the address.
     const shown = (await consoleClaims(c)).find((x) => x.journal_seq === 10)!;
