@@ -98,13 +98,13 @@ test('sell two scanned tickets for cash, show the change and the receipt, then v
   await page.getByTestId('void-1').click();
   await expect(page.getByTestId('void-reason')).toBeFocused();
   await expect(page.getByTestId('void-reason')).toHaveValue('');
-  await page.keyboard.type('billet déchiré', { delay: 50 });
+  await page.keyboard.type('ticket déchiré', { delay: 50 });
   // One ticket of the two (issue 25: voids were of whole sales only): the customer keeps the other.
   await expect(page.getByTestId('void-confirm')).toHaveText('Confirmer l’annulation et rembourser 6,00 €');
   await page.getByTestId('void-line-0').uncheck();
-  await expect(page.getByTestId('void-confirm')).toHaveText('Annuler 1 billet et rembourser 3,00 €');
+  await expect(page.getByTestId('void-confirm')).toHaveText('Annuler 1 ticket et rembourser 3,00 €');
   await page.getByTestId('void-reason').press('Enter');
-  await expect(page.getByTestId('void-done')).toHaveText('1 billet de la vente n° 1 annulé : rembourser 3,00 € (reçu d’annulation n° 2).');
+  await expect(page.getByTestId('void-done')).toHaveText('1 ticket de la vente n° 1 annulé : rembourser 3,00 € (reçu d’annulation n° 2).');
   await expect(page.getByTestId('session-sale-1').getByTestId('session-ticket-voided')).toHaveCount(1);
   await expect(page.getByTestId('session-sale-1')).not.toContainText('Annulée');
   // Then the rest of it: what is left, not the sale's total.

@@ -157,7 +157,7 @@ const fr: ReceiptLabels = {
   basketToPlayer: 'À remettre au joueur',
   basketParts: 'Opérations n°',
   voidedReceipt: 'Reçu annulé n°',
-  voidedTickets: 'Billets annulés (les autres restent vendus) :',
+  voidedTickets: 'Tickets annulés (les autres restent vendus) :',
   voidedOperation: 'Opération annulée',
   voidedKinds: { sale: 'vente', payout: 'paiement' },
   amount: 'Montant',
