@@ -8,13 +8,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildLotteryProgram } from '../../../central/cli/program.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { openCentral } from '../../../central/store/open.js';
 import { totpCode } from '../../../central/store/operators.js';
-import { runCli } from '../../../common/cli-run.js';
+import { centralCli } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 
 describe('guichet central back-office commands (PGlite, in process)', () => {
@@ -36,22 +35,7 @@ describe('guichet central back-office commands (PGlite, in process)', () => {
   });
 
   /** Runs `guichet central …` here; answers what it printed and its exit status. */
-  async function guichet(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-    process.exitCode = 0;
-    try {
-      await runCli(buildLotteryProgram(), ['node', 'guichet', 'central', ...args, '--data', data]);
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-    const code = Number(process.exitCode ?? 0);
-    process.exitCode = 0;
-    return { out: out.join('\n'), err: err.join(''), code };
-  }
+  const guichet = (...args: string[]) => centralCli(data, args);
 
   it('makes the first administrator with the data folder alone, then asks for a login', async () => {
     const added = await guichet('operator', 'add', '--name', 'Boss', '--roles', 'administrator', '--json');

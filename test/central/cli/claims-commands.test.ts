@@ -7,13 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
-import { buildLotteryProgram } from '../../../central/cli/program.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { runCli } from '../../../common/cli-run.js';
+import { centralCli } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 import { publishTestEmission } from '../support/paid-twice.js';
@@ -50,22 +49,7 @@ describe('guichet central claims list|pay (PGlite, in process)', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  async function guichet(...args: string[]): Promise<{ out: string; err: string; code: number }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-    const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-    process.exitCode = 0;
-    try {
-      await runCli(buildLotteryProgram(), ['node', 'guichet', 'central', ...args, '--data', data]);
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-    const code = Number(process.exitCode ?? 0);
-    process.exitCode = 0;
-    return { out: out.join('\n'), err: err.join(''), code };
-  }
+  const guichet = (...args: string[]) => centralCli(data, args);
   async function loginAs(o: TestOperator): Promise<void> {
     await guichet('logout');
     process.env.GUICHET_OPERATOR_PASSWORD = o.password;
