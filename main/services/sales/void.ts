@@ -44,8 +44,9 @@ export interface VoidResult {
 }
 
 /**
- * Voids the sale with receipt number `input.receipt_no` (permission 'sale.void': managers). Refuses
- * an unknown receipt number, a sale already voided, a sale of another cash session, and an empty reason.
+ * Voids the sale with receipt number `input.receipt_no`, or only its tickets at `input.lines` (permission
+ * 'sale.void': managers). Refuses an unknown receipt number, a sale (or a ticket) already voided, a
+ * position the sale does not have or named twice, a sale of another cash session, and an empty reason.
  */
 export function voidSale(t: LotteryTerminal, session: OperatorSession, input: VoidInput): VoidResult {
   const reason = input.reason.trim();
