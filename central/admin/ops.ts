@@ -7,6 +7,7 @@
  * journaled at central with who, what, before, after and why (`admin.op`).
  */
 import { redact } from '../store/redact.js';
+import type { ExceptionsView } from '../../common/console/exceptions.js';
 import { z } from 'zod';
 import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
@@ -209,7 +210,7 @@ export const ADMIN_OPS = {
   exceptions: op({
     args: z.object({}).strict(),
     roles: ANY_ROLE,
-    run: async (c) => {
+    run: async (c): Promise<ExceptionsView> => {
       const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
       return (await payoutExceptions(c)).map((x) => {
         const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);

@@ -23,13 +23,11 @@ const day = (d: string, lang: Lang): string => {
 
 export function ClaimsPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<unknown>('console.claims');
+  const { data, error, reload } = useOp('console.claims', {}, ConsoleClaims);
   const [paying, setPaying] = useState<ConsoleClaim | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
-  const parsed = ConsoleClaims.safeParse(data);
-  if (!parsed.success) return <Loading error={parsed.error.message} onRetry={reload} />;
-  const rows = parsed.data;
+  const rows = data;
   const state = (r: ConsoleClaim) => (r.state === 'proposed' ? t('claims.proposed', { id: r.proposal_id ?? '?' }) : t(`claims.${r.state}`));
   return (
     <section className="page">

@@ -5,29 +5,14 @@ import { dateTime, money, ticket } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm } from '../parts.js';
 import { useOp } from '../use-op.js';
+import { ExceptionsView } from '../../../common/console/exceptions.js';
 
-interface Payout {
-  terminal: string;
-  retailer: string;
-  at: string;
-  amount_cents: number;
-}
-interface ExceptionRow {
-  id: number | null;
-  ticket: string;
-  at: string;
-  first: Payout;
-  second: Payout & { journal_seq: number; offline: boolean };
-  state: 'open' | 'charged_back' | 'written_off';
-  settled_at: string | null;
-  /** When it was charged back, if it ever was (a refunded one stays refunded). */
-  charged_at: string | null;
-  settle_reason: string | null;
-}
+type ExceptionRow = ExceptionsView[number];
+type Payout = ExceptionRow['first'];
 
 export function ExceptionsPage() {
   const { t, lang } = useI18n();
-  const { data, error, reload } = useOp<ExceptionRow[]>('exceptions');
+  const { data, error, reload } = useOp('exceptions', {}, ExceptionsView);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const payout = (p: Payout) => (

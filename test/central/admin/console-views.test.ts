@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { AuditView } from '../../../common/console/audit.js';
 import { ConfigView } from '../../../common/console/config.js';
 import { EmissionsView } from '../../../common/console/emissions.js';
+import { ExceptionsView } from '../../../common/console/exceptions.js';
 import { FleetView, fleetTerminals } from '../../../common/console/fleet.js';
 import { GamesView } from '../../../common/console/games.js';
 import { PacksView } from '../../../common/console/packs.js';
@@ -108,6 +109,9 @@ describe('the console\'s views parse central\'s answers', () => {
     expect(proposals.map((p) => [p.op, p.args, p.proposer])).toEqual([['config.set', { key: 'payout_limit_cents', value: 20_000 }, 'alice']]);
     const statement = parsed(RetailerStatement, await answer('statement', { retailer: 'Retailer 00000', week: '2026-W49' }));
     expect(statement.retailer).toBe('Retailer 00000');
+    // No ticket paid twice here (test/e2e/console.spec.ts draws one): the answer is still of its view.
+    expect(parsed(ExceptionsView, await answer('exceptions'))).toEqual([]);
+    expect(ExceptionsView.safeParse([{ id: null, ticket: 't', at: NOW, first: {}, second: {}, state: 'refunded', settled_at: null, charged_at: null, settle_reason: null }]).success).toBe(false);
   });
 
   it('a wrong answer is refused, naming the field', () => {
