@@ -66,9 +66,13 @@ test('a sale in progress survives Escape, F2 and a reload; abandoning it is expl
   await expect(display.getByTestId('customer-display')).toHaveAttribute('data-kind', 'idle');
   await page.reload();
   await expect(page.getByTestId('cart-empty')).toBeVisible();
-  // Nothing in progress: leaving no longer asks.
-  await page.keyboard.press('F2');
-  await expect(page.getByTestId('screen-validate')).toBeVisible();
+  // Nothing in progress: leaving no longer asks. (Right after a reload the page may draw before its keys
+  // are listened to — CI3 lost an F2 so — hence pressed again until Valider opens; never a question.)
+  await expect(async () => {
+    await page.keyboard.press('F2');
+    await expect(page.getByTestId('screen-validate')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('sale-stay')).toHaveCount(0);
 });
 
 test('"Compte juste" fills the amount like the notes beside it; Encaisser says why it waits', async ({ page, kiosk }) => {
