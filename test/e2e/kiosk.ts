@@ -212,7 +212,8 @@ export async function gotoDisplay(display: Page, url: string): Promise<void> {
 export async function displayPicture(display: Page): Promise<{ svg: string; winningZones: boolean }> {
   const src = (await display.getByTestId('display-play-picture').getAttribute('src')) ?? '';
   const svg = decodeURIComponent(src.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
-  return { svg, winningZones: />GAGNANT</.test(svg) };
+  // A winning zone's tab (« GAGNANT »), or Millionnaire's jeu 2 pair (« PAIRE GAGNANTE » under the framed ingots).
+  return { svg, winningZones: />(GAGNANT|PAIRE GAGNANTE)</.test(svg) };
 }
 
 /** What the DevTools protocol needs to type one barcode character as a keyboard would. */
