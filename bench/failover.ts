@@ -11,7 +11,10 @@
  * rejoins); then one central process is killed. It prints: acknowledged claims lost, acknowledged
  * journal entries lost, double payments, seconds without accepted writes after each kill (p50, max),
  * and claim p99 at steady load, synchronous beside asynchronous (a second formation, replication
- * quorum off). Bounded: every wait has a time-out; the run stops by itself.
+ * quorum off); then, on the synchronous formation under the same load, `--pairs` pairs of
+ * `--block`-second blocks with the primary's synchronous_commit alternately on and local, which measure
+ * what waiting for the standby adds to a claim with the machine's drift falling on both (see
+ * `interleaved`). Bounded: every wait has a time-out; the run stops by itself.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -19,7 +22,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { autoFailoverAvailable, startFormation, type Formation } from '../central/store/local-formation.js';
+import pg from 'pg';
+import { autoFailoverAvailable, startFormation, type Formation, type FormationNode } from '../central/store/local-formation.js';
 import { initCentral } from '../central/store/open.js';
 import { openPostgres } from '../central/store/postgres.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
@@ -28,6 +32,9 @@ import { makeFleet, nextBatch, registerFleet, type SimTerminal } from './load/fl
 import { send } from './load/drive.js';
 import { CLAIM_PATH, PUSH_PATH } from './load/prepare.js';
 import { CLAIM_UNITS, LOAD_EMISSION, publishLoadTickets, type LoadTickets } from './load/tickets.js';
+
+/** Share of the load emission's units that win (433,720 of 2,000,000), less a margin: sizes the claims' tickets. */
+const WINNING_SHARE = 0.2;
 
 const fmt = (n: number, d = 0): string => (Number.isFinite(n) ? n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -51,6 +58,9 @@ function post(base: string, agent: Agent, t: SimTerminal, p: string, body: unkno
   headers['content-length'] = String(bytes.length);
   return send(new URL(base), agent, { path: p, headers, body: bytes }, 5000);
 }
+
+/** Claims per second beside `rate` entries per second: a sixth of it. */
+const claimRate = (rate: number): number => Math.max(1, rate / 6);
 
 /** The fleet's load: pushes and claims against a list of centrals, every acknowledgement recorded. */
 class Load {
@@ -145,7 +155,7 @@ class Load {
 
   start(): void {
     const pace = this.rate / this.fleet.length;
-    this.running = [...this.fleet.map((t) => this.terminal(t, pace)), this.claims(Math.max(1, this.rate / 6))];
+    this.running = [...this.fleet.map((t) => this.terminal(t, pace)), this.claims(claimRate(this.rate))];
   }
 
   /** Moves to the next central (after one was killed, the clients find out by themselves too). */
@@ -189,10 +199,20 @@ async function lostClaims(url: string, load: Load, checked: Set<string>, withinM
   return { checked: n, lost };
 }
 
-async function steadyClaimP99(formation: Formation, dir: string, label: string, fleetSize: number, rate: number, seconds: number): Promise<{ p99: number; p50: number; n: number; load: Load; centrals: SpawnedCentral[] }> {
+async function steadyClaimP99(
+  formation: Formation,
+  dir: string,
+  label: string,
+  fleetSize: number,
+  rate: number,
+  seconds: number,
+  claimSeconds: number,
+): Promise<{ p99: number; p50: number; n: number; load: Load; centrals: SpawnedCentral[] }> {
   const dataDir = path.join(dir, `central-${label}`);
   const { central } = await initCentral({ dataDir, keyFile: path.join(dir, `lottery-${label}.key`), databaseUrl: formation.url });
-  const tickets = await publishLoadTickets(central, path.join(dir, `lottery-${label}.key`), LOAD_EMISSION, CLAIM_UNITS, CLAIM_UNITS);
+  // Winners enough for every claim of the formation's life (each is claimed once; the claims stop when they run out).
+  const units = Math.max(CLAIM_UNITS, Math.ceil((claimRate(rate) * claimSeconds) / WINNING_SHARE));
+  const tickets = await publishLoadTickets(central, path.join(dir, `lottery-${label}.key`), LOAD_EMISSION, units, units);
   const fleet = makeFleet(fleetSize, label.slice(0, 1).toUpperCase());
   await registerFleet(central.db, fleet);
   await central.db.close();
@@ -208,6 +228,64 @@ async function steadyClaimP99(formation: Formation, dir: string, label: string, 
   return { p99: pct(xs, 99), p50: pct(xs, 50), n: xs.length, load, centrals };
 }
 
+/** Sets the primary's synchronous_commit for every session (ALTER SYSTEM, reload) and waits until a new session sees it. */
+async function setSynchronousCommit(node: FormationNode, value: 'on' | 'local' | null): Promise<void> {
+  const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${node.port}/postgres`, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(value === null ? 'ALTER SYSTEM RESET synchronous_commit' : `ALTER SYSTEM SET synchronous_commit = '${value}'`);
+    await client.query('SELECT pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+  const want = value ?? 'on';
+  for (const until = performance.now() + 5000; ; ) {
+    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${node.port}/postgres`, connectionTimeoutMillis: 3000 });
+    await c.connect();
+    const seen = (await c.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]?.synchronous_commit;
+    await c.end();
+    if (seen === want) return;
+    if (performance.now() > until) throw new Error(`failover: synchronous_commit is still ${seen}, not ${want}, 5 s after the reload`);
+    await sleep(50);
+  }
+}
+
+/** Bootstrap: the 2.5th and 97.5th percentiles of p99(a) − p99(b) over resamples of each. */
+function p99DifferenceInterval(a: number[], b: number[], resamples = 2000): [number, number] {
+  const draw = (xs: number[]): number[] => Array.from({ length: xs.length }, () => xs[Math.floor(Math.random() * xs.length)] as number);
+  const ds = Array.from({ length: resamples }, () => pct(draw(a), 99) - pct(draw(b), 99)).sort((x, y) => x - y);
+  return [ds[Math.floor(0.025 * resamples)] as number, ds[Math.floor(0.975 * resamples)] as number];
+}
+
+/**
+ * What waiting for the standby adds to a claim, on one formation under one load: `pairs` pairs of
+ * `blockSeconds` blocks, the primary's synchronous_commit alternately 'on' (a commit returns once the
+ * quorum standby holds it) and 'local' (it returns after the primary's own flush: asynchronous
+ * replication, the WAL still streamed), ordered on/local, local/on, … so that a drift of the machine
+ * falls on both. Two separate formations measured one after the other (the table above) differ by more
+ * than that from run to run here. A claim counts when sent after its block's first second and answered
+ * before the block ends. synchronous_commit is back to the formation's own at the end.
+ */
+async function interleaved(f: Formation, load: Load, pairs: number, blockSeconds: number): Promise<{ on: number[]; local: number[] }> {
+  const out = { on: [] as number[], local: [] as number[] };
+  const primary = await f.primary();
+  try {
+    for (let i = 0; i < pairs; i++) {
+      for (const mode of i % 2 === 0 ? (['on', 'local'] as const) : (['local', 'on'] as const)) {
+        await setSynchronousCommit(primary, mode);
+        const from = performance.now() + 1000;
+        await sleep(blockSeconds * 1000);
+        const to = performance.now();
+        for (const c of load.claimLatency) if (c.at >= from && c.at + c.ms <= to) out[mode].push(c.ms);
+      }
+      process.stderr.write(`  interleaved pair ${i + 1}/${pairs}: ${out.on.length} claims with synchronous_commit on, ${out.local.length} local so far\n`);
+    }
+  } finally {
+    await setSynchronousCommit(primary, null);
+  }
+  return out;
+}
+
 export async function run(argv: string[] = []): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -216,15 +294,21 @@ export async function run(argv: string[] = []): Promise<void> {
       terminals: { type: 'string', default: '40' },
       rate: { type: 'string', default: '150' },
       steady: { type: 'string', default: '10' },
+      pairs: { type: 'string', default: '4' },
+      block: { type: 'string', default: '15' },
     },
   });
   const kills = Number(values.kills);
   const terminals = Number(values.terminals);
   const rate = Number(values.rate);
   const steady = Number(values.steady);
-  if (!(Number.isInteger(kills) && kills >= 1 && kills <= 100) || !(terminals >= 1) || !(rate > 0) || !(steady >= 3)) {
-    throw new Error('failover: --kills 1…100, --terminals ≥ 1, --rate > 0 (entries/s), --steady ≥ 3 (seconds)');
+  const pairs = Number(values.pairs);
+  const block = Number(values.block);
+  if (!(Number.isInteger(kills) && kills >= 1 && kills <= 100) || !(terminals >= 1) || !(rate > 0) || !(steady >= 3) || !(Number.isInteger(pairs) && pairs >= 0) || !(block >= 3)) {
+    throw new Error('failover: --kills 1…100, --terminals ≥ 1, --rate > 0 (entries/s), --steady ≥ 3 (seconds), --pairs ≥ 0, --block ≥ 3 (seconds)');
   }
+  // The synchronous formation's claims: steady phase, interleaved blocks, about 30 s a kill, the central's kill.
+  const syncClaimSeconds = steady + 2 * pairs * block + 30 * kills + 60;
   console.log('\n== failover ==');
   if (!autoFailoverAvailable()) {
     console.log('pg_auto_failover is not installed (scripts/setup.sh installs postgresql-15-auto-failover): skipped');
@@ -239,7 +323,7 @@ export async function run(argv: string[] = []): Promise<void> {
       const f = await startFormation({ standbys: 2, sync: false });
       let s: Awaited<ReturnType<typeof steadyClaimP99>> | undefined;
       try {
-        s = await steadyClaimP99(f, dir, 'async', terminals, rate, steady);
+        s = await steadyClaimP99(f, dir, 'async', terminals, rate, steady, steady + 10);
         asyncP99 = s;
       } finally {
         await s?.load.stop();
@@ -265,9 +349,10 @@ export async function run(argv: string[] = []): Promise<void> {
     let acknowledgedEntries = 0;
     let doublePayments = 0;
     try {
-      s = await steadyClaimP99(f, dir, 'sync', terminals, rate, steady);
+      s = await steadyClaimP99(f, dir, 'sync', terminals, rate, steady, syncClaimSeconds);
       process.stderr.write(`  synchronous: claim p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms over ${s.n} claims\n`);
       const load = s.load;
+      const ab = pairs > 0 ? await interleaved(f, load, pairs, block) : null;
       for (let k = 0; k < kills; k++) {
         await f.settled(120_000);
         await sleep(2000);
@@ -318,6 +403,16 @@ export async function run(argv: string[] = []): Promise<void> {
       console.log(
         `| ${kills} | ${fmt(claimsChecked)} of ${fmt(load.claimed.size)} (${claimsLost}) | ${fmt(acknowledgedEntries)} (${lostEntries}) | ${doublePayments} | ${pair(of('postgres'))} | ${pair(of('node'))} | ${fmt(of('central')[0] ?? NaN, 2)} | ${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} | ${fmt(asyncP99.p50, 1)} / ${fmt(asyncP99.p99, 1)} | ${load.errors} |`,
       );
+      if (ab) {
+        const [lo, hi] = p99DifferenceInterval(ab.on, ab.local);
+        console.log('');
+        console.log(`| ${pairs} pairs of ${block}-s blocks, one formation | claims, synchronous_commit on / local | claim p50 ms, on / local | claim p99 ms, on / local | p99 on − local, ms (95 % bootstrap interval) |`);
+        console.log('|---|---:|---:|---:|---:|');
+        const d = pct(ab.on, 99) - pct(ab.local, 99);
+        console.log(
+          `| interleaved | ${fmt(ab.on.length)} / ${fmt(ab.local.length)} | ${fmt(pct(ab.on, 50), 1)} / ${fmt(pct(ab.local, 50), 1)} | ${fmt(pct(ab.on, 99), 1)} / ${fmt(pct(ab.local, 99), 1)} | ${fmt(d, 1)} (${fmt(lo, 1)} to ${fmt(hi, 1)}) |`,
+        );
+      }
       if (load.firstError) process.stderr.write(`  first error the fleet retried: ${load.firstError.slice(0, 200)}\n`);
     } finally {
       if (s) await s.load.stop().catch(() => undefined);
