@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- failover [--kills 3] [--terminals 40] [--rate 150] [--steady 10]`
+ * `npm run bench -- failover [--kills 3] [--terminals 40] [--rate 150] [--steady 10] [--rounds 4] [--block 15] [--modes on,local]`
  *
  * Central through failures (#21), measured on this machine: a pg_auto_failover formation (monitor, a
  * primary and two standbys on loopback, synchronous: number_sync_standbys 1, tuned timings), two
@@ -11,10 +11,10 @@
  * rejoins); then one central process is killed. It prints: acknowledged claims lost, acknowledged
  * journal entries lost, double payments, seconds without accepted writes after each kill (p50, max),
  * and claim p99 at steady load, synchronous beside asynchronous (a second formation, replication
- * quorum off); then, on the synchronous formation under the same load, `--pairs` pairs of
- * `--block`-second blocks with the primary's synchronous_commit alternately on and local, which measure
- * what waiting for the standby adds to a claim with the machine's drift falling on both (see
- * `interleaved`). Bounded: every wait has a time-out; the run stops by itself.
+ * quorum off); then, on the synchronous formation under the same load, `--rounds` rounds of
+ * `--block`-second blocks, the primary's synchronous_commit taking each of `--modes` (on, local) in
+ * turn, which measure what waiting for the standby adds to a claim with the machine's drift falling on
+ * every mode alike (see `interleaved`). Bounded: every wait has a time-out; the run stops by itself.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -228,8 +228,12 @@ async function steadyClaimP99(
   return { p99: pct(xs, 99), p50: pct(xs, 50), n: xs.length, load, centrals };
 }
 
+/** The synchronous_commit values a round of interleaved blocks may take, `local` the asynchronous baseline. */
+const COMMIT_MODES = ['on', 'remote_apply', 'remote_write', 'local'] as const;
+type CommitMode = (typeof COMMIT_MODES)[number];
+
 /** Sets the primary's synchronous_commit for every session (ALTER SYSTEM, reload) and waits until a new session sees it. */
-async function setSynchronousCommit(node: FormationNode, value: 'on' | 'local' | null): Promise<void> {
+async function setSynchronousCommit(node: FormationNode, value: CommitMode | null): Promise<void> {
   const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${node.port}/postgres`, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
@@ -258,27 +262,31 @@ function p99DifferenceInterval(a: number[], b: number[], resamples = 2000): [num
 }
 
 /**
- * What waiting for the standby adds to a claim, on one formation under one load: `pairs` pairs of
- * `blockSeconds` blocks, the primary's synchronous_commit alternately 'on' (a commit returns once the
- * quorum standby holds it) and 'local' (it returns after the primary's own flush: asynchronous
- * replication, the WAL still streamed), ordered on/local, local/on, … so that a drift of the machine
- * falls on both. Two separate formations measured one after the other (the table above) differ by more
- * than that from run to run here. A claim counts when sent after its block's first second and answered
- * before the block ends. synchronous_commit is back to the formation's own at the end.
+ * What waiting for the standby adds to a claim, on one formation under one load: `rounds` rounds of
+ * `blockSeconds` blocks, one block per mode, the primary's synchronous_commit set to it: 'on' (a commit
+ * returns once the quorum standby has flushed it), 'remote_apply' (and applied it), 'remote_write' (and
+ * handed it to its system, not yet flushed), 'local' (the primary's own flush only: asynchronous
+ * replication, the WAL still streamed, the baseline). Each round starts one mode further on, so that a
+ * drift of the machine falls on every mode alike; two separate formations measured one after the other
+ * (the first table) differ by more than that from run to run here. A claim counts when sent after its
+ * block's first second and answered before the block ends. synchronous_commit is back to the
+ * formation's own at the end.
  */
-async function interleaved(f: Formation, load: Load, pairs: number, blockSeconds: number): Promise<{ on: number[]; local: number[] }> {
-  const out = { on: [] as number[], local: [] as number[] };
+async function interleaved(f: Formation, load: Load, modes: readonly CommitMode[], rounds: number, blockSeconds: number): Promise<Map<CommitMode, number[]>> {
+  const out = new Map<CommitMode, number[]>(modes.map((m) => [m, []]));
   const primary = await f.primary();
   try {
-    for (let i = 0; i < pairs; i++) {
-      for (const mode of i % 2 === 0 ? (['on', 'local'] as const) : (['local', 'on'] as const)) {
+    for (let i = 0; i < rounds; i++) {
+      for (let j = 0; j < modes.length; j++) {
+        const mode = modes[(i + j) % modes.length] as CommitMode;
         await setSynchronousCommit(primary, mode);
         const from = performance.now() + 1000;
         await sleep(blockSeconds * 1000);
         const to = performance.now();
-        for (const c of load.claimLatency) if (c.at >= from && c.at + c.ms <= to) out[mode].push(c.ms);
+        const xs = out.get(mode)!;
+        for (const c of load.claimLatency) if (c.at >= from && c.at + c.ms <= to) xs.push(c.ms);
       }
-      process.stderr.write(`  interleaved pair ${i + 1}/${pairs}: ${out.on.length} claims with synchronous_commit on, ${out.local.length} local so far\n`);
+      process.stderr.write(`  interleaved round ${i + 1}/${rounds}: claims so far ${modes.map((m) => `${m} ${out.get(m)!.length}`).join(', ')}\n`);
     }
   } finally {
     await setSynchronousCommit(primary, null);
@@ -294,21 +302,26 @@ export async function run(argv: string[] = []): Promise<void> {
       terminals: { type: 'string', default: '40' },
       rate: { type: 'string', default: '150' },
       steady: { type: 'string', default: '10' },
-      pairs: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '4' },
       block: { type: 'string', default: '15' },
+      modes: { type: 'string', default: 'on,local' },
     },
   });
   const kills = Number(values.kills);
   const terminals = Number(values.terminals);
   const rate = Number(values.rate);
   const steady = Number(values.steady);
-  const pairs = Number(values.pairs);
+  const rounds = Number(values.rounds);
   const block = Number(values.block);
-  if (!(Number.isInteger(kills) && kills >= 1 && kills <= 100) || !(terminals >= 1) || !(rate > 0) || !(steady >= 3) || !(Number.isInteger(pairs) && pairs >= 0) || !(block >= 3)) {
-    throw new Error('failover: --kills 1…100, --terminals ≥ 1, --rate > 0 (entries/s), --steady ≥ 3 (seconds), --pairs ≥ 0, --block ≥ 3 (seconds)');
+  const modes = values.modes.split(',').map((m) => m.trim()) as CommitMode[];
+  if (!(Number.isInteger(kills) && kills >= 1 && kills <= 100) || !(terminals >= 1) || !(rate > 0) || !(steady >= 3) || !(Number.isInteger(rounds) && rounds >= 0) || !(block >= 3)) {
+    throw new Error('failover: --kills 1…100, --terminals ≥ 1, --rate > 0 (entries/s), --steady ≥ 3 (seconds), --rounds ≥ 0, --block ≥ 3 (seconds)');
+  }
+  if (modes.some((m) => !COMMIT_MODES.includes(m)) || new Set(modes).size !== modes.length || !modes.includes('local') || modes.length < 2) {
+    throw new Error(`failover: --modes is a comma-separated list of ${COMMIT_MODES.join(', ')}, each once, local among them (the baseline), not ${values.modes}`);
   }
   // The synchronous formation's claims: steady phase, interleaved blocks, about 30 s a kill, the central's kill.
-  const syncClaimSeconds = steady + 2 * pairs * block + 30 * kills + 60;
+  const syncClaimSeconds = steady + modes.length * rounds * block + 30 * kills + 60;
   console.log('\n== failover ==');
   if (!autoFailoverAvailable()) {
     console.log('pg_auto_failover is not installed (scripts/setup.sh installs postgresql-15-auto-failover): skipped');
@@ -352,7 +365,7 @@ export async function run(argv: string[] = []): Promise<void> {
       s = await steadyClaimP99(f, dir, 'sync', terminals, rate, steady, syncClaimSeconds);
       process.stderr.write(`  synchronous: claim p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms over ${s.n} claims\n`);
       const load = s.load;
-      const ab = pairs > 0 ? await interleaved(f, load, pairs, block) : null;
+      const ab = rounds > 0 ? await interleaved(f, load, modes, rounds, block) : null;
       for (let k = 0; k < kills; k++) {
         await f.settled(120_000);
         await sleep(2000);
@@ -404,14 +417,15 @@ export async function run(argv: string[] = []): Promise<void> {
         `| ${kills} | ${fmt(claimsChecked)} of ${fmt(load.claimed.size)} (${claimsLost}) | ${fmt(acknowledgedEntries)} (${lostEntries}) | ${doublePayments} | ${pair(of('postgres'))} | ${pair(of('node'))} | ${fmt(of('central')[0] ?? NaN, 2)} | ${fmt(s.p50, 1)} / ${fmt(s.p99, 1)} | ${fmt(asyncP99.p50, 1)} / ${fmt(asyncP99.p99, 1)} | ${load.errors} |`,
       );
       if (ab) {
-        const [lo, hi] = p99DifferenceInterval(ab.on, ab.local);
+        const base = ab.get('local')!;
         console.log('');
-        console.log(`| ${pairs} pairs of ${block}-s blocks, one formation | claims, synchronous_commit on / local | claim p50 ms, on / local | claim p99 ms, on / local | p99 on − local, ms (95 % bootstrap interval) |`);
+        console.log(`| synchronous_commit (${rounds} rounds of ${block}-s blocks, one formation) | claims | claim p50 ms | claim p99 ms | p99 − local's, ms (95 % bootstrap interval) |`);
         console.log('|---|---:|---:|---:|---:|');
-        const d = pct(ab.on, 99) - pct(ab.local, 99);
-        console.log(
-          `| interleaved | ${fmt(ab.on.length)} / ${fmt(ab.local.length)} | ${fmt(pct(ab.on, 50), 1)} / ${fmt(pct(ab.local, 50), 1)} | ${fmt(pct(ab.on, 99), 1)} / ${fmt(pct(ab.local, 99), 1)} | ${fmt(d, 1)} (${fmt(lo, 1)} to ${fmt(hi, 1)}) |`,
-        );
+        for (const [mode, xs] of ab) {
+          const [lo, hi] = mode === 'local' ? [NaN, NaN] : p99DifferenceInterval(xs, base);
+          const d = mode === 'local' ? '–' : `${fmt(pct(xs, 99) - pct(base, 99), 1)} (${fmt(lo, 1)} to ${fmt(hi, 1)})`;
+          console.log(`| ${mode} | ${fmt(xs.length)} | ${fmt(pct(xs, 50), 1)} | ${fmt(pct(xs, 99), 1)} | ${d} |`);
+        }
       }
       if (load.firstError) process.stderr.write(`  first error the fleet retried: ${load.firstError.slice(0, 200)}\n`);
     } finally {
