@@ -8,12 +8,10 @@ import { useEffect, useState } from 'react';
 import type { DisplayView, Language, VerdictKind } from '../../../common/api/views.js';
 import { createDisplayApi, type DisplayApi } from '../api/client.js';
 import { DigitalUnits } from './DigitalUnits.js';
+import { DISPLAY_IDLE_MS, viewExpires } from './view-expiry.js';
 import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 import { countKey } from '../i18n/plural.js';
-
-/** After this long without news the display goes back to its welcome. */
-export const DISPLAY_IDLE_MS = 60_000;
 
 /** The display's narrow API, made once for this window. */
 let shared: DisplayApi | null = null;
@@ -56,7 +54,7 @@ function DisplayBoard() {
 
   useEffect(() => displayApi().onDisplay(setView), []);
   useEffect(() => {
-    if (view.kind === 'idle') return undefined;
+    if (!viewExpires(view)) return undefined;
     const timer = setTimeout(() => setView({ kind: 'idle' }), DISPLAY_IDLE_MS);
     return () => clearTimeout(timer);
   }, [view]);
