@@ -57,6 +57,12 @@ describe('the journal in words', () => {
     expect(payloadSummary('operator.login', { role: 'manager' }, T.fr)).toBe('rôle gérant');
   });
 
+  it("a reprinted receipt's kind reads as a word, not the code word", () => {
+    const fr = ['sale', 'void', 'payout', 'claim', 'claim.receipt', 'basket'].map((kind) => payloadSummary('receipt.reprint', { reprinted_receipt_no: 7, kind, reprint: 2 }, T.fr));
+    expect(fr).toEqual(['vente', 'annulation', 'paiement', 'réclamation', 'reçu de réclamation', 'panier'].map((k) => `reçu n° 7 · type ${k} · réimpression 2`));
+    expect(payloadSummary('receipt.reprint', { reprinted_receipt_no: 7, kind: 'claim.receipt', reprint: 1 }, T.en)).toBe('receipt no. 7 · kind claim receipt · reprint 1');
+  });
+
   it('an unknown field still reads as words, not as a key', () => {
     expect(payloadSummary('x', { some_new_field: 'oui' }, T.fr)).toBe('some new field oui');
   });

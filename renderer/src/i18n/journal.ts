@@ -133,6 +133,13 @@ export const journalText = defineTexts({
     'journal.value.technician': 'technicien',
     'journal.value.pack_state': 'état de carnet',
     'journal.value.stop_list': 'liste d’opposition',
+    // A reprinted receipt's kind (receipt.reprint).
+    'journal.value.sale': 'vente',
+    'journal.value.void': 'annulation',
+    'journal.value.payout': 'paiement',
+    'journal.value.claim': 'réclamation',
+    'journal.value.claim.receipt': 'reçu de réclamation',
+    'journal.value.basket': 'panier',
   },
   en: {
     'journal.type.sale': 'Sale',
@@ -265,5 +272,12 @@ export const journalText = defineTexts({
     'journal.value.technician': 'technician',
     'journal.value.pack_state': 'pack state',
     'journal.value.stop_list': 'stop list',
+    // A reprinted receipt's kind (receipt.reprint).
+    'journal.value.sale': 'sale',
+    'journal.value.void': 'void',
+    'journal.value.payout': 'payout',
+    'journal.value.claim': 'claim',
+    'journal.value.claim.receipt': 'claim receipt',
+    'journal.value.basket': 'basket',
   },
 });
