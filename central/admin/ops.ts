@@ -319,7 +319,10 @@ export const ADMIN_OPS = {
   'proposal.list': op({
     args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
     roles: ANY_ROLE,
-    run: async (c, a): Promise<ProposalsView> => listProposals(c, a.status),
+    // An open proposal's arguments in full only to whoever may decide it (a winner's ID number and
+    // address in claims.pay); to the others, and once decided, as the journal keeps them.
+    run: async (c, a, ctx): Promise<ProposalsView> =>
+      (await listProposals(c, a.status)).map((p) => (p.status === 'proposed' && mayRun(ctx.roles, opDef(p.op).roles) ? p : { ...p, args: redact(p.args) as Record<string, unknown> })),
   }),
   'proposal.approve': op({
     args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),

@@ -85,13 +85,15 @@ export async function settleProposal(c: Central, p: Proposal, approver: string, 
   await c.db.transaction(async (tx) => {
     const at = c.now();
     const ok = 'result' in outcome;
-    await tx.execute(`UPDATE proposals SET status = $2, decided_at = $3, decision_reason = $4, result = $5, error = $6 WHERE id = $1`, [
+    // Decided: the row keeps the arguments as the journal does (a winner's ID number and address stay in the payment's own record only).
+    await tx.execute(`UPDATE proposals SET status = $2, decided_at = $3, decision_reason = $4, result = $5, error = $6, args = $7 WHERE id = $1`, [
       p.id,
       ok ? 'approved' : 'failed',
       at,
       reason,
       ok ? JSON.stringify(outcome.result ?? null) : null,
       ok ? null : outcome.error,
+      JSON.stringify(redact(p.args)),
     ]);
     await journalAtCentral(c, tx, at, approver, ok ? 'proposal.approve' : 'proposal.fail', {
       proposal: p.id,
@@ -110,7 +112,13 @@ export async function rejectProposal(c: Central, id: number, decider: string, re
   open(p, decider, false);
   return c.db.transaction(async (tx) => {
     const at = c.now();
-    const n = await tx.execute(`UPDATE proposals SET status = 'rejected', decided_by = $2, decided_at = $3, decision_reason = $4 WHERE id = $1 AND status = 'proposed'`, [id, decider, at, reason]);
+    const n = await tx.execute(`UPDATE proposals SET status = 'rejected', decided_by = $2, decided_at = $3, decision_reason = $4, args = $5 WHERE id = $1 AND status = 'proposed'`, [
+      id,
+      decider,
+      at,
+      reason,
+      JSON.stringify(redact(p.args)),
+    ]);
     if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409);
     await journalAtCentral(c, tx, at, decider, 'proposal.reject', { proposal: id, op: p.op, args: redact(p.args), proposer: p.proposer, proposer_reason: p.reason, reason });
     return { ...p, status: 'rejected' as const, decided_by: decider, decided_at: at, decision_reason: reason };

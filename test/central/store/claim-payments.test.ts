@@ -4,7 +4,7 @@
  * central's print data whatever the terminal filed, once per claim and per ticket (a second one refused,
  * nothing changed), idempotent by its key; the ticket is then paid for the network (a terminal's claim
  * of it answers "already paid"); the console's list shows the state and only the last 4 characters of
- * the ID document.
+ * the ID document, as does the list of proposals once decided, or to whoever may not decide it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,6 +75,12 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     expect(again).toEqual(proposed);
     // A second proposal for the same claim (a new key) is refused while the first waits.
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 10, ...PAYMENT, reason: 'again' }, { ...fin('fanny'), idempotencyKey: 'pay-claim-10-b' })).rejects.toMatchObject({ reason: 'claim_payment_proposed', status: 409 });
+    // The open proposal: the winner's ID number and address in full to whoever may decide it, to the others as the journal keeps them.
+    const listed = async (ctx: OpContext, status?: string) => ((await runAdminOpFor(c, 'proposal.list', status ? { status } : {}, ctx)).result as { id: number; args: unknown }[]).find((p) => p.id === id)!;
+    expect((await listed(fin('gael'), 'proposed')).args).toMatchObject({ winner: { id_number: 'X4RT 12345 678', address: '3 rue des Lilas, 75011 Paris' } });
+    const toSupport = JSON.stringify(await listed({ actor: 'sam', roles: ['support'] }, 'proposed'));
+    expect(toSupport).not.toMatch(/12345|Lilas/);
+    expect(toSupport).toContain('…5678');
     // The proposer may not approve it.
     await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'mine' }, fin('fanny'))).rejects.toMatchObject({ reason: 'same_operator' });
 
@@ -96,6 +102,9 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
       proposed_by: 'fanny',
       recorded_by: 'gael',
     });
+    // Decided, the proposal keeps the winner's data as the journal does, in its row and in the list.
+    expect(JSON.stringify(await listed(fin('gael')))).not.toMatch(/12345|Lilas/);
+    expect(JSON.stringify(await c.db.query('SELECT args FROM proposals'))).not.toMatch(/12345|Lilas/);
     // Journaled: the proposal, the act with who, what, before, after and why, and the payment itself.
     expect((await journal('proposal.propose')).at(-1)).toMatchObject({ actor: 'fanny', payload: { op: 'claims.pay', reason: 'winner came to the office with the form' } });
     const act = (await journal('admin.op')).find((r) => r.payload.op === 'claims.pay')!;
