@@ -5,34 +5,29 @@
  * row (exit 1), `journal export` and `verify --file` check an export off the store; printed ticket
  * numbers and local time.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { openCentral } from '../../../central/store/open.js';
 import { totpCode } from '../../../central/store/operators.js';
-import { centralCli } from '../support/central-cli.js';
+import { centralCli, cliSandbox } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 
 describe('guichet central back-office commands (PGlite, in process)', () => {
+  let sandbox: ReturnType<typeof cliSandbox>;
   let tmp: string;
   let data: string;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-back-office-'));
+    sandbox = cliSandbox('guichet-back-office-');
+    tmp = sandbox.tmp;
     const made = await testCentral('pglite', 'back-office');
     data = made.central.dataDir;
     await made.central.db.close();
-    process.env.GUICHET_SESSION_DIR = join(tmp, 'sessions');
-    process.env.GUICHET_DATABASE_URL = '';
   }, 120_000);
-  afterAll(() => {
-    process.env = saved;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox.done());
 
   /** Runs `guichet central …` here; answers what it printed and its exit status. */
   const guichet = (...args: string[]) => centralCli(data, args);

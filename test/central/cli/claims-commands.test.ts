@@ -4,30 +4,27 @@
  * document by its last 4 characters, printed ticket numbers and local time; a second payment refused,
  * bad input refused before anything is asked of central.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { centralCli } from '../support/central-cli.js';
+import { centralCli, cliSandbox } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 import { publishTestEmission } from '../support/paid-twice.js';
 import type { StartedCentral } from '../support/start-central.js';
 
 describe('guichet central claims list|pay (PGlite, in process)', () => {
-  let tmp: string;
+  let sandbox: ReturnType<typeof cliSandbox>;
   let data: string;
   let ticket: string;
   let prize: number;
   const ops: Record<string, TestOperator> = {};
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'guichet-claims-cli-'));
+    sandbox = cliSandbox('guichet-claims-cli-');
     const made = await testCentral('pglite', 'claims-cli');
     const c = made.central;
     data = c.dataDir;
@@ -41,13 +38,8 @@ describe('guichet central claims list|pay (PGlite, in process)', () => {
     ops.fanny = await createOperator(c, { name: 'fanny', roles: ['finance'] });
     ops.gael = await createOperator(c, { name: 'gael', roles: ['finance'] });
     await c.db.close();
-    process.env.GUICHET_SESSION_DIR = join(tmp, 'sessions');
-    process.env.GUICHET_DATABASE_URL = '';
   }, 120_000);
-  afterAll(() => {
-    process.env = saved;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox.done());
 
   const guichet = (...args: string[]) => centralCli(data, args);
   async function loginAs(o: TestOperator): Promise<void> {

@@ -1,4 +1,7 @@
 /** Runs `guichet central …` in this process on a data folder; answers what it printed and its exit status. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { vi } from 'vitest';
 import { buildLotteryProgram } from '../../../central/cli/program.js';
 import { runCli } from '../../../common/cli-run.js';
@@ -18,4 +21,22 @@ export async function centralCli(data: string, args: readonly string[]): Promise
   const code = Number(process.exitCode ?? 0);
   process.exitCode = 0;
   return { out: out.join('\n'), err: err.join(''), code };
+}
+
+/**
+ * A temporary folder whose `sessions/` holds the CLI's logins, and no database URL from the environment
+ * (the store is the data folder's PGlite); `done()` puts the environment back and removes the folder.
+ */
+export function cliSandbox(prefix: string): { readonly tmp: string; done(): void } {
+  const saved = { ...process.env };
+  const tmp = mkdtempSync(join(tmpdir(), prefix));
+  process.env.GUICHET_SESSION_DIR = join(tmp, 'sessions');
+  process.env.GUICHET_DATABASE_URL = '';
+  return {
+    tmp,
+    done() {
+      process.env = saved;
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
 }
