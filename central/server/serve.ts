@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Central } from '../store/context.js';
 import { openCentral } from '../store/open.js';
 import { ensureMonthPartitions } from '../store/partitions.js';
+import { PG_CLOSE_MS } from '../store/postgres.js';
 import { warmVerifyPool } from '../protocol/verify-pool.js';
 import { buildCentralServer } from './app.js';
 import { centralMetrics } from './metrics.js';
@@ -57,6 +58,12 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     logger: { level: opts.logLevel ?? 'silent', ...(opts.logStream ? { stream: opts.logStream } : {}) },
     metrics: centralMetrics(central.db, { processMetrics: true }),
   });
+  // Once stopping, each answer to a request still in flight closes its connection: a client's keep-alive
+  // connection would otherwise hold fastify's close() until the client drops it (72 s).
+  let stopping = false;
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) void reply.header('connection', 'close');
+  });
   try {
     await app.listen({ host, port });
   } catch (err) {
@@ -83,12 +90,20 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     url,
     central,
     close() {
-      // Stops accepting (new requests get 503 meanwhile), lets the requests in flight finish, then closes the pool.
+      // Stops accepting (new requests get 503 meanwhile) and lets the requests in flight finish, then closes
+      // the pool. A request still waiting on the database after PG_CLOSE_MS (a COMMIT waiting for a standby
+      // that is gone, a statement on a killed server) would hold fastify's close() for ever: the pool is
+      // closed under it then, its statement fails, it is answered 503, and fastify's close() ends.
       closed ??= (async () => {
         clearInterval(ahead);
         rmSync(join(dataDir, TOKEN_FILE), { force: true });
-        await app.close();
+        stopping = true;
+        const appClosed = app.close();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([appClosed, new Promise((r) => (timer = setTimeout(r, PG_CLOSE_MS)))]);
+        clearTimeout(timer);
         await central.db.close();
+        await appClosed;
         releaseDataDir(dataDir);
       })();
       return closed;
