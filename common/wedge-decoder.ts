@@ -45,6 +45,8 @@ export interface WedgeResult {
    * BEFORE letting this key through.
    */
   readonly release?: string;
+  /** Time of the last released key (with `release`), on the keys' own clock. */
+  readonly releaseLastAt?: number;
   /** A complete scan (data only: prefix and suffix removed). */
   readonly scan?: string;
   /** Time of the scan's first key (with `scan`). */
@@ -128,7 +130,7 @@ export function createWedgeDecoder(options: WedgeOptions = {}): WedgeDecoder {
   function releaseAll(): WedgeResult {
     const text = held;
     clear();
-    return text === '' ? { consumed: false } : { consumed: false, release: text };
+    return text === '' ? { consumed: false } : { consumed: false, release: text, releaseLastAt: lastAt };
   }
 
   /** The run stopped (gap too long): a scanner without suffix is done, anything else was typing. */
@@ -221,10 +223,12 @@ export function createWedgeDecoder(options: WedgeOptions = {}): WedgeDecoder {
 /** Combines the result of ending an earlier run with the result of the current key (in that order). */
 function merge(before: WedgeResult, now: WedgeResult): WedgeResult {
   const release = (before.release ?? '') + (now.release ?? '');
+  const releaseLastAt = now.releaseLastAt ?? before.releaseLastAt;
   const scanOf = before.scan !== undefined ? before : now.scan !== undefined ? now : undefined;
   return {
     consumed: now.consumed,
     ...(release !== '' ? { release } : {}),
+    ...(releaseLastAt !== undefined ? { releaseLastAt } : {}),
     ...(scanOf ? { scan: scanOf.scan, startedAt: scanOf.startedAt, durationMs: scanOf.durationMs } : {}),
   };
 }
@@ -250,8 +254,11 @@ export interface WedgeScan {
 export interface WedgeHandlerCallbacks {
   /** A complete scan. */
   onScan(scan: WedgeScan): void;
-  /** Keys a person typed that were held: insert `text` into the focused field (e.g. `input.setRangeText`). */
-  onRelease(text: string): void;
+  /**
+   * Keys a person typed that were held: insert `text` into the focused field (e.g. `input.setRangeText`).
+   * `lastKeyAt` is the time of its last key (same clock as `KeyboardEvent.timeStamp`), when known.
+   */
+  onRelease(text: string, lastKeyAt?: number): void;
   /** Same clock as `KeyboardEvent.timeStamp` (default `performance.now()`). */
   now?(): number;
 }
@@ -274,7 +281,7 @@ export function createWedgeKeyHandler(options: WedgeOptions, callbacks: WedgeHan
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function deliver(r: WedgeResult): void {
-    if (r.release !== undefined) callbacks.onRelease(r.release);
+    if (r.release !== undefined) callbacks.onRelease(r.release, r.releaseLastAt);
     if (r.scan !== undefined) callbacks.onScan({ data: r.scan, startedAt: r.startedAt ?? 0, durationMs: r.durationMs ?? 0 });
   }
 

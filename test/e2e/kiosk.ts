@@ -169,8 +169,12 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
 
 export { expect };
 
-/** Types a barcode the way a keyboard-wedge scanner does: about 5 ms a character, then Enter. */
-export async function wedgeScan(page: Page, data: string): Promise<void> {
+/**
+ * Types a barcode the way a keyboard-wedge scanner does: about 5 ms a character, then Enter.
+ * `stallAfterFirstMs` models a busy machine delivering the scan's keys late: the first key arrives,
+ * then nothing for that long (real time), then the rest — every key still stamped 5 ms after the last.
+ */
+export async function wedgeScan(page: Page, data: string, opts: { stallAfterFirstMs?: number } = {}): Promise<void> {
   // A scanner's keys come 5 ms apart. Typed one by one (keyboard.type), a loaded machine spreads them
   // beyond the decoder's 35 ms and the scan reads as typing; so they are sent at once through the
   // DevTools protocol, each stamped 5 ms after the previous (KeyboardEvent.timeStamp), whatever the load.
@@ -180,16 +184,22 @@ export async function wedgeScan(page: Page, data: string): Promise<void> {
     // scan keeps its real distance from it, as the decoder's reclaim window expects).
     const start = await page.evaluate(() => (performance.timeOrigin + performance.now()) / 1000);
     const keys = [...[...data].map((ch) => keyOf(ch)), { key: 'Enter', code: 'Enter', text: '\r', keyCode: 13 }];
-    await Promise.all(
-      keys.flatMap((k, i) => {
-        const timestamp = start + (i * 5) / 1000;
-        const common = { key: k.key, code: k.code, windowsVirtualKeyCode: k.keyCode, nativeVirtualKeyCode: k.keyCode, timestamp };
-        return [
-          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, unmodifiedText: k.text, ...common }),
-          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 }),
-        ];
-      }),
-    );
+    const send = (k: (typeof keys)[number], i: number) => {
+      const timestamp = start + (i * 5) / 1000;
+      const common = { key: k.key, code: k.code, windowsVirtualKeyCode: k.keyCode, nativeVirtualKeyCode: k.keyCode, timestamp };
+      return [
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, unmodifiedText: k.text, ...common }),
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 }),
+      ];
+    };
+    const stall = opts.stallAfterFirstMs;
+    const [head] = keys;
+    const first = stall !== undefined && head ? 1 : 0;
+    if (stall !== undefined && head) {
+      await Promise.all(send(head, 0));
+      await page.waitForTimeout(stall);
+    }
+    await Promise.all(keys.slice(first).flatMap((k, i) => send(k, i + first)));
   } finally {
     await cdp.detach();
   }

@@ -4,7 +4,7 @@
  * gets them) and the host's `scan` events (serial/HID/virtual scanners). The screen on top — the last
  * one that subscribed and is still mounted — receives each scan; nobody else does.
  */
-import { createWedgeKeyHandler, type WedgeKeyHandler, type WedgeOptions } from '../../../common/wedge-decoder.js';
+import { createWedgeKeyHandler, WEDGE_DEFAULTS, type WedgeKeyHandler, type WedgeOptions } from '../../../common/wedge-decoder.js';
 
 export interface Scan {
   readonly data: string;
@@ -133,6 +133,15 @@ function restoreField(el: HTMLInputElement | HTMLTextAreaElement, value: string)
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The last release, with the time its last key was pressed (the keys' own clock). */
+interface Split {
+  readonly el: HTMLInputElement | HTMLTextAreaElement;
+  readonly before: string;
+  readonly after: string;
+  readonly text: string;
+  readonly keyAt: number;
+}
+
 /**
  * Attaches the wedge decoder to the window (capture phase) and routes its scans; returns the
  * function that detaches it (releasing held keys into the focused field).
@@ -141,9 +150,15 @@ function restoreField(el: HTMLInputElement | HTMLTextAreaElement, value: string)
  * typing and the tail decoded as a scan. When a scan starts right after keys were re-inserted into a
  * field that nobody touched since, those keys are taken back out of the field and put in front of
  * the scan, so a scan never leaves characters in a text field.
+ *
+ * A busy machine can also deliver a scan's keys late, so that the flush timer releases the head
+ * before the next key arrives, though the keys' own times are a scanner's: a head whose last key was
+ * pressed within the decoder's gap of the scan's first is the scan's own, even in a field for amounts.
  */
 export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInterKeyMs: KIOSK_MAX_INTER_KEY_MS }): () => void {
   let inserted: Inserted | null = null;
+  const maxGap = options.maxInterKeyMs ?? WEDGE_DEFAULTS.maxInterKeyMs;
+  let split: Split | null = null;
   /** Keys released with no field to take them (replayed as key events), for a scan that follows at once. */
   let loose: { text: string; at: number; burst: boolean } | null = null;
   let scans = 0;
@@ -153,12 +168,18 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       let data = s.data;
       const head = inserted;
       inserted = null;
+      const cut = split;
+      split = null;
       const gap = head ? s.startedAt - head.at : Infinity;
       // A field for amounts (`data-keep-typed`) keeps what a person typed in it, however close the next
       // scan: only a burst (a machine, never a hand) is taken back from it.
       const keep = head?.el.dataset.keepTyped !== undefined;
       const reclaim = keep ? head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS : gap <= RECLAIM_WINDOW_MS || (head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS);
-      if (head && head.el.value === head.after && reclaim) {
+      if (cut && cut.el.value === cut.after && s.startedAt - cut.keyAt <= maxGap) {
+        // By the keys' own times one run: the split was the machine's (only the last release is taken back).
+        restoreField(cut.el, cut.before);
+        data = cut.text + data;
+      } else if (head && head.el.value === head.after && reclaim) {
         restoreField(head.el, head.before);
         data = head.text + data;
       } else if (!head && loose && (s.startedAt - loose.at <= RECLAIM_WINDOW_MS || (loose.burst && s.startedAt - loose.at <= RECLAIM_BURST_WINDOW_MS))) {
@@ -168,9 +189,10 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       loose = null;
       router.deliver({ data, source: 'wedge', receivedAt: new Date().toISOString(), durationMs: Math.round(s.durationMs) });
     },
-    onRelease: (text) => {
+    onRelease: (text, lastKeyAt) => {
       const now = performance.now();
       const r = insertTyped(text);
+      split = r && lastKeyAt !== undefined ? { el: r.el, before: r.before, after: r.after, text, keyAt: lastKeyAt } : null;
       if (!r) {
         inserted = null;
         const chained = loose && now - loose.at <= RECLAIM_BURST_WINDOW_MS;
@@ -199,12 +221,14 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
     if (scans === before && (e.key === 'Enter' || e.key === 'Tab' || e.key === 'Escape')) {
       inserted = null;
       loose = null;
+      split = null;
     }
   };
   // So does a click or a touch.
   const onPointer = () => {
     inserted = null;
     loose = null;
+    split = null;
   };
   const onBlur = () => handler.dispose();
   window.addEventListener('keydown', onKey, { capture: true });
