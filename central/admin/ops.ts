@@ -51,8 +51,12 @@ const SUPPORT: readonly Role[] = ['support'];
 const ADMINISTRATOR: readonly Role[] = ['administrator'];
 const Reason = z.string().trim().min(1, 'say why').max(500);
 
-/** Configuration keys under dual control: the payout and offline limits. */
-export const isLimitKey = (key: string): boolean => /^(payout_limit|offline_)/.test(key);
+/**
+ * Configuration keys under dual control, those that move money: the payout and offline limits, the
+ * retailers' commissions, and who bears a ticket paid twice (`payout_exception_policy` settles
+ * exceptions by itself: one operator alone must not be able to charge every retailer, or none).
+ */
+export const isDualControlKey = (key: string): boolean => /^(payout_limit|offline_|commission_)/.test(key) || key === 'payout_exception_policy';
 
 const terminalStatus = async (c: Central, a: { id: string }): Promise<unknown> => ({ status: (await getTerminal(c, a.id))?.status ?? null });
 
@@ -138,7 +142,7 @@ export const ADMIN_OPS = {
   'config.set': op({
     args: z.object({ key: z.string(), value: z.unknown() }).strict(),
     roles: SECURITY,
-    dual: (a) => isLimitKey(a.key),
+    dual: (a) => isDualControlKey(a.key),
     before: async (c, a) => ({ value: (await configGet(c, a.key))?.value ?? null }),
     run: async (c, a, ctx) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ctx.actor, a.key, a.value) }),
   }),

@@ -4,6 +4,7 @@
  * control (the proposer cannot approve, a read-only role cannot either, a second operator's approval
  * runs the act, journaled); the admin token creates the first administrator and nothing after.
  */
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPS, isWrite, type AdminOpDef } from '../../../central/admin/ops.js';
@@ -96,6 +97,20 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     expect((await admin('terminal.list', {}, { cookie, 'x-csrf-token': body.csrf_token })).statusCode).toBe(401);
   });
 
+  it('refuses the right password with a wrong or stale one-time code, and lets nobody in on a password alone', async () => {
+    const o = await createOperator(c, { name: 'tess', roles: ['auditor'] });
+    tick();
+    const wrong = String((Number(o.totp()) + 1) % 1_000_000).padStart(6, '0');
+    const r = await login(o, wrong);
+    expect([r.statusCode, r.headers['set-cookie']]).toEqual([401, undefined]);
+    expect((await login(o, '')).statusCode).toBe(400);
+    // A code of long ago (two minutes before) is refused as well.
+    const stale = o.totp();
+    tick(120_000);
+    expect((await login(o, stale)).statusCode).toBe(401);
+    expect((await login(o)).statusCode).toBe(200);
+  });
+
   it('locks an operator, and the address, after 5 failures, longer after each further one', async () => {
     const o = await createOperator(c, { name: 'lou', roles: ['auditor'] });
     const addr = '10.0.0.7';
@@ -169,6 +184,38 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     expect(tail[0]!.payload).toMatchObject({ reason: 'plafond réduit' });
     expect(tail[2]!.payload).toMatchObject({ op: 'config.set', before: { value: null }, after: { key: 'payout_limit_max_cents', value: 150_000 }, approval: { proposer: 'sec1', proposer_reason: 'plafond réduit' } });
     expect(tail[3]!.payload).toMatchObject({ proposer: 'sec1', reason: 'vu' });
+  });
+
+  it('puts every act that moves money or trust under dual control for an operator: each answers 202 and changes nothing', async () => {
+    const one = await sessionOf(ops.sec1!);
+    const money = await sessionOf(await createOperator(c, { name: 'fin9', roles: ['finance'] }));
+    const reason = { 'x-guichet-reason': encodeURIComponent('contrôle') };
+    const pem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const hex = (s: string) => createHash('sha256').update(s).digest('hex');
+    const signature = `${'A'.repeat(86)}==`;
+    const acts: [string, unknown, Record<string, string>][] = [
+      ['publish', { dir: '/nowhere' }, one],
+      ['keys.add', { certificate: { body: { format: 'guichet-certificate/1', root: hex('root'), role: 'online', fingerprint: hex(pem), public_key: pem, issued_at: '2026-12-02T10:00:00.000Z' }, signature } }, one],
+      ['keys.revoke', { revocation: { body: { format: 'guichet-revocation/1', root: hex('root'), fingerprint: hex(pem), reason: 'lost', revoked_at: '2026-12-02T10:00:00.000Z' }, signature } }, one],
+      ['terminal.enable', { id: 'T-404', reason: 'retour' }, one],
+      ['stoplist.remove', { pack: '213-001-01-00001', reason: 'erreur' }, one],
+      ['config.set', { key: 'offline_allowance_cents', value: 0 }, one],
+      ['config.set', { key: 'commission_sales_bp', value: 10_000 }, one],
+      ['config.set', { key: 'commission_cashing_bp', value: 0 }, one],
+      ['config.set', { key: 'payout_exception_policy', value: 'chargeback' }, one],
+      ['exceptions.charge-back', { id: 1, reason: 'payé deux fois' }, money],
+      ['exceptions.write-off', { id: 1, reason: 'la loterie le porte' }, money],
+    ];
+    const journal = async () => (await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM central_journal WHERE type NOT LIKE 'proposal.%' AND type <> 'admin.op'`))[0]!.n;
+    const before = await journal();
+    for (const [op, args, headers] of acts) {
+      const r = await admin(op, args, { ...headers, ...reason });
+      expect([op, r.statusCode, (r.json() as { result?: { status?: string } }).result?.status], r.body).toEqual([op, 202, 'proposed']);
+    }
+    expect(await c.db.query(`SELECT key FROM config WHERE key IN ('offline_allowance_cents', 'commission_sales_bp', 'commission_cashing_bp', 'payout_exception_policy')`)).toEqual([]);
+    expect(await journal()).toBe(before);
+    // A setting that moves no money is one operator's act.
+    expect((await admin('config.set', { key: 'settle_days', value: 30 }, { ...one, ...reason })).statusCode).toBe(200);
   });
 
   it('lets a proposal expire after 24 h', async () => {
