@@ -2,13 +2,15 @@
  * The back-office console served by central (#22): a fleet of 35,000 terminals drawn (only the rows on
  * screen are in the page), searched, filtered and sorted, a terminal opened from the keyboard; an
  * exception charged back, then written off, each under dual control, and seen on the retailer's
- * statement (and its CSV); a claim form's payment recorded under dual control; a stop-list entry added
- * and its removal asked of central; both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
+ * statement (and its CSV); a claim form's payment recorded under dual control; a stop-list entry added,
+ * its removal asked of central and approved by another operator; the audit trail verified and exported
+ * from the page; both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { formatEuros } from '../../common/money-text.js';
+import { verifyJournalExport } from '../../central/store/journal-audit.js';
 import { test, expect, openConsole, CLAIM, FLEET, PAID_TWICE, type ConsoleCentral } from './console-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
@@ -204,7 +206,7 @@ test('a wrong answer of central (its view\'s schema refuses it) is said in Frenc
   await expect(page.getByText('millionnaire').first()).toBeVisible();
 });
 
-test('stop list: a pack added and listed, its removal asked of central with the reason', async ({ page, consoleCentral }) => {
+test('stop list: a pack added and listed, its removal asked of central with the reason, and lifted once another operator approves', async ({ page, browser, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'stoplist');
   await page.getByTestId('stop-pack').fill('213-001-01-00009');
   await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
@@ -222,12 +224,43 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   expect((await req.response())?.status()).toBe(202);
   await expect(page.getByTestId('notice')).toBeVisible();
   await expect(page.getByTestId('stoplist')).toContainText('213-001-01-00009');
+  // A security officer approves it: the entry is lifted (its removal time shown, no removal offered
+  // again); the feed lifts it at the terminals (sync.test.ts).
+  await approveAs(browser, consoleCentral, 'stoplist.remove', 'checked at the shop', 'sec-b');
+  await page.reload();
+  const row = page.getByTestId('stoplist').locator('tr', { hasText: '213-001-01-00009' });
+  await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/12\/2026 \d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByTestId('stop-remove-213-001-01-00009')).toHaveCount(0);
 
   // The sales chart: a bar per game and kind per day with sales (this month's seeded days).
   await page.goto(`${consoleCentral.url}/console/#/sales`);
   await expect(page.getByTestId('sales-chart')).toBeVisible();
   expect(await page.getByTestId('sales-chart').locator('rect[height]:not([height="0"])').count()).toBeGreaterThanOrEqual(2);
   await shot(page, 'sales');
+});
+
+test('the audit trail proves itself from the console: the chain verified to the root, and exported as a file the command line verifies', async ({ page, consoleCentral }) => {
+  await openConsole(page, consoleCentral, 'audit');
+  await page.getByTestId('journal-verify').click();
+  const report = page.getByTestId('journal-report');
+  await expect(report).toHaveText(/^Journal intact : [\d  ]+ entrées chaînées et signées, jusqu’à la racine [0-9a-f]{16}…$/);
+  const entries = Number((await report.textContent())!.match(/: ([\d  ]+) entrées/)![1]!.replace(/\D/g, ''));
+  expect(entries).toBeGreaterThan(0);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('journal-export').click();
+  const file = await (await download).path();
+  const text = readFileSync(file, 'utf8');
+  // What `guichet central journal verify --file` checks: whole, chained, signed by certified keys.
+  const checked = verifyJournalExport(text);
+  expect([checked.ok, checked.truncated]).toEqual([true, false]);
+  expect(checked.entries).toBeGreaterThanOrEqual(entries);
+  // One entry edited in the file: found, and named.
+  const lines = text.trimEnd().split('\n');
+  const edited = JSON.parse(lines[2]!) as { actor: string };
+  lines[2] = JSON.stringify({ ...edited, actor: 'someone-else' });
+  const broken = verifyJournalExport(`${lines.join('\n')}\n`);
+  expect([broken.ok, broken.first_break?.entry_id, broken.first_break?.problem]).toEqual([false, 2, 'hash']);
+  await expect(page.getByTestId('notice')).toContainText('Export téléchargé');
 });
 
 test('a payout limit changed under dual control: one operator alone cannot, another approves it and it applies', async ({ browser, consoleCentral }) => {

@@ -1,10 +1,74 @@
-/** Central's journal (who did what, when), newest first, a page at a time. */
+/**
+ * Central's journal (who did what, when), newest first, a page at a time; its chain verified from the
+ * first entry against the keys the lottery's root certified (`journal.verify`), and exported as JSON
+ * lines to keep off the machine (`journal.export`; `guichet central journal verify --file` checks it).
+ */
 import { useState } from 'react';
-import { dateTime } from '../format.js';
+import { readView } from '../api.js';
+import { count, dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
-import { Loading, Table } from '../parts.js';
+import { errorText, Loading, Notice, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
-import { AuditView } from '../../../common/console/audit.js';
+import { AuditView, JournalExportView, JournalVerifyView } from '../../../common/console/audit.js';
+
+/** The export as `journal export --out` writes it: the header's line, then one line per entry. */
+export function exportLines(x: JournalExportView): string {
+  return [x.header, ...x.entries].map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+function JournalProof() {
+  const { t, lang } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<JournalVerifyView | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const verify = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setReport(await readView('journal.verify', JournalVerifyView));
+    } catch (e) {
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const download = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const x = await readView('journal.export', JournalExportView);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([exportLines(x)], { type: 'application/jsonl' }));
+      a.download = `central-journal-${new Date().toISOString().slice(0, 10)}.jsonl`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      setNotice({ ok: true, text: t('audit.exported', { n: count(x.entries.length, lang) }) });
+    } catch (e) {
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="toolbar">
+      <button type="button" onClick={() => void verify()} disabled={busy} data-testid="journal-verify">
+        {t('audit.verify')}
+      </button>
+      <button type="button" onClick={() => void download()} disabled={busy} data-testid="journal-export">
+        {t('audit.export')}
+      </button>
+      {busy ? <span className="muted">{t('audit.working')}</span> : null}
+      {report ? (
+        <p className={report.ok ? 'notice' : 'error'} role={report.ok ? 'status' : 'alert'} data-testid="journal-report">
+          {report.ok
+            ? t('audit.intact', { n: count(report.entries, lang), root: report.root_fingerprint.slice(0, 16) })
+            : t('audit.broken', { id: report.first_break?.entry_id ?? 0, detail: report.first_break?.detail ?? report.first_break?.problem ?? '' })}
+        </p>
+      ) : null}
+      <Notice notice={notice} />
+    </div>
+  );
+}
 
 export function AuditPage() {
   const { t, lang } = useI18n();
@@ -17,6 +81,7 @@ export function AuditPage() {
   return (
     <section className="page">
       <h1>{t('audit.title')}</h1>
+      <JournalProof />
       <div className="toolbar">
         <label>
           {t('audit.type')} <input value={type} onChange={(e) => (setType(e.target.value), setBefore([]))} placeholder="config.set" />
