@@ -16,6 +16,7 @@ import { printedTicketKey } from '../../common/ticket-number.js';
 import { gameByCode, isGameCode } from '../../games/index.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
+import { networkRefusal } from './claims.js';
 import { printData, publishedBlock } from './print-cache.js';
 import { claimPaymentOf, claimPaymentRows, insertClaimPayment, markPaidAtOffice, prizeClaimRow, type ClaimPaymentRow } from './queries/claim-payments.js';
 import { lockClaim } from './queries/ticket-claims.js';
@@ -68,7 +69,11 @@ const refusedPaid = (p: ClaimPaymentRow, terminal: string, seq: number): Central
   return new CentralError('claim_already_paid', `${which} was paid on ${p.paid_on} (${p.method}, ${p.reference}), recorded by ${p.recorded_by} at ${p.recorded_at}: a claim is paid once`, 409);
 };
 
-/** The prize of stored ticket key `game/emission/block/unit` by central's print data; a refusal when central cannot tell it. */
+/**
+ * The prize of stored ticket key `game/emission/block/unit` by central's print data; a refusal when
+ * central cannot tell it, or would pay it nowhere (its pack stop-listed or activated at no terminal,
+ * as a terminal's claim is refused: the office checks what central knows, whatever the claim says).
+ */
 async function prizeByPrintData(c: Central, q: Queryable, ticket: string): Promise<number> {
   const m = /^([a-z0-9-]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(ticket);
   if (!m || !isGameCode(m[1]!)) throw new CentralError('unknown_ticket', `the claim names no ticket central knows (${ticket})`, 409);
@@ -82,6 +87,8 @@ async function prizeByPrintData(c: Central, q: Queryable, ticket: string): Promi
   if (gameByCode(id.game).kind === 'digital' && (await digitalSaleStatus(q, id)) !== 'sold') {
     throw new CentralError('not_sold', `central never sold the digital unit ${printedTicketKey(ticket)} (or voided its sale): do not pay`, 409);
   }
+  const refusal = await networkRefusal(c, q, id, pub.manifest.pack_size ?? print.header.pack_size);
+  if (refusal) throw new CentralError(refusal.reason, `${printedTicketKey(ticket)}: ${refusal.message}`, 409);
   return prize;
 }
 

@@ -21,6 +21,7 @@ import { createEmission } from '../../central/emission/create.js';
 import { readPrintFile } from '../../central/emission/print-file.js';
 import { publishEmission } from '../../central/store/publish.js';
 import { printedTicketKey } from '../../common/ticket-number.js';
+import { packOfTicket } from '../../central/store/packs.js';
 
 export const FLEET = 35_000;
 /** The ticket paid at SHOP-A, then again (offline) at SHOP-B: an open exception, 40 € to charge back to Bar des Sports. */
@@ -43,6 +44,14 @@ async function seedClaim(central: Parameters<typeof publishEmission>[0], keyFile
     `INSERT INTO prize_claims (terminal_id, seq, kind, ticket, amount_cents, receipt_no, reason, filed_at, received_at) VALUES ($1, $2, 'over-limit', $3, $4, NULL, 'above the payout limit', $5, $5)`,
     [CLAIM.terminal, CLAIM.seq, ticket, prizeOf(unit), now],
   );
+  // Its pack active at SHOP-A, as when it was sold there (central pays no ticket of a pack active nowhere).
+  const pack = packOfTicket(game, CLAIM.emission, 1, unit);
+  if (pack) {
+    await central.db.execute(
+      `INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, activated_at, updated_at) VALUES ($1, $2, 1, $3, 'active', $4, $5, $5, $5)`,
+      [game, CLAIM.emission, pack.pack, CLAIM.terminal, now],
+    );
+  }
   return { printed: printedTicketKey(ticket), cents: prizeOf(unit) };
 }
 

@@ -6,6 +6,7 @@
  */
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packOfTicket } from '../../../central/store/packs.js';
 import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
@@ -33,6 +34,9 @@ describe('guichet central claims list|pay (PGlite, in process)', () => {
     const unit = Array.from({ length: 200 }, (_, u) => u).reduce((a, u) => (e.prizeOf(u) > e.prizeOf(a) ? u : a), 0);
     ticket = e.ticketOf(unit);
     prize = e.prizeOf(unit);
+    // Its pack active at SHOP-A, as when it was sold there (central pays no ticket of a pack active nowhere).
+    const pack = packOfTicket(e.game, e.emission, 1, unit)!;
+    await c.db.execute(`INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, activated_at, updated_at) VALUES ($1, $2, 1, $3, 'active', 'SHOP-A', $4, $4, $4)`, [e.game, e.emission, pack.pack, '2026-12-01T08:00:00.000Z']);
     await c.db.transaction((tx) => insertPrizeClaim(tx, 'SHOP-A', { seq: 20, kind: 'over-limit', ticket, amount_cents: prize, receipt_no: null, reason: null, filed_at: '2026-12-01T09:00:00.000Z', received_at: '2026-12-01T09:00:01.000Z' }));
     ops.boss = await createOperator(c, { name: 'boss', roles: ['administrator'] });
     ops.fanny = await createOperator(c, { name: 'fanny', roles: ['finance'] });

@@ -14,6 +14,7 @@ import { consoleClaims } from '../../../central/admin/console-ops.js';
 import { runAdminOpFor, type OpContext } from '../../../central/admin/ops.js';
 import { claimTicket } from '../../../central/store/claims.js';
 import { packOfTicket } from '../../../central/store/packs.js';
+import { stopListChange } from '../../../central/store/feed.js';
 import { CentralError, type Central } from '../../../central/store/context.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
@@ -41,6 +42,14 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
       insertPrizeClaim(tx, 'T1', { seq, kind: 'over-limit', ticket: e.ticketOf(unit), amount_cents: cents, receipt_no: null, reason: 'above the payout limit', filed_at: new Date(clock).toISOString(), received_at: new Date(clock).toISOString() }),
     );
 
+  const activate = async (unit: number) => {
+    const pack = packOfTicket(e.game, e.emission, 1, unit)!;
+    await c.db.execute(
+      `INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, activated_at, updated_at) VALUES ($1, $2, 1, $3, 'active', 'T1', $4, $4, $4) ON CONFLICT DO NOTHING`,
+      [e.game, e.emission, pack.pack, new Date(clock).toISOString()],
+    );
+  };
+
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-claim-payments-'));
     const url = await databaseFor(engine);
@@ -58,6 +67,9 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     // A second claim of the same ticket (a receipt filed elsewhere, then a form).
     await file(12, big, e.prizeOf(big));
     await file(13, other, e.prizeOf(other));
+    // Their packs active at T1, as when they were sold there (a ticket of a pack active nowhere is paid nowhere).
+    await activate(big);
+    await activate(other);
   }, 180_000);
   afterAll(async () => {
     await c?.db.close();
@@ -144,9 +156,6 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
 
   it('holds the ticket paid for the network: a terminal presenting it is answered already paid', async () => {
     expect(await c.db.query(`SELECT state, terminal_id, amount_cents::int AS amount FROM ticket_claims WHERE ticket = $1`, [e.ticketOf(big)])).toEqual([{ state: 'paid', terminal_id: 'lottery-office', amount: e.prizeOf(big) }]);
-    // Its pack active at T1, as when it was sold there.
-    const pack = packOfTicket(e.game, e.emission, 1, big)!;
-    await c.db.execute(`INSERT INTO pack_states (game, emission, block, pack, state, terminal_id, received_at, activated_at, updated_at) VALUES ($1, $2, 1, $3, 'active', 'T1', $4, $4, $4)`, [e.game, e.emission, pack.pack, new Date(clock).toISOString()]);
     const answer = await claimTicket(c, 'T1', { barcode: e.barcodeOf(big), claim_key: 'k-after-office' });
     expect(answer.verdict).toBe('already_paid');
     expect(answer.message).toContain('lottery-office');
@@ -159,6 +168,28 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     await c.db.execute(`UPDATE ticket_claims SET state = 'paid', held_until = NULL, paid_at = $2, paid_seq = 7, amount_cents = $3 WHERE ticket = $1`, [e.ticketOf(other), now, e.prizeOf(other)]);
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 13, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/was paid on .* by terminal T1: do not pay/);
     expect((await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM proposals WHERE args->>'seq' = '13'`))[0]!.n).toBe(0);
+  });
+
+  it('pays nothing the network would not: a ticket of a pack active nowhere, or stop-listed, before the proposal and at its approval', async () => {
+    const packOf = (u: number) => packOfTicket(e.game, e.emission, 1, u)!.pack;
+    const taken = new Set([packOf(big), packOf(other)]);
+    const stray = Array.from({ length: 200 }, (_, u) => u).find((u) => e.prizeOf(u) > 0 && !taken.has(packOf(u)));
+    await file(20, stray!, e.prizeOf(stray!));
+    // Activated at no terminal (a pack stolen before delivery): refused, nothing proposed.
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'pack_not_active', status: 409 });
+    expect((await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM proposals WHERE args->>'seq' = '20'`))[0]!.n).toBe(0);
+    // Active, then stop-listed while the proposal waits: the approval runs the checks again and pays nothing.
+    await activate(stray!);
+    const proposed = await runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'form checked' }, fin('fanny'));
+    expect(proposed.status).toBe(202);
+    const b = e.barcodeOf(stray!);
+    await stopListChange(c, 'test', `${b.slice(0, 3)}-${b.slice(3, 6)}-${b.slice(6, 8)}-${String(packOf(stray!)).padStart(5, '0')}`, 'add', 'stolen from the van');
+    const id = (proposed.result as { proposal_id: number }).proposal_id;
+    await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'ok' }, fin('gael'))).rejects.toMatchObject({ reason: 'stop_listed', status: 409 });
+    expect(await c.db.query(`SELECT 1 FROM prize_claim_payments WHERE seq = 20`)).toEqual([]);
+    expect(await c.db.query(`SELECT 1 FROM ticket_claims WHERE ticket = $1`, [e.ticketOf(stray!)])).toEqual([]);
+    // Proposed again: refused at once.
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/stop list \(stolen from the van\)/);
   });
 
   it('refuses a claim central does not know, a ticket that is no winner by its print data, and bad input', async () => {
