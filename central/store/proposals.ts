@@ -33,6 +33,7 @@ const COLUMNS = 'id, op, args, proposer, reason, proposed_at, expires_at, status
 const shown = (p: Proposal, now: string): Proposal => (p.status === 'proposed' && p.expires_at <= now ? { ...p, status: 'expired' } : p);
 
 export async function propose(c: Central, a: { op: string; args: Record<string, unknown>; proposer: string; reason: string }): Promise<{ proposal_id: number; status: 'proposed'; expires_at: string }> {
+  await scrubExpired(c, c.now());
   return c.db.transaction(async (tx) => {
     const at = c.now();
     const expires = new Date(Date.parse(at) + PROPOSAL_TTL_MS).toISOString();
@@ -51,13 +52,27 @@ export async function propose(c: Central, a: { op: string; args: Record<string, 
   });
 }
 
+/**
+ * Expired proposals keep their arguments as the journal does: a claims.pay proposal nobody decided
+ * must not keep a winner's ID number and address in full for ever (decided ones are scrubbed when decided).
+ */
+async function scrubExpired(c: Central, now: string): Promise<void> {
+  const rows = await c.db.query<{ id: number; args: Record<string, unknown> }>(`SELECT id, args FROM proposals WHERE status = 'proposed' AND expires_at <= $1`, [now]);
+  for (const r of rows) {
+    const kept = redact(r.args);
+    if (JSON.stringify(kept) !== JSON.stringify(r.args)) await c.db.execute(`UPDATE proposals SET args = $2 WHERE id = $1 AND status = 'proposed'`, [r.id, JSON.stringify(kept)]);
+  }
+}
+
 export async function listProposals(c: Central, status?: ProposalStatus): Promise<Proposal[]> {
   const now = c.now();
+  await scrubExpired(c, now);
   const rows = (await c.db.query<Proposal>(`SELECT ${COLUMNS} FROM proposals ORDER BY id DESC LIMIT 1000`)).map((p) => shown(p, now));
   return status ? rows.filter((p) => p.status === status) : rows;
 }
 
 export async function getProposal(c: Central, id: number): Promise<Proposal> {
+  await scrubExpired(c, c.now());
   const p = (await c.db.query<Proposal>(`SELECT ${COLUMNS} FROM proposals WHERE id = $1`, [id]))[0];
   if (!p) throw new CentralError('unknown_proposal', `no proposal #${id}`, 404);
   return shown(p, c.now());

@@ -172,24 +172,37 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
 
   it('pays nothing the network would not: a ticket of a pack active nowhere, or stop-listed, before the proposal and at its approval', async () => {
     const packOf = (u: number) => packOfTicket(e.game, e.emission, 1, u)!.pack;
-    const taken = new Set([packOf(big), packOf(other)]);
-    const stray = Array.from({ length: 200 }, (_, u) => u).find((u) => e.prizeOf(u) > 0 && !taken.has(packOf(u)));
-    await file(20, stray!, e.prizeOf(stray!));
-    // Activated at no terminal (a pack stolen before delivery): refused, nothing proposed.
+    const stray = Array.from({ length: 200 }, (_, u) => u).find((u) => e.prizeOf(u) > 0 && u !== big && u !== other)!;
+    expect(stray).toBeDefined();
+    await file(20, stray, e.prizeOf(stray));
+    const setState = (state: string | null) =>
+      state === null
+        ? c.db.execute(`DELETE FROM pack_states WHERE game = $1 AND emission = $2 AND block = 1 AND pack = $3`, [e.game, e.emission, packOf(stray)])
+        : activate(stray).then(() => c.db.execute(`UPDATE pack_states SET state = $4 WHERE game = $1 AND emission = $2 AND block = 1 AND pack = $3`, [e.game, e.emission, packOf(stray), state]));
+    const seq20 = async () => (await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM proposals WHERE args->>'seq' = '20'`))[0]!.n;
+    // Activated at no terminal (a pack stolen before delivery), or received and never activated: refused, nothing proposed.
+    await setState(null);
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'pack_not_active', status: 409 });
-    expect((await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM proposals WHERE args->>'seq' = '20'`))[0]!.n).toBe(0);
+    await setState('received');
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/is received, not active/);
+    expect(await seq20()).toBe(0);
     // Active, then stop-listed while the proposal waits: the approval runs the checks again and pays nothing.
-    await activate(stray!);
+    await setState('active');
     const proposed = await runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'form checked' }, fin('fanny'));
     expect(proposed.status).toBe(202);
-    const b = e.barcodeOf(stray!);
-    await stopListChange(c, 'test', `${b.slice(0, 3)}-${b.slice(3, 6)}-${b.slice(6, 8)}-${String(packOf(stray!)).padStart(5, '0')}`, 'add', 'stolen from the van');
-    const id = (proposed.result as { proposal_id: number }).proposal_id;
-    await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'ok' }, fin('gael'))).rejects.toMatchObject({ reason: 'stop_listed', status: 409 });
-    expect(await c.db.query(`SELECT 1 FROM prize_claim_payments WHERE seq = 20`)).toEqual([]);
-    expect(await c.db.query(`SELECT 1 FROM ticket_claims WHERE ticket = $1`, [e.ticketOf(stray!)])).toEqual([]);
-    // Proposed again: refused at once.
-    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/stop list \(stolen from the van\)/);
+    const b = e.barcodeOf(stray);
+    const ref = `${b.slice(0, 3)}-${b.slice(3, 6)}-${b.slice(6, 8)}-${String(packOf(stray)).padStart(5, '0')}`;
+    await stopListChange(c, 'test', ref, 'add', 'stolen from the van');
+    try {
+      const id = (proposed.result as { proposal_id: number }).proposal_id;
+      await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'ok' }, fin('gael'))).rejects.toMatchObject({ reason: 'stop_listed', status: 409 });
+      expect(await c.db.query(`SELECT 1 FROM prize_claim_payments WHERE seq = 20`)).toEqual([]);
+      expect(await c.db.query(`SELECT state FROM ticket_claims WHERE ticket = $1 AND state = 'paid'`, [e.ticketOf(stray)])).toEqual([]);
+      // Proposed again: refused at once.
+      await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 20, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toThrow(/stop list \(stolen from the van\)/);
+    } finally {
+      await stopListChange(c, 'test', ref, 'remove', 'test over');
+    }
   });
 
   it('refuses a claim central does not know, a ticket that is no winner by its print data, and bad input', async () => {
@@ -201,5 +214,21 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, reason: 'x' }, { actor: 'sam', roles: ['support'] })).rejects.toBeInstanceOf(CentralError);
     expect((await consoleClaims(c)).find((x) => x.journal_seq === 11)).toMatchObject({ state: 'filed', paid: null });
     clock += 1000;
+  });
+
+  it('keeps no winner\'s ID number or address in full in a proposal nobody decided once it expired', async () => {
+    await activate(other);
+    await file(30, other, e.prizeOf(other));
+    await c.db.execute(`DELETE FROM ticket_claims WHERE ticket = $1`, [e.ticketOf(other)]);
+    const proposed = await runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 30, ...PAYMENT, reason: 'form checked' }, fin('fanny'));
+    const id = (proposed.result as { proposal_id: number }).proposal_id;
+    const stored = async () => JSON.stringify((await c.db.query<{ args: unknown }>(`SELECT args FROM proposals WHERE id = $1`, [id]))[0]!.args);
+    expect(await stored()).toContain('X4RT 12345 678');
+    clock += 24 * 3600_000 + 1000;
+    // Read by anyone (the list, a proposal, a new one): expired, and kept as the journal keeps it.
+    const listed = ((await runAdminOpFor(c, 'proposal.list', {}, fin('gael'))).result as { id: number; status: string }[]).find((p) => p.id === id);
+    expect(listed?.status).toBe('expired');
+    expect(await stored()).not.toMatch(/12345|Lilas/);
+    expect(await stored()).toContain('…5678');
   });
 });
