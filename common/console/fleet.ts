@@ -41,7 +41,10 @@ export const FleetColumns = z
     /** Entries and events central keeps as bytes. */
     quarantined: column<number>('a whole number, 0 or more', isCount),
   })
-  .refine((c) => Object.values(c).every((col) => col.length === c.terminal_id.length), { message: 'the fleet’s columns differ in length' });
+  // Zod runs this even when a column failed (its checks do not abort): a column that is no array was named above.
+  .refine((c) => Object.values(c as Record<string, unknown>).every((col) => !Array.isArray(col) || !Array.isArray(c.terminal_id) || col.length === c.terminal_id.length), {
+    message: 'the fleet’s columns differ in length',
+  });
 export type FleetColumns = z.infer<typeof FleetColumns>;
 
 export const FleetView = z.object({

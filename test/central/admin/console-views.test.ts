@@ -122,6 +122,11 @@ describe('the console\'s views parse central\'s answers', () => {
     expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['terminals.status.0', 'expected one of pending, active, disabled, got "stolen"']]);
     expect(() => parsed(FleetView, { ...good, terminals: { ...good.terminals, last_seq: [-1] } })).toThrow(/last_seq/);
     expect(() => parsed(FleetView, { ...good, terminals: { ...good.terminals, online: [] } })).toThrow(/differ in length/);
+    // A column that is no array at all is named, not a TypeError of the parse.
+    for (const bad of [null, 7, 'x']) {
+      const r = FleetView.safeParse({ ...good, terminals: { ...good.terminals, online: bad } });
+      expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['terminals.online', 'expected an array, each a boolean']]);
+    }
     expect(() => parsed(StopListView, [{ pack: 1 }])).toThrow(/pack/);
   });
 });
