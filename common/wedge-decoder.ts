@@ -45,7 +45,8 @@ export interface WedgeResult {
    * BEFORE letting this key through.
    */
   readonly release?: string;
-  /** Time of the last released key (with `release`), on the keys' own clock. */
+  /** Times of the first and last released keys (with `release`), on the keys' own clock. */
+  readonly releaseFirstAt?: number;
   readonly releaseLastAt?: number;
   /** A complete scan (data only: prefix and suffix removed). */
   readonly scan?: string;
@@ -130,7 +131,7 @@ export function createWedgeDecoder(options: WedgeOptions = {}): WedgeDecoder {
   function releaseAll(): WedgeResult {
     const text = held;
     clear();
-    return text === '' ? { consumed: false } : { consumed: false, release: text, releaseLastAt: lastAt };
+    return text === '' ? { consumed: false } : { consumed: false, release: text, releaseFirstAt: startedAt, releaseLastAt: lastAt };
   }
 
   /** The run stopped (gap too long): a scanner without suffix is done, anything else was typing. */
@@ -223,11 +224,13 @@ export function createWedgeDecoder(options: WedgeOptions = {}): WedgeDecoder {
 /** Combines the result of ending an earlier run with the result of the current key (in that order). */
 function merge(before: WedgeResult, now: WedgeResult): WedgeResult {
   const release = (before.release ?? '') + (now.release ?? '');
+  const releaseFirstAt = before.releaseFirstAt ?? now.releaseFirstAt;
   const releaseLastAt = now.releaseLastAt ?? before.releaseLastAt;
   const scanOf = before.scan !== undefined ? before : now.scan !== undefined ? now : undefined;
   return {
     consumed: now.consumed,
     ...(release !== '' ? { release } : {}),
+    ...(releaseFirstAt !== undefined ? { releaseFirstAt } : {}),
     ...(releaseLastAt !== undefined ? { releaseLastAt } : {}),
     ...(scanOf ? { scan: scanOf.scan, startedAt: scanOf.startedAt, durationMs: scanOf.durationMs } : {}),
   };
@@ -256,9 +259,9 @@ export interface WedgeHandlerCallbacks {
   onScan(scan: WedgeScan): void;
   /**
    * Keys a person typed that were held: insert `text` into the focused field (e.g. `input.setRangeText`).
-   * `lastKeyAt` is the time of its last key (same clock as `KeyboardEvent.timeStamp`), when known.
+   * `keys` are the times of its first and last keys (same clock as `KeyboardEvent.timeStamp`), when known.
    */
-  onRelease(text: string, lastKeyAt?: number): void;
+  onRelease(text: string, keys?: { readonly firstAt: number; readonly lastAt: number }): void;
   /** Same clock as `KeyboardEvent.timeStamp` (default `performance.now()`). */
   now?(): number;
 }
@@ -281,7 +284,10 @@ export function createWedgeKeyHandler(options: WedgeOptions, callbacks: WedgeHan
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function deliver(r: WedgeResult): void {
-    if (r.release !== undefined) callbacks.onRelease(r.release, r.releaseLastAt);
+    if (r.release !== undefined) {
+      const keys = r.releaseFirstAt !== undefined && r.releaseLastAt !== undefined ? { firstAt: r.releaseFirstAt, lastAt: r.releaseLastAt } : undefined;
+      callbacks.onRelease(r.release, keys);
+    }
     if (r.scan !== undefined) callbacks.onScan({ data: r.scan, startedAt: r.startedAt ?? 0, durationMs: r.durationMs ?? 0 });
   }
 

@@ -221,21 +221,21 @@ describe('createWedgeKeyHandler', () => {
     h.dispose();
   });
 
-  it('says when the last released key was pressed, so a head split off by a late machine can be told from typing', () => {
+  it('says when the first and last released keys were pressed, so a head split off by a late machine can be told from typing', () => {
     vi.useFakeTimers();
     let clock = 1000;
-    const released: [string, number | undefined][] = [];
+    const released: [string, { firstAt: number; lastAt: number } | undefined][] = [];
     const h = createWedgeKeyHandler({ maxInterKeyMs: 35 }, { onScan: () => undefined, onRelease: (t, at) => released.push([t, at]), now: () => clock });
     h.handleKeyDown(keyEvent('2', 1000));
     h.handleKeyDown(keyEvent('1', 1005));
     // The machine stalls: the flush fires long after, the keys' own times stay a scanner's.
     clock = 1200;
     vi.advanceTimersByTime(200);
-    expect(released).toEqual([['21', 1005]]);
+    expect(released).toEqual([['21', { firstAt: 1000, lastAt: 1005 }]]);
     // A stale run ended by the next key says the same.
     h.handleKeyDown(keyEvent('x', 2000));
     h.handleKeyDown(keyEvent('y', 2100));
-    expect(released[1]).toEqual(['x', 2000]);
+    expect(released[1]).toEqual(['x', { firstAt: 2000, lastAt: 2000 }]);
     h.dispose();
   });
 

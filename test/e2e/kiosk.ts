@@ -171,10 +171,11 @@ export { expect };
 
 /**
  * Types a barcode the way a keyboard-wedge scanner does: about 5 ms a character, then Enter.
- * `stallAfterFirstMs` models a busy machine delivering the scan's keys late: the first key arrives,
- * then nothing for that long (real time), then the rest — every key still stamped 5 ms after the last.
+ * `stallAfter` models a busy machine delivering the scan's keys late: after each of those key counts
+ * (e.g. [1, 4]: after the first and the fourth key) nothing comes for `stallMs` (real time, 200 ms by
+ * default), then the rest — every key still stamped 5 ms after the last.
  */
-export async function wedgeScan(page: Page, data: string, opts: { stallAfterFirstMs?: number } = {}): Promise<void> {
+export async function wedgeScan(page: Page, data: string, opts: { stallAfter?: readonly number[]; stallMs?: number } = {}): Promise<void> {
   // A scanner's keys come 5 ms apart. Typed one by one (keyboard.type), a loaded machine spreads them
   // beyond the decoder's 35 ms and the scan reads as typing; so they are sent at once through the
   // DevTools protocol, each stamped 5 ms after the previous (KeyboardEvent.timeStamp), whatever the load.
@@ -192,14 +193,13 @@ export async function wedgeScan(page: Page, data: string, opts: { stallAfterFirs
         cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 }),
       ];
     };
-    const stall = opts.stallAfterFirstMs;
-    const [head] = keys;
-    const first = stall !== undefined && head ? 1 : 0;
-    if (stall !== undefined && head) {
-      await Promise.all(send(head, 0));
-      await page.waitForTimeout(stall);
+    const cuts = [...new Set(opts.stallAfter ?? [])].filter((n) => n > 0 && n < keys.length).sort((a, b) => a - b);
+    let from = 0;
+    for (const cut of [...cuts, keys.length]) {
+      await Promise.all(keys.slice(from, cut).flatMap((k, i) => send(k, from + i)));
+      if (cut < keys.length) await page.waitForTimeout(opts.stallMs ?? 200);
+      from = cut;
     }
-    await Promise.all(keys.slice(first).flatMap((k, i) => send(k, i + first)));
   } finally {
     await cdp.detach();
   }

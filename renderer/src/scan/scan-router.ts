@@ -175,8 +175,9 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       // scan: only a burst (a machine, never a hand) is taken back from it.
       const keep = head?.el.dataset.keepTyped !== undefined;
       const reclaim = keep ? head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS : gap <= RECLAIM_WINDOW_MS || (head?.burst === true && gap <= RECLAIM_BURST_WINDOW_MS);
-      if (cut && cut.el.value === cut.after && s.startedAt - cut.keyAt <= maxGap) {
-        // By the keys' own times one run: the split was the machine's (only the last release is taken back).
+      const sinceCut = cut ? s.startedAt - cut.keyAt : Infinity;
+      if (cut && cut.el.value === cut.after && sinceCut >= 0 && sinceCut <= maxGap) {
+        // By the keys' own times one run: the split was the machine's (every release it chained is taken back).
         restoreField(cut.el, cut.before);
         data = cut.text + data;
       } else if (head && head.el.value === head.after && reclaim) {
@@ -189,10 +190,20 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       loose = null;
       router.deliver({ data, source: 'wedge', receivedAt: new Date().toISOString(), durationMs: Math.round(s.durationMs) });
     },
-    onRelease: (text, lastKeyAt) => {
+    onRelease: (text, keys) => {
       const now = performance.now();
       const r = insertTyped(text);
-      split = r && lastKeyAt !== undefined ? { el: r.el, before: r.before, after: r.after, text, keyAt: lastKeyAt } : null;
+      // Releases into the same untouched field whose keys follow each other within the decoder's gap
+      // (by their own times) are one split run: a loaded machine can cut a scan in several places.
+      const prev = split;
+      const gapFromPrev = prev && keys ? keys.firstAt - prev.keyAt : Infinity;
+      const chained = r && prev && prev.el === r.el && prev.after === r.before && gapFromPrev >= 0 && gapFromPrev <= maxGap;
+      split =
+        r && keys
+          ? chained && prev
+            ? { el: r.el, before: prev.before, after: r.after, text: prev.text + text, keyAt: keys.lastAt }
+            : { el: r.el, before: r.before, after: r.after, text, keyAt: keys.lastAt }
+          : null;
       if (!r) {
         inserted = null;
         const chained = loose && now - loose.at <= RECLAIM_BURST_WINDOW_MS;
