@@ -281,6 +281,7 @@ export interface WedgeKeyHandler {
 export function createWedgeKeyHandler(options: WedgeOptions, callbacks: WedgeHandlerCallbacks): WedgeKeyHandler {
   const decoder = createWedgeDecoder(options);
   const now = callbacks.now ?? (() => globalThis.performance.now());
+  const gapMs = options.maxInterKeyMs ?? WEDGE_DEFAULTS.maxInterKeyMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function deliver(r: WedgeResult): void {
@@ -302,7 +303,9 @@ export function createWedgeKeyHandler(options: WedgeOptions, callbacks: WedgeHan
         deliver(decoder.flush(now()));
         schedule(); // fired a hair early: try again
       },
-      Math.max(0, deadline - now()) + 1,
+      // Never sooner than the gap after a key was received: a busy machine hands over keys stamped in
+      // the past, and a timer already due would cut the scan between two keys that are still queued.
+      Math.max(deadline - now(), gapMs) + 1,
     );
   }
 

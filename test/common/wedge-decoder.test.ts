@@ -221,6 +221,24 @@ describe('createWedgeKeyHandler', () => {
     h.dispose();
   });
 
+  it('waits the gap in real time after a key stamped in the past before cutting the run (a busy machine delivers a scan late)', () => {
+    vi.useFakeTimers();
+    let clock = 1300;
+    const released: string[] = [];
+    const scans: WedgeScan[] = [];
+    const h = createWedgeKeyHandler({ maxInterKeyMs: 35 }, { onScan: (s) => scans.push(s), onRelease: (t) => released.push(t), now: () => clock });
+    // The keys were pressed 5 ms apart at 1000…, the page gets them 300 ms late and 20 ms apart.
+    const keys = scannerKeys('123456', 1000);
+    for (const k of keys) {
+      h.handleKeyDown(keyEvent(k.key, k.time));
+      clock += 20;
+      vi.advanceTimersByTime(20);
+    }
+    expect(released).toEqual([]);
+    expect(scans).toEqual([{ data: '123456', startedAt: 1000, durationMs: 30 }]);
+    h.dispose();
+  });
+
   it('says when the first and last released keys were pressed, so a head split off by a late machine can be told from typing', () => {
     vi.useFakeTimers();
     let clock = 1000;
