@@ -62,7 +62,7 @@ export async function fleet(c: Central, onlineSeconds?: number): Promise<FleetVi
   const window = onlineSeconds ?? (await onlineWindowSeconds(c));
   const now = c.now();
   const since = new Date(Date.parse(now) - window * 1000).toISOString();
-  // The updates work (#…) reports a terminal's software; until then central does not know it (a null each).
+  // software_version: what the terminal reported with its last push (null: it never did).
   const terminals = JSON.parse(await fleetColumnsJson(c.db, since)) as FleetColumns;
   return { now, online_seconds: window, terminals };
 }

@@ -13,15 +13,16 @@ export async function fleetColumnsJson(q: Queryable, since: string): Promise<str
     `SELECT json_build_object(
               'terminal_id', ${col('f.terminal_id')}, 'retailer', ${col('f.retailer')}, 'status', ${col('f.status')},
               'online', ${col('f.online')}, 'last_contact_at', ${col('f.last_contact_at')}, 'last_seq', ${col('f.last_seq')},
-              'sync_lag_seconds', ${col('f.sync_lag_seconds')}, 'software_version', ${col('NULL::text')},
+              'sync_lag_seconds', ${col('f.sync_lag_seconds')}, 'software_version', ${col('f.software_version')},
               'integrity_alerts', ${col('f.integrity_alerts')}, 'refused_pushes', ${col('f.refused_pushes')}, 'quarantined', ${col('f.quarantined')})::text AS columns
        FROM (
          SELECT t.terminal_id, t.retailer, t.status, t.last_contact_at, t.last_seq::int AS last_seq,
-                coalesce(t.last_contact_at >= $1, false) AS online,
+                coalesce(t.last_contact_at >= $1, false) AS online, sw.version AS software_version,
                 (SELECT round(extract(epoch FROM (j.received_at::timestamptz - j.at::timestamptz)))::int
                    FROM journal_entries j WHERE t.last_seq > 0 AND j.terminal_id = t.terminal_id AND j.seq = t.last_seq LIMIT 1) AS sync_lag_seconds,
                 coalesce(a.n, 0)::int AS integrity_alerts, coalesce(r.n, 0)::int AS refused_pushes, (coalesce(qe.n, 0) + coalesce(qv.n, 0))::int AS quarantined
            FROM terminals t
+           LEFT JOIN terminal_software sw ON sw.terminal_id = t.terminal_id
            LEFT JOIN (SELECT terminal_id, count(*) AS n FROM integrity_alerts GROUP BY terminal_id) a ON a.terminal_id = t.terminal_id
            LEFT JOIN (SELECT terminal_id, count(*) AS n FROM refused_pushes GROUP BY terminal_id) r ON r.terminal_id = t.terminal_id
            LEFT JOIN (SELECT terminal_id, count(*) AS n FROM quarantined_entries GROUP BY terminal_id) qe ON qe.terminal_id = t.terminal_id

@@ -63,6 +63,8 @@ describe('console reads', () => {
     // T-000043: an entry and an event central keeps as bytes.
     await c.db.execute(`INSERT INTO quarantined_entries (terminal_id, seq, at, type, prev_hash, hash, entry, reason, received_at) VALUES ('T-000043', 1, $1, 'sale', $2, $2, '\\x00', 'nul', $1)`, [NOW, '0'.repeat(64)]);
     await c.db.execute(`INSERT INTO quarantined_events (terminal_id, event_key, journal_seq, event, reason, received_at) VALUES ('T-000043', 'e1', 1, '\\x00', 'nul', $1)`, [NOW]);
+    // T-000044 reported its software with its last push (store/updates.ts recordSoftware).
+    await c.db.execute(`INSERT INTO terminal_software (terminal_id, version, sha256, reported_at, since) VALUES ('T-000044', '2.4.1', NULL, $1, $1)`, [NOW]);
     const counted = counting(c);
     const answer = await fleet(counted.central);
     const terminals = fleetTerminals(answer);
@@ -79,6 +81,7 @@ describe('console reads', () => {
     expect(terminals[1]).toMatchObject({ terminal_id: 'T-000001', online: false, integrity_alerts: 0 });
     expect(terminals.find((x) => x.terminal_id === 'T-000042')?.sync_lag_seconds).toBe(90);
     expect(terminals.find((x) => x.terminal_id === 'T-000043')?.quarantined).toBe(2);
+    expect(terminals.find((x) => x.terminal_id === 'T-000044')?.software_version).toBe('2.4.1');
   });
 
   it('the online window is configuration (console_online_seconds), or the op\'s argument', async () => {
