@@ -281,7 +281,7 @@ export const ADMIN_OPS = {
     roles: FINANCE,
     dual: true,
     check: async (c, a) => {
-      await checkClaimPayable(c, c.db, a.terminal, a.seq);
+      await checkClaimPayable(c, c.db, a.terminal, a.seq, a.payment.paid_on);
       const pending = (await listProposals(c, 'proposed')).find((p) => p.op === 'claims.pay' && p.args.terminal === a.terminal && p.args.seq === a.seq);
       if (pending) throw new CentralError('claim_payment_proposed', `the payment of claim ${a.terminal}/${a.seq} is already proposed (proposal ${pending.id} by ${pending.proposer}): approve or reject it`, 409);
     },

@@ -92,10 +92,25 @@ async function prizeByPrintData(c: Central, q: Queryable, ticket: string): Promi
   return prize;
 }
 
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The day a payment was made is a day it could have been: not after today, not before the claim was
+ * filed. Days are the office's, times UTC: one day of slack each way for any time zone.
+ */
+export function checkPaidOn(paidOn: string, filedAt: string, now: string): void {
+  const latest = dayOf(Date.parse(now) + DAY_MS);
+  if (paidOn > latest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is after today: record a payment once it is made`, 400);
+  const earliest = dayOf(Date.parse(filedAt) - DAY_MS);
+  if (paidOn < earliest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is before the claim was filed (${filedAt.slice(0, 10)})`, 400);
+}
+
 /** Checks that claim (terminal, seq) may be paid, without changing anything: the refusals of `payClaim`, before a proposal (in `payClaim`'s transaction, the ticket's claim row stays locked until it commits). */
-export async function checkClaimPayable(c: Central, q: Queryable, terminal: string, seq: number): Promise<{ ticket: string; prize: number; filed_cents: number }> {
+export async function checkClaimPayable(c: Central, q: Queryable, terminal: string, seq: number, paidOn?: string): Promise<{ ticket: string; prize: number; filed_cents: number }> {
   const claim = await prizeClaimRow(q, terminal, seq);
   if (!claim) throw new CentralError('no_such_claim', `no prize claim filed by terminal ${terminal} at journal entry ${seq} (guichet central claims lists them)`, 404);
+  if (paidOn !== undefined) checkPaidOn(paidOn, claim.filed_at, c.now());
   const paid = await claimPaymentOf(q, terminal, seq, claim.ticket);
   if (paid) throw refusedPaid(paid, terminal, seq);
   const prize = await prizeByPrintData(c, q, claim.ticket);
@@ -114,7 +129,7 @@ export async function checkClaimPayable(c: Central, q: Queryable, terminal: stri
 /** Records claim (terminal, seq) paid: the winner and the payment, at central's prize (see the module comment). */
 export async function payClaim(c: Central, actor: string, a: ClaimPayArgs, proposer: string | null): Promise<ClaimPayment> {
   return c.db.transaction(async (tx) => {
-    const { ticket, prize, filed_cents } = await checkClaimPayable(c, tx, a.terminal, a.seq);
+    const { ticket, prize, filed_cents } = await checkClaimPayable(c, tx, a.terminal, a.seq, a.payment.paid_on);
     const at = c.now();
     await markPaidAtOffice(tx, ticket, LOTTERY_OFFICE, prize, at);
     const row = {

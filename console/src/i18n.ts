@@ -214,6 +214,12 @@ const fr = {
   'common.reason': 'Motif',
   'common.submit': 'Valider',
   'common.error': 'Refusé : {error}',
+  'form.problem': '{field} : {problem}',
+  'form.required': 'à remplir',
+  'form.too_long': 'trop long',
+  'form.id_chars': 'lettres, chiffres, espaces ou tirets seulement',
+  'form.no_such_date': 'date inexistante',
+  'form.invalid': 'valeur non valable',
   'view.bad_answer': 'la réponse de central à {op} n’a pas la forme attendue, la page ne peut pas l’afficher ({detail})',
 } as const;
 
@@ -430,6 +436,12 @@ const en: Record<TextKey, string> = {
   'common.reason': 'Reason',
   'common.submit': 'Submit',
   'common.error': 'Refused: {error}',
+  'form.problem': '{field}: {problem}',
+  'form.required': 'required',
+  'form.too_long': 'too long',
+  'form.id_chars': 'letters, digits, spaces or hyphens only',
+  'form.no_such_date': 'no such date',
+  'form.invalid': 'not a valid value',
   'view.bad_answer': 'central’s answer to {op} is not in the expected form, the page cannot show it ({detail})',
 };
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ClaimPayArgs, ConsoleClaims, ID_KINDS, PAYMENT_METHODS, type ConsoleClaim, type IdKind, type PaymentMethod } from '../../../common/console/claims.js';
 import { runOp } from '../api.js';
 import { dateTime, money, TIME_ZONE } from '../format.js';
+import { claimFormProblem } from '../form-problems.js';
 import { useI18n, type Lang } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
@@ -110,7 +111,7 @@ function PayForm({ claim, onCancel, onDone }: { claim: ConsoleClaim; onCancel: (
             reason,
           });
           if (!args.success) {
-            onDone(t('common.error', { error: args.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }), false);
+            onDone(t('common.error', { error: args.error.issues.map((i) => claimFormProblem(i, t)).join(' ; ') }), false);
             return;
           }
           try {
@@ -155,7 +156,7 @@ function PayForm({ claim, onCancel, onDone }: { claim: ConsoleClaim; onCancel: (
             {t('claims.reference')} <input name="reference" value={reference} onChange={(e) => setReference(e.target.value)} required maxLength={100} autoComplete="off" />
           </label>
           <label>
-            {t('claims.paid_on')} <input name="paid_on" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} required />
+            {t('claims.paid_on')} <input name="paid_on" type="date" value={paidOn} max={today()} onChange={(e) => setPaidOn(e.target.value)} required />
           </label>
         </div>
       </ReasonForm>

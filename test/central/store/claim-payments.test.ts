@@ -209,6 +209,9 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 99, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'no_such_claim', status: 404 });
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'not_winner' });
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, payment: { ...PAYMENT.payment, paid_on: '2026-02-30' }, reason: 'x' }, fin('fanny'))).rejects.toThrow(/no such date/);
+    // A payment's day after today, or before the claim was filed (2026-12-02), is no day it was made.
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, payment: { ...PAYMENT.payment, paid_on: '2026-12-09' }, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'bad_paid_on', message: expect.stringMatching(/after today/) });
+    await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, payment: { ...PAYMENT.payment, paid_on: '2026-11-20' }, reason: 'x' }, fin('fanny'))).rejects.toMatchObject({ reason: 'bad_paid_on', message: expect.stringMatching(/before the claim was filed \(2026-12-02\)/) });
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, payment: { ...PAYMENT.payment, method: 'bitcoin' }, reason: 'x' }, fin('fanny'))).rejects.toThrow(/method/);
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, amount_cents: 5 }, fin('fanny'))).rejects.toThrow(/amount_cents/);
     await expect(runAdminOpFor(c, 'claims.pay', { terminal: 'T1', seq: 11, ...PAYMENT, reason: 'x' }, { actor: 'sam', roles: ['support'] })).rejects.toBeInstanceOf(CentralError);
