@@ -1,7 +1,8 @@
 /**
  * `claims.pay` on the admin API (#22), checked on the server, not the page: an operator without the
  * finance role (support, auditor) is refused (403) and nothing is proposed; a finance operator's request
- * is proposed (202), waiting for a second operator.
+ * passes the role check and is judged on the claim itself (here a ticket central cannot price: 409).
+ * The proposal and its approval by a second operator: test/central/store/claim-payments.test.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
