@@ -29,6 +29,7 @@ import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { configGet, configHistory, configList, gameStatuses, isStopListed, stopList } from '../store/reference-reads.js';
 import { addRetailer, findRetailer, listRetailers, requireRetailer, showRetailer } from '../store/retailers.js';
 import { retailerStatement } from '../store/statements.js';
+import { claimsHold, releaseClaims, restoreStatus } from '../store/restore-hold.js';
 import { integrityAlerts, terminalEvents, terminalsReport } from '../store/reports.js';
 import { addTerminal, getTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
@@ -367,6 +368,22 @@ export const ADMIN_OPS = {
     // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction.
     standalone: true,
     run: async (c, a) => snapshotPgliteStore(c, a.to),
+  }),
+  // The restore window (#21, store/restore-hold.ts): online claims held until every terminal re-synced.
+  'restore.status': op({
+    args: z.object({}).strict(),
+    roles: ANY_ROLE,
+    run: async (c) => restoreStatus(c),
+  }),
+  // Letting claims through before every terminal re-synced risks a ticket paid twice: two operators.
+  'restore.release': op({
+    args: z.object({ reason: Reason }).strict(),
+    roles: SECURITY,
+    dual: true,
+    check: async (c) => {
+      if (!(await claimsHold(c))) throw new CentralError('not_held', 'online claims are not held: no restore is waiting for terminals to re-sync', 409);
+    },
+    run: async (c, a, ctx) => releaseClaims(c, ctx.actor, a.reason, ctx.proposer ?? null),
   }),
   ...CONSOLE_OPS,
   // ── Software updates (#23): what the fleet runs changes only under dual control; updates.list only reads.

@@ -13,6 +13,7 @@
  *   timed out) becomes a payout exception, listed by `guichet central exceptions`, and the terminal
  *   that paid second is told through its feed.
  */
+import { claimsHold } from './restore-hold.js';
 import type { ClaimAnswer, ClaimRequest, PackIdentity, WireJournalEntry } from '../../common/protocol/index.js';
 import { gameByCode } from '../../games/index.js';
 import { inventoryBarcode, parseBarcode, TicketIdError, type UnitId } from '../../games/ticket-id.js';
@@ -113,6 +114,11 @@ export async function claimTicket(c: Central, terminalId: string, req: ClaimRequ
     throw err;
   }
   const ticket = ticketKey(id);
+  // After a restore, central does not know yet what terminals paid since its backup (store/restore-hold.ts).
+  const restoring = await claimsHold(c);
+  if (restoring) {
+    return answer('central_restoring', `central was restored from a backup on ${restoring.started_at} and does not know yet whether another terminal paid this ticket since: do not pay now; prizes are claimed again once every terminal has synced, or the lottery releases them`, { ticket });
+  }
   const pub = await publishedBlock(c, c.db, id);
   if (!pub?.print_name) return answer('unknown_ticket', `central has no published print data for ${id.game} emission ${id.emission} block ${id.block}`, { ticket });
   const print = printData(c, pub.print_name);

@@ -19,7 +19,7 @@ export interface CentralMemo {
   /** When pushes last looked for packs due by days (central's clock, ms; see settlePacks). */
   readonly daysChecked: { at: number };
   /** Central's current epoch, read once (only a restore, with central stopped, makes a new one): store/epoch.ts. */
-  readonly epoch: { value?: EpochRow };
+  readonly epoch: { value?: EpochRow; claimsReleased?: boolean };
 }
 
 /** One of central's epochs (migration 015): a new one at every restore. */

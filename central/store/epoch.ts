@@ -35,7 +35,15 @@ export async function readEpoch(q: Queryable): Promise<EpochRow> {
 export async function renewEpoch(q: Queryable, at: string, reason: EpochRow['reason'] = 'restore'): Promise<EpochRow> {
   const epoch = randomUUID();
   const floor = (await q.query<{ m: number | string | null }>('SELECT max(cursor) AS m FROM feed'))[0]?.m ?? 0;
-  await q.execute(`INSERT INTO central_epochs (epoch, feed_floor, started_at, reason) VALUES ($1, $2, $3, $4)`, [epoch, Number(floor), at, reason]);
+  // A restore holds online claims until every terminal re-synced (store/restore-hold.ts); a new store does not.
+  const released = reason === 'restore' ? [null, null] : [at, 'a new store'];
+  await q.execute(`INSERT INTO central_epochs (epoch, feed_floor, started_at, reason, claims_released_at, claims_released_by) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    epoch,
+    Number(floor),
+    at,
+    reason,
+    ...released,
+  ]);
   return { epoch, feed_floor: Number(floor), started_at: at, reason };
 }
 

@@ -21,6 +21,7 @@ import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
 import { checkSales } from './sale-checks.js';
 import { recordSoftware } from './updates.js';
+import { noteResync } from './restore-hold.js';
 import {
   heldEntryAt,
   heldEntryHashes,
@@ -187,6 +188,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   if (exceptions > 0) await settleNewExceptions(c, tx, terminalId, now); // charged back or written off (store/chargebacks.ts)
   await settlePacks(c, tx, paid);
   await recordPrizeClaims(c, tx, terminalId, stored);
+  // After a restore: central now holds this terminal's whole journal, the claims' hold may end (store/restore-hold.ts).
+  await noteResync(c, tx, terminalId, batch.head_seq, prevSeq, now);
   return {
     allowance: await issueAllowance(c, tx, terminalId, prevSeq),
     epoch: (await currentEpoch(c, tx)).epoch,

@@ -191,6 +191,8 @@ export const PushRequest = z
     events: z.array(WireOutboxEvent).max(MAX_PUSH_EVENTS),
     /** What the terminal runs (absent from a terminal older than #23). */
     software: SoftwareReport.optional(),
+    /** The terminal's newest journal entry: central holding it means the terminal has re-synced (after a restore, #21). */
+    head_seq: Count.optional(),
   })
   .strict();
 export type PushRequest = z.infer<typeof PushRequest>;
@@ -369,9 +371,10 @@ export type FeedAnswer = z.infer<typeof FeedAnswer>;
 
 /**
  * Central's answers to a claim: paid nowhere yet and now held for the asking terminal, or why not
- * (`not_sold`: a digital unit central never sold, or whose sale it voided).
+ * (`not_sold`: a digital unit central never sold, or whose sale it voided; `central_restoring`: central
+ * was restored and waits for every terminal to re-sync before it grants a claim again, #21).
  */
-export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'held_elsewhere', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold'] as const;
+export const CLAIM_VERDICTS = ['claimed', 'already_paid', 'held_elsewhere', 'not_winner', 'expired', 'pack_not_active', 'stop_listed', 'unknown_ticket', 'not_sold', 'central_restoring'] as const;
 export type ClaimVerdict = (typeof CLAIM_VERDICTS)[number];
 
 export const ClaimRequest = z

@@ -22,6 +22,7 @@ const REFUSALS = [
   new ApiError('not-sold', 'central: central never sold this digital unit, do not pay'),
   new ApiError('claimed-elsewhere', 'central: held since 2026-11-30T10:00:00Z by terminal T-02 (R-1) until 2026-11-30T10:02:00Z: not paid yet, do not pay now', { terminal: 'T-02', until: '2026-11-30T10:02:00Z' }),
   new ApiError('pack-elsewhere-offline', "central does not answer and pack 101-008-01-00000 is not known at this shop: only central can validate it, do not pay", { pack: '101-008-01-00000' }),
+  new ApiError('central-restoring', 'central: central was restored from a backup on 2026-12-05T02:00:00.000Z and does not know yet whether another terminal paid this ticket since: do not pay now'),
 ];
 
 describe("central's refusals", () => {
@@ -40,6 +41,12 @@ describe("central's refusals", () => {
   it('say a ticket another terminal holds is being paid there, not paid', () => {
     expect(errorText(fr, REFUSALS[7])).toBe('Ce ticket est en cours de paiement au terminal T-02 : il n’est pas payé, ne payez pas maintenant.');
     expect(errorText(en, REFUSALS[7])).toBe('This ticket is being paid at terminal T-02: it is not paid, do not pay it now.');
+  });
+
+  it('say central was just restored: not now, keep the ticket, try again (#21)', () => {
+    const restoring = REFUSALS.find((e) => e.code === 'central-restoring')!;
+    expect(errorText(fr, restoring)).toBe('Le central de la loterie vient d’être restauré et attend que tous les terminaux se resynchronisent : ne payez pas maintenant, gardez le ticket et réessayez dans un moment.');
+    expect(errorText(en, restoring)).toBe("The lottery's central was just restored and waits for every terminal to re-sync: do not pay now; keep the ticket and try again in a moment.");
   });
 
   it('say a digital ticket the lottery never sold is not to be paid', () => {

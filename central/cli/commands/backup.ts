@@ -12,6 +12,8 @@ import { CliError } from '../../../common/cli-run.js';
 import { archiveSettings, backupCluster, DEFAULT_STANZA, listBackups, restoreCluster, type PgBackRestTarget } from '../../store/backup/pgbackrest.js';
 import { SNAPSHOT_FILE, type SnapshotInfo } from '../../store/backup/snapshot.js';
 import { RESTORED_MARK } from '../../store/epoch.js';
+import type { RestoreStatus } from '../../store/restore-hold.js';
+import { localTime } from '../local-time.js';
 import { claimDataDir, releaseDataDir, servingRecord } from '../../server/holder.js';
 
 interface Flags {
@@ -22,7 +24,7 @@ interface Flags {
   stanza: string;
 }
 
-type Run = (flags: Flags, op: 'backup.snapshot', args: Record<string, unknown>) => Promise<unknown>;
+type Run = (flags: Flags, op: 'backup.snapshot' | 'restore.status' | 'restore.release', args: Record<string, unknown>) => Promise<unknown>;
 type Common = (cmd: Command) => Command;
 type Print = (flags: Flags, value: unknown, human: () => string[]) => void;
 
@@ -110,5 +112,28 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
         `restored the snapshot taken at ${info.taken_at}; the folder as it was is in ${aside}.`,
         'Start central: it begins a new epoch, and every terminal pushes again what central lost and reads the feed again.',
       ]);
+    });
+
+  // The restore window (#21): online claims wait until every active terminal has re-synced.
+  common(cmd.command('restore-status'))
+    .description('After a restore: whether online claims are held, and the active terminals that have not re-synced yet.')
+    .action(async (flags: Flags) => {
+      const s = (await run(flags, 'restore.status', {})) as RestoreStatus;
+      print(flags, s, () => [
+        s.held
+          ? `online claims HELD since the restore of ${localTime(s.started_at)}: ${s.resynced} terminal(s) re-synced, ${s.waiting} still to come`
+          : s.reason === 'restore'
+            ? `online claims released at ${localTime(s.released_at)} by ${s.released_by ?? '?'} (restore of ${localTime(s.started_at)})`
+            : 'no restore: online claims are not held',
+        ...(s.held ? s.waiting_terminals.map((t) => `  waiting for ${t.terminal_id} (${t.retailer}), last heard ${t.last_contact_at ? localTime(t.last_contact_at) : 'never'}`) : []),
+        ...(s.held && s.waiting > s.waiting_terminals.length ? [`  … and ${s.waiting - s.waiting_terminals.length} more`] : []),
+      ]);
+    });
+  common(cmd.command('restore-release'))
+    .description('Let online claims through before every terminal re-synced (a terminal that does not come back), under dual control: a ticket one of them paid may be paid again.')
+    .requiredOption('--reason <text>', 'why (journaled)')
+    .action(async (flags: Flags & { reason: string }) => {
+      const r = (await run(flags, 'restore.release', { reason: flags.reason })) as { released_at: string; waiting: number };
+      print(flags, r, () => [`online claims released at ${localTime(r.released_at)}; ${r.waiting} terminal(s) had not re-synced`]);
     });
 }

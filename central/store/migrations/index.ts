@@ -18,6 +18,7 @@ import { operatorsAudit } from './017-operators-audit.js';
 import { softwareUpdates } from './018-software-updates.js';
 import { adminRequests } from './019-admin-requests.js';
 import { claimPayments } from './020-claim-payments.js';
+import { restoreHold } from './021-restore-hold.js';
 import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
@@ -45,4 +46,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   softwareUpdates,
   adminRequests,
   claimPayments,
+  restoreHold,
 ];

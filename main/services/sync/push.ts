@@ -7,7 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { runningSoftware } from '../updates/software.js';
 import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPOINTS, type PushRequest, type WireJournalEntry } from '../../../common/protocol/index.js';
-import { journalCountAfter, journalRow, journalRowsAfter, type JournalRow } from '../../../db/queries/journal.js';
+import { journalCountAfter, journalRow, journalRowsAfter, lastJournalRow, type JournalRow } from '../../../db/queries/journal.js';
 import { markOutboxSentUpTo, markOutboxUnsentAfter, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import { unsentOutboxUpTo } from '../../../db/queries/outbox.js';
 import { GENESIS_HASH } from '../../kernel/chain.js';
@@ -105,7 +105,9 @@ export async function pushJournal(t: LotteryTerminal, client: CentralClient, opt
     updateSyncState(t.db, { pushed_seq: batch.upto });
     let answer: PushAnswer;
     try {
-      answer = await client.call('POST', ENDPOINTS.push, { entries: batch.entries, events: batch.events, software: runningSoftware() }, PushAnswer);
+      // head_seq: central holding it means this terminal has re-synced (after a restore, central's claims wait for that, #21).
+      const head = lastJournalRow(t.db)?.seq ?? 0;
+      answer = await client.call('POST', ENDPOINTS.push, { entries: batch.entries, events: batch.events, software: runningSoftware(), head_seq: head }, PushAnswer);
     } catch (err) {
       const at = t.now();
       const message = err instanceof Error ? err.message : String(err);

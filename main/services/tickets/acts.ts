@@ -143,6 +143,7 @@ const REFUSED_BY_CENTRAL = {
   stop_listed: 'stop-listed',
   unknown_ticket: 'unknown-ticket',
   not_sold: 'not-sold',
+  central_restoring: 'central-restoring',
 } as const;
 
 /**

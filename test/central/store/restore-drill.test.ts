@@ -4,7 +4,8 @@
  * and a stop list central acknowledged; central restored to before them (a new epoch). After the next
  * syncs central holds the payout again, credited once, with its outbox event; the ticket is not payable
  * online again; a stop list issued after the restore (on a feed cursor the terminals had passed) reaches
- * both terminals, and the one issued before reaches them still (they keep it).
+ * both terminals, and the one issued before reaches them still (they keep it). Until both terminals
+ * re-synced, central grants no online claim: the other terminal cannot be paid the ticket again.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminOpFor } from '../../../central/admin/ops.js';
 import { createEmission } from '../../../central/emission/create.js';
 import { exportUnits } from '../../../central/emission/export.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
@@ -126,8 +128,17 @@ describe.each(engines)('restore drill, central on %s', (engine) => {
     const cursor = await stopListChange(central, 'test', `${prefix}-007-01-00004`, 'add', 'stolen after the restore');
     expect(cursor).toBeLessThanOrEqual(feedMark);
 
+    // The window: central does not know yet that T1 paid the ticket. Until every terminal re-synced,
+    // no online claim is granted (T2 would have been granted it, and paid it a second time).
+    expect((await refusedWith(payOrClaim(b.t, b.manager, winner, after), PayoutError)).code).toBe('central-restoring');
+    const status = async () => (await runAdminOpFor(central, 'restore.status', {}, { actor: 'ops', roles: ['support'] })).result as { held: boolean; waiting: number; released_by: string | null };
+    expect(await status()).toMatchObject({ held: true, waiting: 2 });
     await syncOnce(a.t);
+    expect(await status()).toMatchObject({ held: true, waiting: 1 });
+    expect((await refusedWith(payOrClaim(b.t, b.manager, winner, after), PayoutError)).code).toBe('central-restoring');
     await syncOnce(b.t);
+    // Every terminal re-synced: central holds their whole journals, and grants claims again by itself.
+    expect(await status()).toMatchObject({ held: false, waiting: 0, released_by: 'central' });
     // Every terminal holds both stop lists: the new one read, not skipped; the lost one kept.
     expect([stopped(a.t, 4), stopped(b.t, 4), stopped(a.t, 3), stopped(b.t, 3)]).toEqual([1, 1, 1, 1]);
     // Central holds the payout again, credited once; the acknowledged outbox event was sent again.

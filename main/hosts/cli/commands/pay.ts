@@ -29,6 +29,7 @@ const CENTRAL_TITLES: Readonly<Record<string, string>> = {
   'unknown-ticket': 'UNKNOWN AT CENTRAL',
   'pack-not-active': 'PACK NOT ACTIVE (CENTRAL)',
   'not-sold': 'NEVER SOLD (CENTRAL)',
+  'central-restoring': 'WAIT: CENTRAL RESTORED, TERMINALS RE-SYNCING',
 };
 export function payCommand(): Command {
   const cmd = withPrinterOption(withOperatorOptions(
