@@ -11,6 +11,7 @@
  * restart); while claims are held it asks the database at each claim, so a release made through any
  * process applies to all.
  */
+import type { RestoreStatusView } from '../../common/console/restore.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { currentEpoch } from './epoch.js';
@@ -63,18 +64,8 @@ export async function noteResync(c: Central, tx: Queryable, terminalId: string, 
   await release(c, tx, hold.epoch, at, 'central', { why: 'every active terminal re-synced', last: terminalId });
 }
 
-export interface RestoreStatus {
-  readonly epoch: string;
-  readonly reason: 'init' | 'restore';
-  readonly started_at: string;
-  readonly held: boolean;
-  readonly released_at: string | null;
-  readonly released_by: string | null;
-  readonly resynced: number;
-  readonly waiting: number;
-  /** The first 100 waiting terminals, by id. */
-  readonly waiting_terminals: { terminal_id: string; retailer: string; last_contact_at: string | null }[];
-}
+/** What `restore.status` answers (the console reads it with this schema). */
+export type RestoreStatus = RestoreStatusView;
 
 /** Where the current epoch stands: held or not, and which terminals the hold waits for. */
 export async function restoreStatus(c: Central): Promise<RestoreStatus> {

@@ -19,6 +19,7 @@ import { SalesPage } from './pages/Sales.js';
 import { StopListPage } from './pages/StopList.js';
 import { TerminalPage } from './pages/Terminal.js';
 import { Loading } from './parts.js';
+import { RestoreBanner } from './restore-banner.js';
 
 const PAGES: readonly { path: string; label: TextKey; page: () => ReactNode }[] = [
   { path: 'fleet', label: 'nav.fleet', page: () => <FleetPage /> },
@@ -112,7 +113,10 @@ export function App() {
             ))}
           </ul>
         </nav>
-        <main className="content">{page}</main>
+        <main className="content">
+          <RestoreBanner roles={session.roles} />
+          {page}
+        </main>
       </div>
     );
   }
