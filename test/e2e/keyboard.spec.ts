@@ -47,8 +47,8 @@ test('the last PIN try is announced, and a manager unlocks the operator at the t
 
 test('digits typed with no field focused land in the code field, in sight; a digit typed in the cash received stays there', async ({ page, kiosk }) => {
   const units = kiosk.units('annee-chance-2013');
-  const [a, b, c] = [units[30], units[31], units[32]];
-  if (!a || !b || !c) throw new Error('demo units missing');
+  const [a, b, c, d] = [units[30], units[31], units[32], units[33]];
+  if (!a || !b || !c || !d) throw new Error('demo units missing');
   await page.goto(kiosk.url);
   await login(page, 'Camille', '2222');
   const input = page.getByTestId('validation-input');
@@ -81,6 +81,12 @@ test('digits typed with no field focused land in the code field, in sight; a dig
   // the whole code is read.
   await wedgeScan(page, c.barcodes.inventory, { stallAfter: [1, 4] });
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
+  await expect(page.getByTestId('sell-tendered')).toHaveValue('5');
+  await expect(page.getByTestId('sell-error')).toHaveCount(0);
+  // Cut again three keys before its end: the last piece is too short to read as a scan by itself; with
+  // the pieces before it, by their times, it is one, and Enter ends it as a scan (not the sale's form).
+  await wedgeScan(page, d.barcodes.inventory, { stallAfter: [1, d.barcodes.inventory.length - 3] });
+  await expect(page.getByTestId('cart-line')).toHaveCount(4);
   await expect(page.getByTestId('sell-tendered')).toHaveValue('5');
   await expect(page.getByTestId('sell-error')).toHaveCount(0);
 });

@@ -139,6 +139,8 @@ interface Split {
   readonly before: string;
   readonly after: string;
   readonly text: string;
+  /** Times of the chain's first and last keys (the keys' own clock). */
+  readonly firstAt: number;
   readonly keyAt: number;
 }
 
@@ -154,10 +156,14 @@ interface Split {
  * A busy machine can also deliver a scan's keys late, so that the flush timer releases the head
  * before the next key arrives, though the keys' own times are a scanner's: a head whose last key was
  * pressed within the decoder's gap of the scan's first is the scan's own, even in a field for amounts.
+ * Cut pieces chain by the same rule, and a suffix key (Enter) within the gap of a chain as long as a
+ * scan ends that chain as a scan, even when its last piece alone was too short to be one.
  */
 export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInterKeyMs: KIOSK_MAX_INTER_KEY_MS }): () => void {
   let inserted: Inserted | null = null;
   const maxGap = options.maxInterKeyMs ?? WEDGE_DEFAULTS.maxInterKeyMs;
+  const minLength = options.minLength ?? WEDGE_DEFAULTS.minLength;
+  const suffixKeys: readonly string[] = options.suffixKeys ?? WEDGE_DEFAULTS.suffixKeys;
   let split: Split | null = null;
   /** Keys released with no field to take them (replayed as key events), for a scan that follows at once. */
   let loose: { text: string; at: number; burst: boolean } | null = null;
@@ -201,8 +207,8 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
       split =
         r && keys
           ? chained && prev
-            ? { el: r.el, before: prev.before, after: r.after, text: prev.text + text, keyAt: keys.lastAt }
-            : { el: r.el, before: r.before, after: r.after, text, keyAt: keys.lastAt }
+            ? { el: r.el, before: prev.before, after: r.after, text: prev.text + text, firstAt: prev.firstAt, keyAt: keys.lastAt }
+            : { el: r.el, before: r.before, after: r.after, text, firstAt: keys.firstAt, keyAt: keys.lastAt }
           : null;
       if (!r) {
         inserted = null;
@@ -228,6 +234,21 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
     if (!e.isTrusted) return;
     const before = scans;
     handler.handleKeyDown(e);
+    // The suffix of a scan cut so often that its last piece was too short to read as one: by the keys'
+    // own times the chained pieces and this key are one scanner's run — the scan, not the field's.
+    const cut = split;
+    const sinceCut = cut ? e.timeStamp - cut.keyAt : Infinity;
+    if (scans === before && cut && suffixKeys.includes(e.key) && cut.el.value === cut.after && [...cut.text].length >= minLength && sinceCut >= 0 && sinceCut <= maxGap) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      split = null;
+      inserted = null;
+      loose = null;
+      scans++;
+      restoreField(cut.el, cut.before);
+      router.deliver({ data: cut.text, source: 'wedge', receivedAt: new Date().toISOString(), durationMs: Math.round(e.timeStamp - cut.firstAt) });
+      return;
+    }
     // A person's Enter, Tab or Escape ends what they typed: it can no longer be the head of a scan.
     if (scans === before && (e.key === 'Enter' || e.key === 'Tab' || e.key === 'Escape')) {
       inserted = null;
