@@ -57,7 +57,7 @@ async function seedClaim(central: Parameters<typeof publishEmission>[0], keyFile
 
 export interface ConsoleCentral {
   url: string;
-  /** By name: admin1 … admin8 (administrators), sec-a and sec-b (security officers), fin-a and fin-b (finance), audit (auditor). */
+  /** By name: admin1 … admin8 (administrators), sec-a, sec-b and sec-c (security officers), fin-a and fin-b (finance), audit (auditor). */
   operators: ReadonlyMap<string, TestOperator>;
   /** The claim form filed at SHOP-A: its printed ticket number and central's prize. */
   claim: { printed: string; cents: number };
@@ -116,7 +116,7 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       await seedFleet(init.central.db, FLEET, now);
       const operators = new Map<string, TestOperator>();
       for (let i = 1; i <= ADMINS; i++) operators.set(`admin${i}`, await createOperator(init.central, { name: `admin${i}`, roles: ['administrator'] }));
-      for (const name of ['sec-a', 'sec-b']) operators.set(name, await createOperator(init.central, { name, roles: ['security'] }));
+      for (const name of ['sec-a', 'sec-b', 'sec-c']) operators.set(name, await createOperator(init.central, { name, roles: ['security'] }));
       for (const name of ['fin-a', 'fin-b']) operators.set(name, await createOperator(init.central, { name, roles: ['finance'] }));
       operators.set('audit', await createOperator(init.central, { name: 'audit', roles: ['auditor'] }));
       await init.central.db.close();
@@ -132,17 +132,24 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
 export { expect };
 
 let nextAdmin = 0;
+/** The 30-s step of each operator's last login (this worker's). */
+const lastStep = new Map<string, number>();
 
 /** Logs in on the console's login page (password and the one-time code of the moment), then opens `route`; by default as the next unused administrator. */
 export async function openConsole(page: Page, central: ConsoleCentral, route: string, who?: string): Promise<void> {
   const name = who ?? `admin${(nextAdmin++ % ADMINS) + 1}`;
   const operator = central.operators.get(name);
   if (!operator) throw new Error(`no test operator '${name}'`);
+  // A one-time code logs in once: the same operator again within its 30-s step waits for the next code.
+  const step = (): number => Math.floor(Date.now() / 30_000);
+  if (lastStep.get(name) === step()) await page.waitForTimeout((step() + 1) * 30_000 - Date.now() + 200);
   await page.goto(`${central.url}/console/#/${route}`);
   const form = page.getByTestId('login');
   await form.locator('input[name="operator"]').fill(operator.name);
   await form.locator('input[name="password"]').fill(operator.password);
-  await form.locator('input[name="totp"]').fill(totpCode(operator.name, operator.totpSecret, new Date().toISOString()));
+  const at = new Date();
+  lastStep.set(name, Math.floor(at.getTime() / 30_000));
+  await form.locator('input[name="totp"]').fill(totpCode(operator.name, operator.totpSecret, at.toISOString()));
   await form.locator('input[name="totp"]').press('Enter');
   await expect(form).toHaveCount(0);
 }

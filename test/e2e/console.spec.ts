@@ -226,7 +226,7 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   await expect(page.getByTestId('stoplist')).toContainText('213-001-01-00009');
   // A security officer approves it: the entry is lifted (its removal time shown, no removal offered
   // again); the feed lifts it at the terminals (sync.test.ts).
-  await approveAs(browser, consoleCentral, 'stoplist.remove', 'checked at the shop', 'sec-b');
+  await approveAs(browser, consoleCentral, 'stoplist.remove', 'checked at the shop', 'sec-c');
   await page.reload();
   const row = page.getByTestId('stoplist').locator('tr', { hasText: '213-001-01-00009' });
   await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/12\/2026 \d{2}:\d{2}:\d{2}$/);
