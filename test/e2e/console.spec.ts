@@ -159,7 +159,10 @@ test('a claim form paid: the winner and the payment recorded by finance under du
   await form.getByLabel('Adresse (facultative)').fill('3 rue des Lilas, 75011 Paris');
   await form.getByLabel('Mode de paiement').selectOption('cheque');
   await form.getByLabel('Référence du paiement').fill('CHQ 0001234');
-  await form.getByLabel('Date du paiement').fill('2026-12-02');
+  // The day it was paid: today at the office (central refuses a day before the claim was filed, or after today).
+  const paidOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const paidDay = paidOn.split('-').reverse().join('/');
+  await form.getByLabel('Date du paiement').fill(paidOn);
   await form.getByRole('textbox', { name: /Motif/ }).fill('winner at the office with the claim form');
   const asked = page.waitForResponse((r) => r.url().endsWith('/v1/admin/claims.pay'));
   await form.getByRole('textbox', { name: /Motif/ }).press('Enter');
@@ -174,7 +177,7 @@ test('a claim form paid: the winner and the payment recorded by finance under du
   await expect(row.getByTestId(`claim-state-${key}`)).toHaveText('payée');
   const paid = row.getByTestId(`claim-paid-${key}`);
   await expect(paid).toContainText('Camille Martin — passeport …5678');
-  await expect(paid).toContainText('chèque, réf. CHQ 0001234, le 02/12/2026');
+  await expect(paid).toContainText(`chèque, réf. CHQ 0001234, le ${paidDay}`);
   await expect(paid).toContainText('fin-a + fin-b');
   // Central's prize for the ticket; its printed number on one line, never broken at its dashes.
   await expect(row).toContainText(formatEuros(consoleCentral.claim.cents, { locale: 'fr' }));
@@ -184,7 +187,7 @@ test('a claim form paid: the winner and the payment recorded by finance under du
   await expect(page.locator('body')).not.toContainText('Lilas');
   await page.getByTestId('lang').click();
   await expect(row.getByTestId(`claim-state-${key}`)).toHaveText('paid');
-  await expect(paid).toContainText('cheque, ref. CHQ 0001234, on 02/12/2026');
+  await expect(paid).toContainText(`cheque, ref. CHQ 0001234, on ${paidDay}`);
   await page.getByTestId('lang').click();
   await shot(page, 'claims');
 });
