@@ -11,7 +11,7 @@ import { localTime } from '../../../central/cli/local-time.js';
 import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { centralCli, cliSandbox } from '../support/central-cli.js';
+import { centralCli, cliLoginAs, cliSandbox } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 import { publishTestEmission } from '../support/paid-twice.js';
@@ -46,15 +46,8 @@ describe('guichet central claims list|pay (PGlite, in process)', () => {
   afterAll(() => sandbox.done());
 
   const guichet = (...args: string[]) => centralCli(data, args);
-  async function loginAs(o: TestOperator): Promise<void> {
-    await guichet('logout');
-    process.env.GUICHET_OPERATOR_PASSWORD = o.password;
-    process.env.GUICHET_OPERATOR_TOTP = o.totp();
-    const r = await guichet('login', '--operator', o.name);
-    delete process.env.GUICHET_OPERATOR_PASSWORD;
-    delete process.env.GUICHET_OPERATOR_TOTP;
-    expect(r.code, r.err).toBe(0);
-  }
+  const loginAs = (o: TestOperator) => cliLoginAs(data, o);
+
   const PAY = ['--name', 'Camille Martin', '--id-kind', 'passport', '--id-number', '19AB45678', '--method', 'cheque', '--reference', 'CHQ 0001234', '--paid-on', '2026-12-02', '--reason', 'winner at the office'];
 
   it('proposes a payment (dual control), lists it proposed, then paid once another finance operator approves', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewEpoch } from '../../../central/store/epoch.js';
 import { openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
-import { centralCli, cliSandbox } from '../support/central-cli.js';
+import { centralCli, cliLoginAs, cliSandbox } from '../support/central-cli.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 
@@ -31,15 +31,8 @@ describe('guichet central restore-status|restore-release (PGlite, in process)', 
   afterAll(() => sandbox.done());
 
   const guichet = (...args: string[]) => centralCli(data, args);
-  async function loginAs(o: TestOperator): Promise<void> {
-    await guichet('logout');
-    process.env.GUICHET_OPERATOR_PASSWORD = o.password;
-    process.env.GUICHET_OPERATOR_TOTP = o.totp();
-    const r = await guichet('login', '--operator', o.name);
-    delete process.env.GUICHET_OPERATOR_PASSWORD;
-    delete process.env.GUICHET_OPERATOR_TOTP;
-    expect(r.code, r.err).toBe(0);
-  }
+  const loginAs = (o: TestOperator) => cliLoginAs(data, o);
+
 
   it('says nothing is held on a store never restored, and refuses a release', async () => {
     await loginAs(ops.sec1!);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { buildLotteryProgram } from '../../../central/cli/program.js';
 import { runCli } from '../../../common/cli-run.js';
 
@@ -39,4 +39,15 @@ export function cliSandbox(prefix: string): { readonly tmp: string; done(): void
       rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** `guichet central logout`, then `login` as `o` (password and one-time code given as the environment, as a script would). */
+export async function cliLoginAs(data: string, o: { name: string; password: string; totp(): string }): Promise<void> {
+  await centralCli(data, ['logout']);
+  process.env.GUICHET_OPERATOR_PASSWORD = o.password;
+  process.env.GUICHET_OPERATOR_TOTP = o.totp();
+  const r = await centralCli(data, ['login', '--operator', o.name]);
+  delete process.env.GUICHET_OPERATOR_PASSWORD;
+  delete process.env.GUICHET_OPERATOR_TOTP;
+  expect(r.code, r.err).toBe(0);
 }
