@@ -59,6 +59,9 @@ export async function noteResync(c: Central, tx: Queryable, terminalId: string, 
   if (headSeq === undefined || lastSeq < headSeq) return;
   const hold = await claimsHold(c, tx);
   if (!hold) return;
+  // One push at a time past this point: two last terminals re-syncing at once would each see the other
+  // still waiting (neither's row committed) and leave the claims held.
+  await tx.query('SELECT 1 FROM central_epochs WHERE epoch = $1 FOR UPDATE', [hold.epoch]);
   await tx.execute('INSERT INTO epoch_resyncs (epoch, terminal_id, at, last_seq) VALUES ($1, $2, $3, $4) ON CONFLICT (epoch, terminal_id) DO NOTHING', [hold.epoch, terminalId, at, lastSeq]);
   if ((await waitingTerminals(tx, hold.epoch, 1)).length > 0) return;
   await release(c, tx, hold.epoch, at, 'central', { why: 'every active terminal re-synced', last: terminalId });

@@ -82,6 +82,28 @@ describe.each(ENGINES)('online claims after a restore, on %s', (engine) => {
     await c.db.execute(`UPDATE terminals SET status = 'active' WHERE terminal_id = 'T3'`);
   });
 
+  it('the last two terminals re-syncing at once release the claims (neither leaves them held)', async () => {
+    await restored();
+    await c.db.execute(`UPDATE terminals SET status = 'disabled' WHERE terminal_id = 'T3'`);
+    let opened!: () => void;
+    let commit!: () => void;
+    const inFirst = new Promise<void>((r) => (opened = r));
+    const gate = new Promise<void>((r) => (commit = r));
+    // T1's push has re-synced it and not committed yet when T2's comes.
+    const first = c.db.transaction(async (tx) => {
+      await noteResync(c, tx, 'T1', 3, 3, now());
+      opened();
+      await gate;
+    });
+    await inFirst;
+    const second = c.db.transaction((tx) => noteResync(c, tx, 'T2', 5, 5, now()));
+    await new Promise((r) => setTimeout(r, 300));
+    commit();
+    await Promise.all([first, second]);
+    expect(await status()).toMatchObject({ held: false, released_by: 'central' });
+    await c.db.execute(`UPDATE terminals SET status = 'active' WHERE terminal_id = 'T3'`);
+  });
+
   it('a terminal that does not come back: two security operators release the claims, with a reason', async () => {
     await restored();
     expect(await claim('T1')).toBe('central_restoring');
