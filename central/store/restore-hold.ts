@@ -75,7 +75,12 @@ export async function restoreStatus(c: Central): Promise<RestoreStatus> {
   const e = await currentEpoch(c);
   const row = (await c.db.query<{ claims_released_at: string | null; claims_released_by: string | null }>('SELECT claims_released_at, claims_released_by FROM central_epochs WHERE epoch = $1', [e.epoch]))[0];
   const resynced = (await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM epoch_resyncs WHERE epoch = $1', [e.epoch]))[0]?.n ?? 0;
-  const waiting = await waitingTerminals(c.db, e.epoch, null);
+  const waiting = (
+    await c.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM terminals t WHERE t.status = 'active' AND NOT EXISTS (SELECT 1 FROM epoch_resyncs r WHERE r.epoch = $1 AND r.terminal_id = t.terminal_id)`,
+      [e.epoch],
+    )
+  )[0]?.n ?? 0;
   return {
     epoch: e.epoch,
     reason: e.reason,
@@ -84,8 +89,8 @@ export async function restoreStatus(c: Central): Promise<RestoreStatus> {
     released_at: row?.claims_released_at ?? null,
     released_by: row?.claims_released_by ?? null,
     resynced,
-    waiting: waiting.length,
-    waiting_terminals: waiting.slice(0, 100),
+    waiting,
+    waiting_terminals: await waitingTerminals(c.db, e.epoch, 100),
   };
 }
 
