@@ -76,7 +76,8 @@ describe('prepareKiosk', () => {
     expect(kiosk.app.context?.version).toBe(VERSION);
     expect(openFilesIn(dataDir).length).toBeGreaterThan(0);
     await kiosk.close();
-  });
+    // The demo's first start (its central, emissions and sales) takes a minute on a loaded 2-core machine.
+  }, 180_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   beforeEach(() => {
     scanners.closed.length = 0;
