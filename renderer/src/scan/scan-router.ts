@@ -238,7 +238,8 @@ export function attachWedge(router: ScanRouter, options: WedgeOptions = { maxInt
     // own times the chained pieces and this key are one scanner's run — the scan, not the field's.
     const cut = split;
     const sinceCut = cut ? e.timeStamp - cut.keyAt : Infinity;
-    if (scans === before && cut && suffixKeys.includes(e.key) && cut.el.value === cut.after && [...cut.text].length >= minLength && sinceCut >= 0 && sinceCut <= maxGap) {
+    const plain = !e.ctrlKey && !e.altKey && !e.metaKey && !e.repeat;
+    if (scans === before && cut && plain && suffixKeys.includes(e.key) && cut.el.value === cut.after && [...cut.text].length >= minLength && sinceCut >= 0 && sinceCut <= maxGap) {
       e.preventDefault();
       e.stopImmediatePropagation();
       split = null;
