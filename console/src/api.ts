@@ -4,6 +4,7 @@
  * (`/v1/console/login|session|logout`). Every permission is checked by central, never here.
  */
 import { z } from 'zod';
+import { checkView } from './view-check.js';
 
 export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string() });
 export type Session = z.infer<typeof SessionAnswer>;
@@ -66,23 +67,9 @@ export async function readOp<T>(op: string, args: Record<string, unknown> = {}):
   return a.result;
 }
 
-/** Central answered a read with something its view's schema (common/console/) refuses: the page shows why, not a broken table. */
-export class ViewError extends Error {
-  constructor(
-    readonly op: string,
-    /** The first refused field and zod's reason (`terminals.status.3: Invalid option…`). */
-    readonly detail: string,
-  ) {
-    super(`central's answer to ${op} is not what the console expects (${detail})`);
-  }
-}
-
-/** A read op's result, checked against its view's schema. */
+/** A read op's result, checked against its view's schema (a wrong one is a ViewError, view-check.ts). */
 export async function readView<S extends z.ZodType>(op: string, schema: S, args: Record<string, unknown> = {}): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readOp<unknown>(op, args));
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new ViewError(op, issue ? `${issue.path.join('.') || '(answer)'}: ${issue.message}` : 'refused');
+  return checkView(op, schema, await readOp<unknown>(op, args));
 }
 
 /** The current session, or null (not logged in). */

@@ -4,8 +4,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { readOp, readView, ViewError } from './api.js';
+import { readOp, readView } from './api.js';
 import { useI18n } from './i18n.js';
+import { ViewError } from './view-check.js';
 
 export interface Loaded<T> {
   data: T | null;
@@ -17,7 +18,7 @@ export function useOp<S extends z.ZodType>(op: string, args: Record<string, unkn
 /** Unchecked: the answer taken as `T` (a view without a schema yet). */
 export function useOp<T>(op: string, args?: Record<string, unknown>): Loaded<T>;
 export function useOp(op: string, args: Record<string, unknown> = {}, schema?: z.ZodType): Loaded<unknown> {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const key = JSON.stringify(args);
   const [data, setData] = useState<unknown>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -35,6 +36,6 @@ export function useOp(op: string, args: Record<string, unknown> = {}, schema?: z
   }, [op, key, n, schema]);
   const reload = useCallback(() => setN((x) => x + 1), []);
   // In the language of the moment (the error is kept, its words made at each drawing).
-  const error = failure === null ? null : failure instanceof ViewError ? t('view.bad_answer', { op: failure.op, detail: failure.detail }) : failure instanceof Error ? failure.message : String(failure);
+  const error = failure === null ? null : failure instanceof ViewError ? t('view.bad_answer', { op: failure.op, detail: failure.details[lang] }) : failure instanceof Error ? failure.message : String(failure);
   return { data, error, reload };
 }
