@@ -158,7 +158,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
       return reply.code(413).send({ error: `the body is over ${req.routeOptions.bodyLimit ?? MAX_BODY_BYTES} bytes`, reason: 'too_large' });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'send JSON (content-type: application/json)', reason: 'unsupported_media_type' });
-    if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason });
+    if (err instanceof CentralError) return reply.code(err.status).send({ error: err.message, reason: err.reason, ...(err.facts ? { facts: err.facts } : {}) });
     // A failover under way: nothing was decided; the terminal tries again (or another central) after the hint.
     if (err instanceof DatabaseUnavailableError) {
       return reply.code(503).header('retry-after', String(err.retryAfterSeconds)).send({ error: 'central cannot reach its database now (failover under way); try again shortly', reason: 'database_unavailable' });

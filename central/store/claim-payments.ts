@@ -66,7 +66,15 @@ export async function claimPaymentBefore(c: Central, a: { terminal: string; seq:
 const refusedPaid = (p: ClaimPaymentRow, terminal: string, seq: number): CentralError => {
   const same = p.terminal_id === terminal && Number(p.seq) === seq;
   const which = same ? `claim ${terminal}/${seq}` : `ticket ${printedTicketKey(p.ticket)} (claim ${p.terminal_id}/${Number(p.seq)})`;
-  return new CentralError('claim_already_paid', `${which} was paid on ${p.paid_on} (${p.method}, ${p.reference}), recorded by ${p.recorded_by} at ${p.recorded_at}: a claim is paid once`, 409);
+  return new CentralError('claim_already_paid', `${which} was paid on ${p.paid_on} (${p.method}, ${p.reference}), recorded by ${p.recorded_by} at ${p.recorded_at}: a claim is paid once`, 409, {
+    ticket: p.ticket,
+    claim: `${p.terminal_id}/${Number(p.seq)}`,
+    paid_on: p.paid_on,
+    method: p.method,
+    reference: p.reference,
+    recorded_by: p.recorded_by,
+    recorded_at: p.recorded_at,
+  });
 };
 
 /**
@@ -83,12 +91,12 @@ async function prizeByPrintData(c: Central, q: Queryable, ticket: string): Promi
   const print = printData(c, pub.print_name);
   if (id.unit >= print.header.block_size) throw new CentralError('unknown_ticket', `unit ${id.unit} is not in the block`, 409);
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
-  if (prize <= 0) throw new CentralError('not_winner', `${printedTicketKey(ticket)} is not a winning ticket by the lottery's print data: do not pay`, 409);
+  if (prize <= 0) throw new CentralError('not_winner', `${printedTicketKey(ticket)} is not a winning ticket by the lottery's print data: do not pay`, 409, { ticket });
   if (gameByCode(id.game).kind === 'digital' && (await digitalSaleStatus(q, id)) !== 'sold') {
-    throw new CentralError('not_sold', `central never sold the digital unit ${printedTicketKey(ticket)} (or voided its sale): do not pay`, 409);
+    throw new CentralError('not_sold', `central never sold the digital unit ${printedTicketKey(ticket)} (or voided its sale): do not pay`, 409, { ticket });
   }
   const refusal = await networkRefusal(c, q, id, pub.manifest.pack_size ?? print.header.pack_size);
-  if (refusal) throw new CentralError(refusal.reason, `${printedTicketKey(ticket)}: ${refusal.message}`, 409);
+  if (refusal) throw new CentralError(refusal.reason, `${printedTicketKey(ticket)}: ${refusal.message}`, 409, { ticket, ...refusal.facts });
   return prize;
 }
 
@@ -101,9 +109,9 @@ const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
  */
 export function checkPaidOn(paidOn: string, filedAt: string, now: string): void {
   const latest = dayOf(Date.parse(now) + DAY_MS);
-  if (paidOn > latest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is after today: record a payment once it is made`, 400);
+  if (paidOn > latest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is after today: record a payment once it is made`, 400, { rule: 'after_today', paid_on: paidOn });
   const earliest = dayOf(Date.parse(filedAt) - DAY_MS);
-  if (paidOn < earliest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is before the claim was filed (${filedAt.slice(0, 10)})`, 400);
+  if (paidOn < earliest) throw new CentralError('bad_paid_on', `the payment's day ${paidOn} is before the claim was filed (${filedAt.slice(0, 10)})`, 400, { rule: 'before_filed', paid_on: paidOn, filed_at: filedAt });
 }
 
 /** Checks that claim (terminal, seq) may be paid, without changing anything: the refusals of `payClaim`, before a proposal (in `payClaim`'s transaction, the ticket's claim row stays locked until it commits). */
@@ -118,10 +126,19 @@ export async function checkClaimPayable(c: Central, q: Queryable, terminal: stri
   // The network's hold on the ticket: paid at a terminal (or by the office), or held by a terminal's claim right now.
   const held = await lockClaim(q, ticket);
   if (held?.state === 'paid') {
-    throw new CentralError('ticket_already_paid', `${printedTicketKey(ticket)} was paid on ${held.paid_at ?? held.claimed_at} by ${held.terminal_id === LOTTERY_OFFICE ? "the lottery's office" : `terminal ${held.terminal_id}`}: do not pay`, 409);
+    throw new CentralError('ticket_already_paid', `${printedTicketKey(ticket)} was paid on ${held.paid_at ?? held.claimed_at} by ${held.terminal_id === LOTTERY_OFFICE ? "the lottery's office" : `terminal ${held.terminal_id}`}: do not pay`, 409, {
+      rule: held.terminal_id === LOTTERY_OFFICE ? 'office' : 'terminal',
+      ticket,
+      terminal: held.terminal_id,
+      paid_at: held.paid_at ?? held.claimed_at,
+    });
   }
   if (held && (held.held_until ?? '') >= c.now()) {
-    throw new CentralError('ticket_held', `${printedTicketKey(ticket)} is held by terminal ${held.terminal_id}'s claim until ${held.held_until ?? '?'}: not paid there yet, try again after`, 409);
+    throw new CentralError('ticket_held', `${printedTicketKey(ticket)} is held by terminal ${held.terminal_id}'s claim until ${held.held_until ?? '?'}: not paid there yet, try again after`, 409, {
+      ticket,
+      terminal: held.terminal_id,
+      until_at: held.held_until ?? '',
+    });
   }
   return { ticket, prize, filed_cents: Number(claim.amount_cents) };
 }

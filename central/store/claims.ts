@@ -88,14 +88,14 @@ async function claimFacts(c: Central, id: UnitId, refs: string[], pack: PackIden
  * Why central pays ticket `id` nowhere, whatever the channel (a terminal's claim, or the lottery's
  * office through `claims.pay`): its pack on the stop list, or activated at no terminal. Null when neither.
  */
-export async function networkRefusal(c: Central, q: Queryable, id: UnitId, packSize: number | undefined): Promise<{ reason: 'stop_listed' | 'pack_not_active'; message: string } | null> {
+export async function networkRefusal(c: Central, q: Queryable, id: UnitId, packSize: number | undefined): Promise<{ reason: 'stop_listed' | 'pack_not_active'; message: string; facts: Record<string, string> } | null> {
   const barcode = inventoryBarcode(id);
   const pack = packOfTicket(id.game, id.emission, id.block, id.unit);
   const row = await claimFactsRow(q, id, packRefs(id, barcode, packSize), pack?.pack ?? -1);
-  if (row?.stop_pack) return { reason: 'stop_listed', message: `pack ${row.stop_pack} is on the lottery's stop list (${row.stop_reason ?? ''}): do not pay, keep the ticket` };
+  if (row?.stop_pack) return { reason: 'stop_listed', message: `pack ${row.stop_pack} is on the lottery's stop list (${row.stop_reason ?? ''}): do not pay, keep the ticket`, facts: { pack: row.stop_pack, why: row.stop_reason ?? '' } };
   if (pack && row?.pack_state !== 'active' && row?.pack_state !== 'settled') {
     const number = `${barcode3(barcode)}-${String(pack.pack).padStart(5, '0')}`;
-    return { reason: 'pack_not_active', message: `pack ${number} ${row?.pack_state ? `is ${row.pack_state}` : 'was activated at no terminal'}, not active: its tickets are paid nowhere` };
+    return { reason: 'pack_not_active', message: `pack ${number} ${row?.pack_state ? `is ${row.pack_state}` : 'was activated at no terminal'}, not active: its tickets are paid nowhere`, facts: { pack: number, state: row?.pack_state ?? 'never_active' } };
   }
   return null;
 }

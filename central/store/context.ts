@@ -59,6 +59,8 @@ export class CentralError extends Error {
     readonly reason: string,
     message: string,
     readonly status = 400,
+    /** What the refusal is about, for a screen to say it in its own words (times UTC ISO, shown local there). */
+    readonly facts?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }

@@ -9,13 +9,15 @@ import { checkView } from './view-check.js';
 export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string() });
 export type Session = z.infer<typeof SessionAnswer>;
 
-const Refusal = z.object({ error: z.string(), reason: z.string() });
+const Refusal = z.object({ error: z.string(), reason: z.string(), facts: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
 export class OpError extends Error {
   constructor(
     message: string,
     readonly reason: string,
     readonly status: number,
+    /** What central's refusal is about, for the page to say it in its words (refusal-words.ts). */
+    readonly facts: Readonly<Record<string, string | number>> = {},
   ) {
     super(message);
   }
@@ -41,7 +43,7 @@ async function send(path: string, body: unknown, reason?: string, idempotencyKey
 
 async function refusal(res: Response): Promise<OpError> {
   const parsed = Refusal.safeParse(await res.json().catch(() => null));
-  return parsed.success ? new OpError(parsed.data.error, parsed.data.reason, res.status) : new OpError(`central answered ${res.status}`, 'http', res.status);
+  return parsed.success ? new OpError(parsed.data.error, parsed.data.reason, res.status, parsed.data.facts) : new OpError(`central answered ${res.status}`, 'http', res.status);
 }
 
 /** An op's answer: `result` of a 200; `{proposal_id, status: 'proposed'}` of a 202 (dual control). */

@@ -228,6 +228,17 @@ const fr = {
   'form.no_such_date': 'date inexistante',
   'form.invalid': 'valeur non valable',
   'view.bad_answer': 'la réponse de central à {op} n’a pas la forme attendue, la page ne peut pas l’afficher ({detail})',
+  'refusal.claim_already_paid': 'le ticket {ticket} a déjà été payé le {paid_on} ({method}, réf. {reference}), enregistré par {recorded_by} le {recorded_at} : un gain se paie une fois',
+  'refusal.bad_paid_on.after_today': 'le jour du paiement ({paid_on}) est après aujourd’hui : enregistrez un paiement une fois fait',
+  'refusal.bad_paid_on.before_filed': 'le jour du paiement ({paid_on}) est avant le dépôt de la demande ({filed_at})',
+  'refusal.not_winner': 'le ticket {ticket} n’est pas gagnant selon les données d’impression de la loterie : ne pas payer',
+  'refusal.not_sold': 'le central n’a jamais vendu le ticket numérique {ticket} (ou sa vente a été annulée) : ne pas payer',
+  'refusal.stop_listed': 'le carnet {pack} du ticket {ticket} est en opposition ({why}) : ne pas payer, garder le ticket',
+  'refusal.pack_not_active': 'le carnet {pack} du ticket {ticket} n’est pas activé ({state}) : ses tickets ne se paient nulle part',
+  'refusal.pack.never_active': 'activé dans aucun terminal',
+  'refusal.ticket_already_paid.office': 'le ticket {ticket} a déjà été payé le {paid_at} par le siège de la loterie : ne pas payer',
+  'refusal.ticket_already_paid.terminal': 'le ticket {ticket} a déjà été payé le {paid_at} par le terminal {terminal} : ne pas payer',
+  'refusal.ticket_held': 'le ticket {ticket} est réservé par une demande du terminal {terminal} jusqu’au {until_at} : pas encore payé là-bas, réessayez après',
 } as const;
 
 export type TextKey = keyof typeof fr;
@@ -457,6 +468,17 @@ const en: Record<TextKey, string> = {
   'form.no_such_date': 'no such date',
   'form.invalid': 'not a valid value',
   'view.bad_answer': 'central’s answer to {op} is not in the expected form, the page cannot show it ({detail})',
+  'refusal.claim_already_paid': 'ticket {ticket} was already paid on {paid_on} ({method}, ref. {reference}), recorded by {recorded_by} on {recorded_at}: a prize is paid once',
+  'refusal.bad_paid_on.after_today': 'the payment’s day ({paid_on}) is after today: record a payment once it is made',
+  'refusal.bad_paid_on.before_filed': 'the payment’s day ({paid_on}) is before the claim was filed ({filed_at})',
+  'refusal.not_winner': 'ticket {ticket} is not a winner by the lottery’s print data: do not pay',
+  'refusal.not_sold': 'central never sold the digital ticket {ticket} (or its sale was voided): do not pay',
+  'refusal.stop_listed': 'pack {pack} of ticket {ticket} is stop-listed ({why}): do not pay, keep the ticket',
+  'refusal.pack_not_active': 'pack {pack} of ticket {ticket} is not activated ({state}): its tickets are paid nowhere',
+  'refusal.pack.never_active': 'activated at no terminal',
+  'refusal.ticket_already_paid.office': 'ticket {ticket} was already paid on {paid_at} by the lottery’s office: do not pay',
+  'refusal.ticket_already_paid.terminal': 'ticket {ticket} was already paid on {paid_at} by terminal {terminal}: do not pay',
+  'refusal.ticket_held': 'ticket {ticket} is held by terminal {terminal}’s claim until {until_at}: not paid there yet, try again after',
 };
 
 export const TEXTS: Readonly<Record<Lang, Readonly<Record<TextKey, string>>>> = { fr, en };

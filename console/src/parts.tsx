@@ -1,6 +1,5 @@
 /** Small pieces every page uses: loading and errors, a notice after an act, a reason form. */
 import { useState, type ReactNode } from 'react';
-import { OpError } from './api.js';
 import { useI18n } from './i18n.js';
 
 export function Loading({ error, onRetry }: { error: string | null; onRetry?: () => void }) {
@@ -23,9 +22,7 @@ export function Notice({ notice }: { notice: { ok: boolean; text: string } | nul
   );
 }
 
-export function errorText(e: unknown): string {
-  return e instanceof OpError ? `${e.message} (${e.reason})` : e instanceof Error ? e.message : String(e);
-}
+export { errorText } from './refusal-words.js';
 
 /** A one-line form: a reason (required) and a button; Enter submits. */
 export function ReasonForm({ label, onSubmit, testId, children }: { label: string; onSubmit: (reason: string) => Promise<void>; testId: string; children?: ReactNode }) {

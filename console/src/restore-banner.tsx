@@ -14,7 +14,7 @@ import { useOp } from './use-op.js';
 const SHOWN = 10;
 
 export function RestoreBanner({ roles }: { roles: readonly string[] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { data, reload } = useOp('restore.status', {}, RestoreStatusView);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return null;
@@ -29,7 +29,7 @@ export function RestoreBanner({ roles }: { roles: readonly string[] }) {
           setNotice({ ok: true, text: a.status === 'proposed' ? t('restore.proposed', { id: a.proposal_id }) : t('restore.released') });
           reload();
         } catch (e) {
-          setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+          setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
         }
       }}
     />

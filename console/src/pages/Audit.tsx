@@ -27,7 +27,7 @@ function JournalProof() {
     try {
       setReport(await readView('journal.verify', JournalVerifyView));
     } catch (e) {
-      setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
     } finally {
       setBusy(false);
     }
@@ -44,7 +44,7 @@ function JournalProof() {
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
       setNotice({ ok: true, text: t('audit.exported', { n: count(x.entries.length, lang) }) });
     } catch (e) {
-      setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
     } finally {
       setBusy(false);
     }

@@ -118,7 +118,7 @@ function PayForm({ claim, onCancel, onDone }: { claim: ConsoleClaim; onCancel: (
             const a = await runOp('claims.pay', args.data);
             onDone(a.status === 'proposed' ? t('claims.proposed_notice', { id: a.proposal_id }) : t('claims.done'), true);
           } catch (e) {
-            onDone(t('common.error', { error: errorText(e) }), false);
+            onDone(t('common.error', { error: errorText(e, { t, lang }) }), false);
           }
         }}
       >

@@ -29,7 +29,7 @@ export function ConfigPage() {
   }, [n]);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const refresh = () => (reload(), setN((x) => x + 1));
-  const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+  const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
   return (
     <section className="page">
       <h1>{t('cfg.title')}</h1>

@@ -36,7 +36,7 @@ export function EmissionsPage() {
           runOp<unknown[]>('publish', { dir: dir.trim() })
             .then(
               (a) => setNotice({ ok: true, text: a.status === 'proposed' ? t('em.proposed', { id: a.proposal_id }) : t('em.published', { n: a.result.length }) }),
-              (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err) }) }),
+              (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err, { t, lang }) }) }),
             )
             .finally(() => (setSince(null), reload()));
         }}

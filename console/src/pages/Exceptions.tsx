@@ -60,7 +60,7 @@ export function ExceptionsPage() {
                           setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.done', { id: x.id! }) });
                           reload();
                         } catch (e) {
-                          setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+                          setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
                         }
                       }}
                     />
@@ -75,7 +75,7 @@ export function ExceptionsPage() {
                           setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.charged', { id: x.id! }) });
                           reload();
                         } catch (e) {
-                          setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+                          setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
                         }
                       }}
                     />

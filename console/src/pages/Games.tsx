@@ -35,7 +35,7 @@ export function GamesPage() {
                     setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('games.done', { game: r.name, status: r.enabled ? t('games.off') : t('games.on') }) });
                     reload();
                   } catch (e) {
-                    setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+                    setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
                   }
                 }}
               />

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n.js';
 import { errorText } from '../parts.js';
 
 export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [operator, setOperator] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -20,7 +20,7 @@ export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
           setBusy(true);
           login(operator.trim(), password, totp.trim()).then(
             (s) => (setPassword(''), onSession(s)),
-            (err: unknown) => (setError(t('login.refused', { error: errorText(err) })), setTotp(''), setBusy(false)),
+            (err: unknown) => (setError(t('login.refused', { error: errorText(err, { t, lang }) })), setTotp(''), setBusy(false)),
           );
         }}
       >

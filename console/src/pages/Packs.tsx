@@ -52,7 +52,7 @@ export function PacksPage() {
           if (packs.length === 0 || !retailer.trim()) return;
           runOp('packs.ship', { packs, retailer: retailer.trim() }).then(
             () => (setNotice({ ok: true, text: t('packs.shipped', { n: packs.length, retailer: retailer.trim() }) }), setNumbers(''), reload()),
-            (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err) }) }),
+            (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err, { t, lang }) }) }),
           );
         }}
       >

@@ -32,7 +32,7 @@ export function RetailersPage() {
   const show = (retailer: string) =>
     readView('statement', RetailerStatement, { retailer, week }).then(
       (s) => (setStatement(s), setNotice(null)),
-      (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) }),
+      (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) }),
     );
   const download = (s: RetailerStatement) => {
     const blob = new Blob([statementCsv(s, (k) => t(k))], { type: 'text/csv;charset=utf-8' });

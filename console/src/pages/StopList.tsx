@@ -16,7 +16,7 @@ export function StopListPage() {
   const [pack, setPack] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
-  const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+  const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
   return (
     <section className="page">
       <h1>{t('stop.title')}</h1>

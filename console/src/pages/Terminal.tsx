@@ -20,7 +20,7 @@ export function TerminalPage({ id }: { id: string }) {
       setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('term.done', { id, status: t(disabled ? 'state.active' : 'state.disabled') }) });
       reload();
     } catch (e) {
-      setNotice({ ok: false, text: t('common.error', { error: errorText(e) }) });
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
     }
   };
   return (

@@ -76,4 +76,16 @@ describe.each(ENGINES)('claims.pay on the admin API, on %s', (engine) => {
     expect([r.statusCode, (r.json() as { reason: string }).reason]).toEqual([409, 'unknown_ticket']);
     expect(await proposals()).toBe(0);
   });
+
+  it('says what a refusal is about as facts beside its sentence, for the console to say it in its language', async () => {
+    const headers = await session(await createOperator(c, { name: 'fin-b', roles: ['finance'] }));
+    const r = await app.inject({ method: 'POST', url: '/v1/admin/claims.pay', payload: { ...PAY, payment: { ...PAY.payment, paid_on: '2026-11-20' } }, headers });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({
+      reason: 'bad_paid_on',
+      error: expect.stringMatching(/before the claim was filed/),
+      facts: { rule: 'before_filed', paid_on: '2026-11-20', filed_at: '2026-12-01T09:00:00.000Z' },
+    });
+    expect(await proposals()).toBe(0);
+  });
 });
