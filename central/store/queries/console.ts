@@ -65,9 +65,15 @@ export async function publicationRows(q: Queryable): Promise<{ name: string; gam
   return q.query('SELECT name, game, emission, block, size, sha256, published_at FROM publications ORDER BY published_at DESC, game, emission, block');
 }
 
-/** Retailers as the terminals name them, with their terminals. */
-export async function retailerRows(q: Queryable): Promise<{ retailer: string; terminals: string[] }[]> {
-  return q.query('SELECT retailer, array_agg(terminal_id ORDER BY terminal_id) AS terminals FROM terminals GROUP BY retailer ORDER BY lower(retailer), retailer');
+/** The retailers' records by name (any case), each with its terminals (none yet: an empty list). */
+export async function retailerRows(q: Queryable): Promise<{ id: string; name: string; address: string; terminals: string[] }[]> {
+  const rows = await q.query<{ id: string; name: string; address: string; terminals: string[] | null }>(
+    `SELECT r.id, r.name, r.address, t.terminals
+       FROM retailers r
+       LEFT JOIN (SELECT retailer_id, array_agg(terminal_id ORDER BY terminal_id) AS terminals FROM terminals GROUP BY retailer_id) t ON t.retailer_id = r.id
+      ORDER BY r.name_key, r.id`,
+  );
+  return rows.map((r) => ({ ...r, terminals: r.terminals ?? [] }));
 }
 
 /** Configuration values with when each was last set. */

@@ -1,5 +1,5 @@
 /**
- * Retailers (as the terminals name them) with their terminals, and a retailer's weekly statement from
+ * Retailers as records (id, name, address) with their terminals, and a retailer's weekly statement from
  * central (`statement`): on screen, as CSV (a download made in the page), and as PDF through the
  * browser's print (a print stylesheet keeps the statement alone on the page).
  */
@@ -26,7 +26,9 @@ export function RetailersPage() {
   const shown = useMemo(() => {
     const q = search.trim().toLocaleLowerCase();
     const all = data ?? [];
-    return (q ? all.filter((r) => r.retailer.toLocaleLowerCase().includes(q) || r.terminals.some((id) => id.toLocaleLowerCase() === q)) : all).slice(0, SHOWN);
+    const found = (r: (typeof all)[number]) =>
+      r.name.toLocaleLowerCase().includes(q) || r.address.toLocaleLowerCase().includes(q) || r.id.toLocaleLowerCase() === q || r.terminals.some((id) => id.toLocaleLowerCase() === q);
+    return (q ? all.filter(found) : all).slice(0, SHOWN);
   }, [data, search]);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const show = (retailer: string) =>
@@ -56,15 +58,19 @@ export function RetailersPage() {
         <table className="grid" data-testid="retailers">
           <thead>
             <tr>
+              <th>{t('ret.id')}</th>
               <th>{t('col.retailer')}</th>
+              <th>{t('ret.address')}</th>
               <th>{t('ret.terminals')}</th>
               <th>{t('col.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr key={r.retailer}>
-                <td>{r.retailer}</td>
+              <tr key={r.id} data-testid="retailer-row">
+                <td className="mono">{r.id}</td>
+                <td>{r.name}</td>
+                <td>{r.address || '—'}</td>
                 <td>
                   {r.terminals.slice(0, 8).map((id) => (
                     <a key={id} href={`#/terminal/${encodeURIComponent(id)}`} className="chip">
@@ -72,9 +78,11 @@ export function RetailersPage() {
                     </a>
                   ))}
                   {r.terminals.length > 8 ? ` +${r.terminals.length - 8}` : ''}
+                  {r.terminals.length === 0 ? <span className="muted">{t('ret.no_terminal')}</span> : null}
                 </td>
                 <td>
-                  <button type="button" onClick={() => void show(r.retailer)} data-testid={`statement-${r.retailer}`}>
+                  {/* A statement is the account of a retailer's terminals: none, nothing to show. */}
+                  <button type="button" onClick={() => void show(r.id)} data-testid={`statement-${r.name}`} disabled={r.terminals.length === 0}>
                     {t('ret.show')}
                   </button>
                 </td>

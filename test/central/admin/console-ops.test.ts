@@ -11,6 +11,7 @@ import { ADMIN_OPS, runAdminOp } from '../../../central/admin/ops.js';
 import type { Central } from '../../../central/store/context.js';
 import type { Db } from '../../../central/store/db.js';
 import { setConfig, stopListChange } from '../../../central/store/feed.js';
+import { addRetailer } from '../../../central/store/retailers.js';
 import { testCentral } from '../support/engines.js';
 import { fleetCounts, seedFleet } from '../support/fleet-seed.js';
 
@@ -152,8 +153,12 @@ describe('console reads', () => {
     const games = (await runAdminOp(c, 'console.games', {})) as { game: string; enabled: boolean }[];
     expect(games.map((g) => g.game).sort()).toEqual(['annee-chance-2013', 'happy-2014', 'millionnaire']);
     expect(games.every((g) => g.enabled)).toBe(true);
-    const retailers = (await runAdminOp(c, 'console.retailers', {})) as { retailer: string; terminals: string[] }[];
-    expect(retailers[0]).toEqual({ retailer: 'Retailer 00000', terminals: ['T-000000', 'T-000001', 'T-000002', 'T-000003', 'T-000004', 'T-000005', 'T-000006'] });
+    // Retailers are the records (id, name, address), a record without a terminal yet among them, found by its name in any case.
+    const added = await addRetailer(c, 'admin', { name: 'Presse de la Gare', address: '1 place de la Gare, 13001 Marseille' });
+    const retailers = (await runAdminOp(c, 'console.retailers', {})) as { id: string; name: string; address: string; terminals: string[] }[];
+    expect(retailers.find((r) => r.name === 'Retailer 00000')).toEqual({ id: expect.stringMatching(/^R\d{6}$/), name: 'Retailer 00000', address: expect.any(String), terminals: ['T-000000', 'T-000001', 'T-000002', 'T-000003', 'T-000004', 'T-000005', 'T-000006'] });
+    expect(retailers.find((r) => r.id === added.id)).toEqual({ id: added.id, name: 'Presse de la Gare', address: '1 place de la Gare, 13001 Marseille', terminals: [] });
+    expect(new Set(retailers.map((r) => r.id)).size).toBe(retailers.length);
     const packs = (await runAdminOp(c, 'console.packs', {})) as { by_state: Record<string, number> };
     expect(packs.by_state).toEqual({ shipped: 0, received: 0, active: 0, settled: 0, returned: 0 });
   });

@@ -1,6 +1,6 @@
 /**
  * A large fleet generated in SQL (one statement per table, no row built in JS): `n` terminals `T-000000`…
- * of `n / 7` retailers, every third heard from a minute ago (online), every 10th disabled, every 1000th
+ * of `n / 7` retailers (each a record), every third heard from a minute ago (online), every 10th disabled, every 1000th
  * with an integrity alert and a refused push. For the console's reads and pages (vitest and Playwright).
  */
 import type { Queryable } from '../../../central/store/db.js';
@@ -18,6 +18,16 @@ export async function seedFleet(q: Queryable, n: number, now: string): Promise<v
        FROM generate_series(0, $1 - 1) AS i`,
     [n, old, recent, old],
   );
+  // Each retailer a record, as `terminal add` makes one (migration 17's way: one per name as written).
+  await q.execute(
+    `INSERT INTO retailers (id, name, name_key, address, created_at)
+     SELECT 'R' || lpad(nextval('retailer_ids')::text, 6, '0'), name, lower(name), (row_number() OVER (ORDER BY name)) || ' rue du Commerce', $1
+       FROM (SELECT DISTINCT retailer AS name FROM terminals t
+              WHERE t.retailer_id IS NULL AND NOT EXISTS (SELECT 1 FROM retailers r WHERE r.name_key = lower(t.retailer))) AS names
+      ORDER BY name`,
+    [old],
+  );
+  await q.execute(`UPDATE terminals t SET retailer_id = r.id FROM retailers r WHERE t.retailer_id IS NULL AND r.name_key = lower(t.retailer)`);
   await q.execute(
     `INSERT INTO integrity_alerts (terminal_id, at, reason, at_seq, detail)
      SELECT 'T-' || lpad(i::text, 6, '0'), $2, 'hash_mismatch', 1, 'seeded alert' FROM generate_series(0, $1 - 1, 1000) AS i`,
