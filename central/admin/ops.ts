@@ -8,6 +8,7 @@
  */
 import { redact } from '../store/redact.js';
 import type { ExceptionsView } from '../../common/console/exceptions.js';
+import type { PublishProgressView } from '../../common/console/emissions.js';
 import { z } from 'zod';
 import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
@@ -24,7 +25,7 @@ import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { claimProposal, getProposal, listProposals, propose, rejectProposal, settleProposal } from '../store/proposals.js';
-import { publishEmission } from '../store/publish.js';
+import { publishEmission, publishProgress } from '../store/publish.js';
 import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { configGet, configHistory, configList, gameStatuses, isStopListed, stopList } from '../store/reference-reads.js';
 import { addRetailer, findRetailer, listRetailers, requireRetailer, showRetailer } from '../store/retailers.js';
@@ -113,6 +114,12 @@ export const ADMIN_OPS = {
     roles: SECURITY,
     dual: true,
     run: async (c, a, ctx) => publishEmission(c, ctx.actor, a.dir),
+  }),
+  // Publishing's progress, for whoever waits on it (the approver, the proposer, the console's emissions page).
+  'publish.progress': op({
+    args: z.object({ dir: z.string().min(1) }).strict(),
+    roles: ANY_ROLE,
+    run: async (c, a): Promise<PublishProgressView> => publishProgress(c, a.dir),
   }),
   'stoplist.add': op({
     args: z.object({ pack: z.string(), reason: z.string() }).strict(),

@@ -12,7 +12,7 @@ import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';
 import { filesDir, printDir } from './folders.js';
 import { certificatesInForce } from './keys.js';
-import { insertPublication, publishedFile, type PublicationRow } from './queries/publications.js';
+import { countPublished, insertPublication, publishedFile, type PublicationRow } from './queries/publications.js';
 
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
@@ -33,15 +33,30 @@ export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emiss
   already: boolean;
 }
 
+/** The outcome files of emission folder `dir`, by name; a clear refusal for no folder or none in it. */
+function outcomeFilesOf(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
+  const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
+  if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
+  return names;
+}
+
+/**
+ * How far publishing `dir` has gone: its blocks, and how many are published. Each block is published in
+ * a transaction of its own, so any central process reads the same figure while another publishes it.
+ */
+export async function publishProgress(c: Central, dir: string): Promise<{ dir: string; total: number; published: number }> {
+  const names = outcomeFilesOf(dir);
+  return { dir, total: names.length, published: await countPublished(c.db, names) };
+}
+
 /**
  * Publishes every block of an emission folder: checks each outcome file's signature against the
  * emission keys the lottery's root certified (and did not revoke), copies it, and adds a signed feed item. Publishing the same file again
  * changes nothing; another file under a published name is refused.
  */
 export async function publishEmission(c: Central, actor: string, dir: string): Promise<Published[]> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
-  const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
-  if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
+  const names = outcomeFilesOf(dir);
   // Only an emission key the root certified and did not revoke signs what terminals import.
   const trusted = (await certificatesInForce(c.db, 'emission')).map((k) => k.key);
   mkdirSync(filesDir(c), { recursive: true });

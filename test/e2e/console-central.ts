@@ -55,12 +55,17 @@ async function seedClaim(central: Parameters<typeof publishEmission>[0], keyFile
   return { printed: printedTicketKey(ticket), cents: prizeOf(unit) };
 }
 
+/** The emission the console publishes (happy-2014, made in the fixture, not published). */
+export const PENDING_EMISSION = { emission: 7, blocks: 3 } as const;
+
 export interface ConsoleCentral {
   url: string;
   /** By name: admin1 … admin8 (administrators), sec-a, sec-b and sec-c (security officers), fin-a and fin-b (finance), audit (auditor). */
   operators: ReadonlyMap<string, TestOperator>;
   /** The claim form filed at SHOP-A: its printed ticket number and central's prize. */
   claim: { printed: string; cents: number };
+  /** The folder of PENDING_EMISSION on central's machine. */
+  pendingEmission: string;
 }
 
 const ADMINS = 8;
@@ -113,6 +118,9 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       await addTerminal(init.central, 'test', PAID_TWICE.second, PAID_TWICE.secondRetailer);
       await seedShops(init.central.db, now);
       const claim = await seedClaim(init.central, path.join(tmp, 'lottery.key'), tmp, now);
+      // An emission on central's machine not published yet: the console publishes it (dual control).
+      const pendingEmission = path.join(tmp, 'emission-pending');
+      await createEmission({ game: 'happy-2014', emission: PENDING_EMISSION.emission, units: 20, blocks: PENDING_EMISSION.blocks, keyFile: path.join(tmp, 'lottery.key'), outDir: pendingEmission, workers: 0, claimDays: 60 });
       await seedFleet(init.central.db, FLEET, now);
       const operators = new Map<string, TestOperator>();
       for (let i = 1; i <= ADMINS; i++) operators.set(`admin${i}`, await createOperator(init.central, { name: `admin${i}`, roles: ['administrator'] }));
@@ -121,7 +129,7 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       operators.set('audit', await createOperator(init.central, { name: 'audit', roles: ['auditor'] }));
       await init.central.db.close();
       const running = await serveCentral({ dataDir, listen: '127.0.0.1:0', log: () => undefined });
-      await use({ url: running.url, operators, claim });
+      await use({ url: running.url, operators, claim, pendingEmission });
       await running.close();
       rmSync(tmp, { recursive: true, force: true });
     },

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { formatEuros } from '../../common/money-text.js';
 import { verifyJournalExport } from '../../central/store/journal-audit.js';
-import { test, expect, openConsole, CLAIM, FLEET, PAID_TWICE, type ConsoleCentral } from './console-central.js';
+import { test, expect, openConsole, CLAIM, FLEET, PAID_TWICE, PENDING_EMISSION, type ConsoleCentral } from './console-central.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const SIZES = [
@@ -199,8 +199,11 @@ test('a wrong answer of central (its view\'s schema refuses it) is said in Frenc
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('la réponse de central à console.games n’a pas la forme attendue');
   await expect(alert).toContainText('0.price_cents');
+  // zod's reason in the page's language too.
+  await expect(alert).toContainText('nombre attendu');
   await page.getByTestId('lang').click();
   await expect(alert).toContainText('central’s answer to console.games is not in the expected form');
+  await expect(alert).toContainText('expected number');
   await page.getByTestId('lang').click();
   // Answered right again (the route lifted), Retry draws the page.
   await page.unroute('**/v1/admin/console.games');
@@ -295,6 +298,45 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   await expect(approver.getByTestId('config-values')).toContainText('25000');
   await proposer.close();
   await approver.close();
+});
+
+test('an emission published under dual control: proposed with its blocks counted, approved by a second security officer on the same page, then listed; both sizes, both languages', async ({ page, browser, consoleCentral }) => {
+  await openConsole(page, consoleCentral, 'emissions', 'sec-a');
+  const published = page.getByTestId('emissions').locator('tbody tr');
+  await expect(published.first()).toBeVisible();
+  const before = await published.count();
+  const form = page.getByTestId('publish-form');
+  await form.getByLabel('Dossier de l’émission').fill(consoleCentral.pendingEmission);
+  await form.getByRole('textbox', { name: /Motif/ }).fill('emission 7 printed and delivered');
+  await form.getByRole('textbox', { name: /Motif/ }).press('Enter');
+  await expect(page.getByTestId('notice')).toContainText('Publication proposée');
+  // Proposed: its blocks counted by central, none published yet, waiting for a second operator.
+  const row = page.getByTestId('publication');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('publication-state')).toHaveText('attend un second opérateur');
+  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} bloc(s) publié(s)`);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await shot(page, 'emissions');
+  }
+  await page.setViewportSize(SIZES[0]);
+  await page.getByTestId('lang').click();
+  await expect(row.getByTestId('publication-state')).toHaveText('waiting for a second operator');
+  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} block(s) published`);
+  await page.getByTestId('lang').click();
+  // The proposer cannot approve it (central refuses); a second security officer can, here.
+  const approver = await browser.newPage({ viewport: SIZES[0] });
+  await openConsole(approver, consoleCentral, 'emissions', 'sec-b');
+  const pending = approver.getByTestId('publication');
+  await pending.getByRole('textbox').fill('blocks checked against the print order');
+  await pending.getByRole('textbox').press('Enter');
+  await expect(approver.getByTestId('publications').getByTestId('notice')).toContainText('Publication approuvée et faite.');
+  await expect(approver.getByTestId('publication')).toHaveCount(0);
+  await expect(approver.getByTestId('emissions').locator('tbody tr').filter({ hasText: 'happy-2014' })).toHaveCount(PENDING_EMISSION.blocks);
+  await approver.close();
+  // The proposer's page finds it done by itself (read again while one was waiting).
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+  await expect(published).toHaveCount(before + PENDING_EMISSION.blocks);
 });
 
 test('without a session: the login page asks operator, password and one-time code, and says why it is refused', async ({ page, consoleCentral }) => {

@@ -12,6 +12,12 @@ export async function publishedFile(q: Queryable, name: string): Promise<{ size:
   return (await q.query<{ size: number; sha256: string }>('SELECT size, sha256 FROM publications WHERE name = $1', [name]))[0];
 }
 
+/** How many of `names` are published. */
+export async function countPublished(q: Queryable, names: readonly string[]): Promise<number> {
+  if (names.length === 0) return 0;
+  return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM publications WHERE name = ANY($1::text[])', [names]))[0]!.n;
+}
+
 export interface PublicationRow {
   name: string;
   game: string;

@@ -1,0 +1,57 @@
+/**
+ * Publishing's progress (`publish.progress`, #22: emissions "publish, with progress"): an emission
+ * folder's blocks and how many central has published, central's own figure (any operator, any central
+ * process, reads it while another publishes). A folder published in part says so; a wrong folder is
+ * refused clearly.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminOpFor } from '../../../central/admin/ops.js';
+import { createEmission } from '../../../central/emission/create.js';
+import type { Central } from '../../../central/store/context.js';
+import { publishEmission } from '../../../central/store/publish.js';
+import { initTestCentral } from '../support/engines.js';
+
+const GAME = 'happy-2014';
+
+describe('publish.progress', () => {
+  let tmp: string;
+  let c: Central;
+  let out: string;
+  const auditor = { actor: 'audrey', roles: ['auditor'] as const };
+  const progress = async (dir: string) => (await runAdminOpFor(c, 'publish.progress', { dir }, { ...auditor, roles: [...auditor.roles] })).result;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'guichet-publish-progress-'));
+    const keyFile = join(tmp, 'lottery.key');
+    c = (await initTestCentral({ dataDir: join(tmp, 'data'), keyFile })).central;
+    out = join(tmp, 'emission');
+    await createEmission({ game: GAME, emission: 7, units: 20, blocks: 3, keyFile, outDir: out, workers: 0, claimDays: 60 });
+  }, 120_000);
+  afterAll(async () => {
+    await c?.db.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('counts the blocks of the folder central has published, as it publishes them', async () => {
+    expect(await progress(out)).toEqual({ dir: out, total: 3, published: 0 });
+    // Block 1 alone published (from a folder of its own): the emission's folder is one of three along.
+    const first = join(tmp, 'first');
+    mkdirSync(first);
+    for (const ext of ['outcome', 'print']) copyFileSync(join(out, `${GAME}-7-1.${ext}`), join(first, `${GAME}-7-1.${ext}`));
+    await publishEmission(c, 'test', first);
+    expect(await progress(out)).toEqual({ dir: out, total: 3, published: 1 });
+    expect(await progress(first)).toEqual({ dir: first, total: 1, published: 1 });
+    await publishEmission(c, 'test', out);
+    expect(await progress(out)).toEqual({ dir: out, total: 3, published: 3 });
+  });
+
+  it('refuses a folder that is none, or holds no outcome file', async () => {
+    await expect(progress(join(tmp, 'nowhere'))).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/is not a folder/) });
+    const empty = join(tmp, 'empty');
+    mkdirSync(empty);
+    await expect(progress(empty)).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/holds no outcome file/) });
+  });
+});
