@@ -1,13 +1,13 @@
 /**
  * `guichet central stoplist add|list|remove`, `config set|get|list|history`, `game suspend|resume|list`
  * and `retailer add|list|show` (#22), in process on a PGlite store, with the exact lines and exit codes:
- * a pack put on the stop list is listed with its reason and since when (Europe/Paris; `--json` keeps
- * UTC), and lifted only once a second security operator approved; lifting a pack not on the list is
- * refused at once and proposes nothing. A plain setting is set at once, a limit proposed then approved;
- * an unknown key is refused; the history says who and when, in local time. A suspended game is listed
- * so, an unknown one refused. A retailer is found by id or by its name in any case, with its terminals.
- * The auditor reads but may not write. Times the store wrote are moved to fixed instants so the lines
- * can be compared whole.
+ * a pack put on the stop list is listed with its reason, since when (Europe/Paris; `--json` keeps UTC)
+ * and by whom, and lifted only once a second security operator approved (listed then as lifted, when
+ * and by whom); lifting a pack not on the list is refused at once and proposes nothing. A plain setting
+ * is set at once, a limit proposed then approved; an unknown key is refused; the history says who and
+ * when, in local time. A suspended game is listed so, an unknown one refused. A retailer is found by id
+ * or by its name in any case, with its terminals. The auditor reads but may not write. Times the store
+ * wrote are moved to fixed instants so the lines can be compared whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
@@ -69,14 +69,14 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
     return m![1]!;
   };
 
-  it('stoplist: add, list (text in Paris time, and --json), a removal proposed then approved; a pack not listed refused, nothing proposed', async () => {
+  it('stoplist: add, list (text in Paris time with who, and --json), a removal proposed then approved; a pack not listed refused, nothing proposed', async () => {
     await loginAs(ops.sec1!);
     expect(ok(await guichet('stoplist', 'list'))).toBe('the stop list is empty');
     expect(ok(await guichet('stoplist', 'add', PACK, '--reason', 'volé au dépôt'))).toBe(`pack ${PACK} on the stop list: volé au dépôt`);
     await onStore((c) => c.db.execute('UPDATE stop_list SET added_at = $1 WHERE pack = $2', [SUMMER, PACK]));
 
-    expect(ok(await guichet('stoplist', 'list'))).toBe(`${PACK}  since ${SUMMER_PARIS}: volé au dépôt`);
-    expect(JSON.parse(ok(await guichet('stoplist', 'list', '--json')))).toEqual([{ pack: PACK, reason: 'volé au dépôt', added_at: SUMMER, removed_at: null }]);
+    expect(ok(await guichet('stoplist', 'list'))).toBe(`${PACK}  since ${SUMMER_PARIS} by sec1: volé au dépôt`);
+    expect(JSON.parse(ok(await guichet('stoplist', 'list', '--json')))).toEqual([{ pack: PACK, reason: 'volé au dépôt', added_at: SUMMER, added_by: 'sec1', removed_at: null, removed_by: null }]);
 
     // A pack not on the list: refused at once, nothing proposed.
     const missing = await guichet('stoplist', 'remove', '213-001-01-00043', '--reason', 'retrouvé');
@@ -85,7 +85,7 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
 
     // Dual control: proposed by sec1, still listed until sec2 approves.
     const id = proposalOf(ok(await guichet('stoplist', 'remove', PACK, '--reason', 'retrouvé chez le détaillant')));
-    expect(ok(await guichet('stoplist', 'list'))).toBe(`${PACK}  since ${SUMMER_PARIS}: volé au dépôt`);
+    expect(ok(await guichet('stoplist', 'list'))).toBe(`${PACK}  since ${SUMMER_PARIS} by sec1: volé au dépôt`);
     const self = await guichet('proposal', 'approve', id, '--reason', 'moi-même');
     expect([self.code, self.err]).toEqual([1, `guichet: sec1 proposed #${id}: another operator must approve it (dual control)`]);
 
@@ -93,7 +93,7 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
     expect(ok(await guichet('proposal', 'approve', id, '--reason', 'vu le bon de retour'))).toBe(`proposal #${id} approved and run: vu le bon de retour`);
     expect(ok(await guichet('stoplist', 'list'))).toBe('the stop list is empty');
     await onStore((c) => c.db.execute('UPDATE stop_list SET removed_at = $1 WHERE pack = $2', [WINTER, PACK]));
-    expect(ok(await guichet('stoplist', 'list', '--all'))).toBe(`${PACK}  since ${SUMMER_PARIS}: volé au dépôt  (lifted ${WINTER_PARIS})`);
+    expect(ok(await guichet('stoplist', 'list', '--all'))).toBe(`${PACK}  since ${SUMMER_PARIS} by sec1: volé au dépôt  (lifted ${WINTER_PARIS} by sec2)`);
     // Lifted already: a second removal is refused the same way, and proposes nothing either.
     const again = await guichet('stoplist', 'remove', PACK, '--reason', 'encore');
     expect([again.code, again.out, again.err]).toEqual([1, '', `guichet: pack ${PACK} is not on the stop list`]);
