@@ -157,6 +157,16 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
     expect(ok(await guichet('game', 'resume', 'annee-chance-2013', '--reason', 'réassort'))).toBe('annee-chance-2013 resumed: réassort');
     await onStore((c) => c.db.execute('UPDATE games SET updated_at = $1', [WINTER]));
     expect(ok(await guichet('game', 'list'))).toBe(`annee-chance-2013  on sale  ${WINTER_PARIS}: réassort`);
+    // Another zone when GUICHET_TIME_ZONE names one; a name that is no zone is refused.
+    process.env.GUICHET_TIME_ZONE = 'America/New_York';
+    try {
+      expect(ok(await guichet('game', 'list'))).toBe('annee-chance-2013  on sale  2026-12-02 05:00:00 UTC−5: réassort');
+      process.env.GUICHET_TIME_ZONE = 'Mars/Olympus';
+      const bad = await guichet('game', 'list');
+      expect([bad.code, bad.out, bad.err]).toEqual([1, '', 'guichet: GUICHET_TIME_ZONE=Mars/Olympus is not a time zone (e.g. Europe/Paris)']);
+    } finally {
+      delete process.env.GUICHET_TIME_ZONE;
+    }
   }, 120_000);
 
   it('retailer: add, list, show by id or by name in any case with its terminals; an unknown one refused', async () => {
