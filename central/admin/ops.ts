@@ -131,6 +131,10 @@ export const ADMIN_OPS = {
     args: z.object({ pack: z.string().min(1).max(64), reason: Reason }).strict(),
     roles: SECURITY,
     dual: true,
+    // A pack not on the list is refused before a proposal is made (nothing for a second operator to approve).
+    check: async (c, a) => {
+      if (!(await isStopListed(c, a.pack))) throw new CentralError('not_stop_listed', `pack ${a.pack} is not on the stop list`, 404);
+    },
     before: async (c, a) => ({ listed: await isStopListed(c, a.pack) }),
     run: async (c, a, ctx) => {
       if (!(await isStopListed(c, a.pack))) throw new CentralError('not_stop_listed', `pack ${a.pack} is not on the stop list`, 404);

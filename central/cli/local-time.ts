@@ -1,6 +1,6 @@
 /**
- * Times in the CLI's output are local (#22): Europe/Paris unless GUICHET_TIME_ZONE (or TZ, when set
- * to a zone name) says otherwise; `--json` keeps the UTC ISO text.
+ * Times in the CLI's output are local (#22): Europe/Paris unless GUICHET_TIME_ZONE names another zone
+ * (TZ is not read: a server's TZ=UTC would print UTC again); `--json` keeps the UTC ISO text.
  */
 const zone = (): string => process.env.GUICHET_TIME_ZONE || 'Europe/Paris';
 

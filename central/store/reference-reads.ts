@@ -5,12 +5,28 @@ export interface StopListed {
   pack: string;
   reason: string;
   added_at: string;
+  /** Who put it on the list (its latest `stoplist.add` in central's journal). */
+  added_by: string | null;
   removed_at: string | null;
+  /** Who lifted it (the approver of the removal), once lifted. */
+  removed_by: string | null;
 }
 
-/** The stop list: packs on it now, and with `all` those lifted too. */
+/** The stop list: packs on it now, and with `all` those lifted too; who added and lifted each, from central's journal (one pass). */
 export async function stopList(c: Central, all = false): Promise<StopListed[]> {
-  return c.db.query<StopListed>(`SELECT pack, reason, added_at, removed_at FROM stop_list ${all ? '' : 'WHERE removed_at IS NULL'} ORDER BY added_at, pack`);
+  return c.db.query<StopListed>(
+    `WITH who AS (
+       SELECT DISTINCT ON (type, payload->>'pack') type, payload->>'pack' AS pack, actor
+         FROM central_journal WHERE type IN ('stoplist.add', 'stoplist.remove')
+        ORDER BY type, payload->>'pack', entry_id DESC
+     )
+     SELECT s.pack, s.reason, s.added_at, a.actor AS added_by, s.removed_at, CASE WHEN s.removed_at IS NULL THEN NULL ELSE r.actor END AS removed_by
+       FROM stop_list s
+       LEFT JOIN who a ON a.type = 'stoplist.add' AND a.pack = s.pack
+       LEFT JOIN who r ON r.type = 'stoplist.remove' AND r.pack = s.pack
+      ${all ? '' : 'WHERE s.removed_at IS NULL'}
+      ORDER BY s.added_at, s.pack`,
+  );
 }
 
 export async function isStopListed(c: Central, pack: string): Promise<boolean> {

@@ -288,14 +288,18 @@ export function centralCommand(): Command {
       print(flags, r, () => [`pack ${pack} on the stop list: ${flags.reason}`]);
     });
   common(stoplist.command('list'))
-    .description('The packs on the stop list (with --all, those lifted too).')
+    .description('The packs on the stop list: since when, by whom, why (with --all, those lifted too, and by whom).')
     .option('--all', 'lifted entries too')
     .action(async (flags: CommonFlags & { all?: boolean }) => {
       const rows = (await run(flags, 'stoplist.list', flags.all ? { all: true } : {})) as StopListed[];
       print(flags, rows, () =>
         rows.length === 0
           ? ['the stop list is empty']
-          : rows.map((x) => `${x.pack}  since ${localTime(x.added_at)}: ${x.reason}${x.removed_at ? `  (lifted ${localTime(x.removed_at)})` : ''}`),
+          : rows.map(
+              (x) =>
+                `${x.pack}  since ${localTime(x.added_at)}${x.added_by ? ` by ${x.added_by}` : ''}: ${x.reason}` +
+                (x.removed_at ? `  (lifted ${localTime(x.removed_at)}${x.removed_by ? ` by ${x.removed_by}` : ''})` : ''),
+            ),
       );
     });
   common(stoplist.command('remove'))

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminOpFor } from '../../../central/admin/ops.js';
 import type { OpContext } from '../../../central/admin/roles.js';
 import type { Central } from '../../../central/store/context.js';
+import { stopListChange } from '../../../central/store/feed.js';
 import { ENGINES, testCentral } from '../support/engines.js';
 
 const SECURITY: OpContext = { actor: 'sam', roles: ['security'] };
@@ -73,8 +74,11 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
   });
 
   it('an approval whose operation fails is still recorded as failed (the operation itself rolled back)', async () => {
+    await runAdminOpFor(c, 'stoplist.add', { pack: '213-404-01', reason: 'stolen' }, SECURITY);
     const proposed = await runAdminOpFor(c, 'stoplist.remove', { pack: '213-404-01', reason: 'listed by mistake' }, SECURITY);
     const id = (proposed.result as { proposal_id: number }).proposal_id;
+    // Lifted meanwhile (another removal approved first): the approval's run finds it no longer listed.
+    await stopListChange(c, 'sue', '213-404-01', 'remove', 'found');
     await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'ok' }, { actor: 'sue', roles: ['security'], idempotencyKey: 'key-approve-0001' })).rejects.toMatchObject({ reason: 'not_stop_listed' });
     const [p] = await c.db.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [id]);
     expect(p!.status).toBe('failed');

@@ -11,6 +11,7 @@ import { ADMIN_OPS, isWrite, type AdminOpDef } from '../../../central/admin/ops.
 import { mayRun, ROLES, type Role } from '../../../central/admin/roles.js';
 import { buildCentralServer } from '../../../central/server/app.js';
 import type { Central } from '../../../central/store/context.js';
+import { stopListChange } from '../../../central/store/feed.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 
@@ -206,6 +207,8 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
       ['exceptions.charge-back', { id: 1, reason: 'payé deux fois' }, money],
       ['exceptions.write-off', { id: 1, reason: 'la loterie le porte' }, money],
     ];
+    // A removal is proposed only for a pack on the stop list.
+    await stopListChange(c, 'test', '213-001-01-00001', 'add', 'volé');
     const journal = async () => (await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM central_journal WHERE type NOT LIKE 'proposal.%' AND type <> 'admin.op'`))[0]!.n;
     const before = await journal();
     for (const [op, args, headers] of acts) {
