@@ -80,11 +80,10 @@ export function refuseClosed(x: ExceptionStateRow, act: string): void {
   if (x.closed_at) throw new CentralError('exception_closed', `payout exception ${Number(x.exception_id)} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: it cannot be ${act}`, 409);
 }
 
-/** Before a write-off or charge-back is proposed (dual control): an unknown or closed exception is refused at once. */
+/** Before a write-off or charge-back is proposed (dual control): a closed exception is refused at once (the act checks again, and any other refusal, at its approval). */
 export async function checkNotClosed(c: Central, id: number, act: string): Promise<void> {
   const x = await exceptionById(c.db, id);
-  if (!x) throw new CentralError('no_such_exception', `no payout exception ${id} (guichet central exceptions lists them)`, 404);
-  refuseClosed(x, act);
+  if (x) refuseClosed(x, act);
 }
 
 export async function listExceptionStates(c: Central): Promise<ExceptionStateView[]> {
