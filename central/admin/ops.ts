@@ -14,7 +14,8 @@ import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
 import { ClaimPayArgs } from '../../common/console/claims.js';
 import { checkClaimPayable, claimPaymentBefore, listClaimPayments, payClaim } from '../store/claim-payments.js';
-import { chargeBackException, listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { chargeBackException, checkNotClosed, listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { closeException, investigateException } from '../store/exception-cases.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
@@ -59,6 +60,9 @@ const Reason = z.string().trim().min(1, 'say why').max(500);
  * exceptions by itself: one operator alone must not be able to charge every retailer, or none).
  */
 export const isDualControlKey = (key: string): boolean => /^(payout_limit|offline_|commission_)/.test(key) || key === 'payout_exception_policy';
+
+/** An exception's state before an act on it (journaled as `before`). */
+const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => (await listExceptionStates(c)).find((x) => x.id === a.id) ?? null;
 
 const terminalStatus = async (c: Central, a: { id: string }): Promise<unknown> => ({ status: (await getTerminal(c, a.id))?.status ?? null });
 
@@ -230,7 +234,20 @@ export const ADMIN_OPS = {
       const states = new Map((await listExceptionStates(c)).map((x) => [`${x.second_terminal}/${x.second_seq}`, x]));
       return (await payoutExceptions(c)).map((x) => {
         const s = states.get(`${x.second.terminal}/${x.second.journal_seq}`);
-        return { ...x, id: s?.id ?? null, state: s?.state ?? 'open', settled_at: s?.written_off_at ?? s?.charged_at ?? null, charged_at: s?.charged_at ?? null, settle_reason: s?.reason ?? null };
+        return {
+          ...x,
+          id: s?.id ?? null,
+          state: s?.state ?? 'open',
+          settled_at: s?.written_off_at ?? s?.charged_at ?? null,
+          charged_at: s?.charged_at ?? null,
+          settle_reason: s?.reason ?? null,
+          investigating_at: s?.investigating_at ?? null,
+          investigating_by: s?.investigating_by ?? null,
+          note: s?.note ?? null,
+          closed_at: s?.closed_at ?? null,
+          closed_by: s?.closed_by ?? null,
+          close_reason: s?.close_reason ?? null,
+        };
       });
     },
   }),
@@ -238,6 +255,7 @@ export const ADMIN_OPS = {
     args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
     roles: FINANCE,
     dual: true,
+    check: async (c, a) => checkNotClosed(c, a.id, 'written off'),
     run: async (c, a, ctx) => writeOffException(c, ctx.actor, a.id, a.reason),
   }),
   // Charge back as an act (#22): an exception the lottery bore, or still open, charged to the retailer that paid second.
@@ -245,8 +263,22 @@ export const ADMIN_OPS = {
     args: z.object({ id: z.number().int().positive(), reason: z.string().min(1).max(500) }).strict(),
     roles: FINANCE,
     dual: true,
-    before: async (c, a) => (await listExceptionStates(c)).find((x) => x.id === a.id) ?? null,
+    check: async (c, a) => checkNotClosed(c, a.id, 'charged back'),
+    before: exceptionBefore,
     run: async (c, a, ctx) => chargeBackException(c, ctx.actor, a.id, a.reason),
+  }),
+  // Investigating and closing move no money (#22): one operator; a closed exception is not acted on again.
+  'exceptions.investigate': op({
+    args: z.object({ id: z.number().int().positive(), note: z.string().trim().min(1, 'say what is being investigated').max(500) }).strict(),
+    roles: [...FINANCE, ...SUPPORT],
+    before: exceptionBefore,
+    run: async (c, a, ctx) => investigateException(c, ctx.actor, a.id, a.note),
+  }),
+  'exceptions.close': op({
+    args: z.object({ id: z.number().int().positive(), reason: Reason }).strict(),
+    roles: FINANCE,
+    before: exceptionBefore,
+    run: async (c, a, ctx) => closeException(c, ctx.actor, a.id, a.reason),
   }),
   'quarantine.list': op({
     args: z.object({ terminal: z.string().optional() }).strict(),

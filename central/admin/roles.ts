@@ -15,8 +15,8 @@ export const ANY_ROLE: readonly Role[] = ROLES;
 export const ROLE_LABELS: Readonly<Record<Role, { en: string; fr: string }>> = {
   administrator: { en: 'administrator: everything, and the operators', fr: 'administrateur : tout, et les opérateurs' },
   security: { en: 'security officer: keys, stop list, terminals disabled and enabled, games, limits', fr: 'responsable sécurité : clés, liste d’opposition, terminaux désactivés et réactivés, jeux, plafonds' },
-  finance: { en: 'finance: statements, exceptions, charge-backs and write-offs, prize claims paid, pack shipments', fr: 'finance : relevés, anomalies, rétrofacturations et passages en perte, paiement des réclamations de gros lots, expéditions de carnets' },
-  support: { en: 'support: the fleet, terminal events, retailers, configuration read', fr: 'support : le parc, les événements des terminaux, les détaillants, lecture de la configuration' },
+  finance: { en: 'finance: statements, exceptions (investigated, closed), charge-backs and write-offs, prize claims paid, pack shipments', fr: 'finance : relevés, anomalies (examen, clôture), rétrofacturations et passages en perte, paiement des réclamations de gros lots, expéditions de carnets' },
+  support: { en: 'support: the fleet, terminal events, retailers, configuration read, exceptions investigated', fr: 'support : le parc, les événements des terminaux, les détaillants, lecture de la configuration, examen des anomalies' },
   auditor: { en: 'auditor: reads everything, changes nothing', fr: 'auditeur : lit tout, ne change rien' },
 };
 

@@ -5,11 +5,12 @@
  * exception is written off). A chargeback is a line of that retailer's statement in the week central
  * found it; `guichet central exceptions write-off ID --reason …` writes one off (journaled at central),
  * refunding a chargeback in the week of the write-off. Closed weeks never change (store/statements.ts).
+ * An exception closed (store/exception-cases.ts) is neither charged back nor written off again.
  */
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
-import { chargeBack, exceptionById, exceptionStates, settleOpenExceptions, writeOff } from './queries/chargebacks.js';
+import { chargeBack, exceptionById, exceptionStates, settleOpenExceptions, writeOff, type ExceptionStateRow } from './queries/chargebacks.js';
 
 export const EXCEPTION_POLICIES = ['chargeback', 'lottery_bears'] as const;
 export type ExceptionPolicy = (typeof EXCEPTION_POLICIES)[number];
@@ -39,9 +40,17 @@ export interface ExceptionStateView {
   readonly charged_at: string | null;
   readonly written_off_at: string | null;
   readonly reason: string | null;
+  /** Who investigates it, since when, and their note (the latest investigation); null when never investigated. */
+  readonly investigating_at: string | null;
+  readonly investigating_by: string | null;
+  readonly note: string | null;
+  /** When, by whom and why it was closed; null while not closed. */
+  readonly closed_at: string | null;
+  readonly closed_by: string | null;
+  readonly close_reason: string | null;
 }
 
-const viewOf = (r: Awaited<ReturnType<typeof exceptionStates>>[number]): ExceptionStateView => ({
+export const exceptionView = (r: ExceptionStateRow): ExceptionStateView => ({
   id: Number(r.exception_id),
   ticket: r.ticket,
   second_terminal: r.second_terminal,
@@ -51,24 +60,48 @@ const viewOf = (r: Awaited<ReturnType<typeof exceptionStates>>[number]): Excepti
   charged_at: r.charged_at,
   written_off_at: r.written_off_at,
   reason: r.reason,
+  investigating_at: r.investigating_at,
+  investigating_by: r.investigating_by,
+  note: r.note,
+  closed_at: r.closed_at,
+  closed_by: r.closed_by,
+  close_reason: r.close_reason,
 });
 
+/** Exception `id` locked for update in `tx`, or no_such_exception (404). */
+export async function lockedException(tx: Queryable, id: number): Promise<ExceptionStateRow> {
+  const x = await exceptionById(tx, id, true);
+  if (!x) throw new CentralError('no_such_exception', `no payout exception ${id} (guichet central exceptions lists them)`, 404);
+  return x;
+}
+
+/** Refuses an act on a closed exception (409 exception_closed): nothing is done to it once closed. */
+export function refuseClosed(x: ExceptionStateRow, act: string): void {
+  if (x.closed_at) throw new CentralError('exception_closed', `payout exception ${Number(x.exception_id)} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: it cannot be ${act}`, 409);
+}
+
+/** Before a write-off or charge-back is proposed (dual control): a closed exception is refused at once (the act checks again, and any other refusal, at its approval). */
+export async function checkNotClosed(c: Central, id: number, act: string): Promise<void> {
+  const x = await exceptionById(c.db, id);
+  if (x) refuseClosed(x, act);
+}
+
 export async function listExceptionStates(c: Central): Promise<ExceptionStateView[]> {
-  return (await exceptionStates(c.db)).map(viewOf);
+  return (await exceptionStates(c.db)).map(exceptionView);
 }
 
 /** Writes exception `id` off: the lottery bears its second payout (a chargeback is refunded this week). */
 export async function writeOffException(c: Central, actor: string, id: number, reason: string): Promise<ExceptionStateView> {
   if (reason.trim() === '') throw new CentralError('bad_request', 'say why the exception is written off (--reason)');
   return c.db.transaction(async (tx) => {
-    const x = await exceptionById(tx, id, true);
-    if (!x) throw new CentralError('no_such_exception', `no payout exception ${id} (guichet central exceptions lists them)`, 404);
+    const x = await lockedException(tx, id);
+    refuseClosed(x, 'written off');
     if (x.state === 'written_off') throw new CentralError('already_written_off', `payout exception ${id} was written off at ${x.written_off_at ?? '?'}: ${x.reason ?? ''}`, 409);
     const at = c.now();
     await writeOff(tx, x, at, reason);
     await journalAtCentral(c, tx, at, actor, 'exception.write-off', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
     const after = await exceptionById(tx, id);
-    return viewOf(after!);
+    return exceptionView(after!);
   });
 }
 
@@ -80,12 +113,12 @@ export async function writeOffException(c: Central, actor: string, id: number, r
 export async function chargeBackException(c: Central, actor: string, id: number, reason: string): Promise<ExceptionStateView> {
   if (reason.trim() === '') throw new CentralError('bad_request', 'say why the exception is charged back (--reason)');
   return c.db.transaction(async (tx) => {
-    const x = await exceptionById(tx, id, true);
-    if (!x) throw new CentralError('no_such_exception', `no payout exception ${id} (guichet central exceptions lists them)`, 404);
+    const x = await lockedException(tx, id);
+    refuseClosed(x, 'charged back');
     if (x.charged_at) throw new CentralError('already_charged_back', `payout exception ${id} was charged back at ${x.charged_at}${x.state === 'written_off' ? ' and written off since' : ''}`, 409);
     const at = c.now();
     await chargeBack(tx, x, at, reason);
     await journalAtCentral(c, tx, at, actor, 'exception.charge-back', { exception_id: id, ticket: x.ticket, terminal: x.second_terminal, seq: Number(x.second_seq), amount_cents: Number(x.second_amount), reason, was: x.state ?? 'open' });
-    return viewOf((await exceptionById(tx, id))!);
+    return exceptionView((await exceptionById(tx, id))!);
   });
 }

@@ -24,8 +24,22 @@ export function Notice({ notice }: { notice: { ok: boolean; text: string } | nul
 
 export { errorText } from './refusal-words.js';
 
-/** A one-line form: a reason (required) and a button; Enter submits. */
-export function ReasonForm({ label, onSubmit, testId, children }: { label: string; onSubmit: (reason: string) => Promise<void>; testId: string; children?: ReactNode }) {
+/** A one-line form: a reason (required; or what `field` names, a note…) and a button; Enter submits. */
+export function ReasonForm({
+  label,
+  onSubmit,
+  testId,
+  children,
+  field,
+  autoFocus,
+}: {
+  label: string;
+  onSubmit: (reason: string) => Promise<void>;
+  testId: string;
+  children?: ReactNode;
+  field?: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useI18n();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,8 +56,8 @@ export function ReasonForm({ label, onSubmit, testId, children }: { label: strin
     >
       {children}
       <label>
-        {t('common.reason')}{' '}
-        <input value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} aria-label={`${label} — ${t('common.reason')}`} />
+        {field ?? t('common.reason')}{' '}
+        <input value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} aria-label={`${label} — ${field ?? t('common.reason')}`} autoFocus={autoFocus} />
       </label>
       <button type="submit" disabled={busy || !reason.trim()}>
         {label}

@@ -26,6 +26,7 @@ import { addBackupCommands } from './backup.js';
 import { addBackOfficeCommands } from './back-office.js';
 import { addClaimsCommands } from './claims.js';
 import type { StopListed } from '../../store/reference-reads.js';
+import { exceptionStage, type ExceptionStage, type ExceptionsView } from '../../../common/console/exceptions.js';
 
 interface CommonFlags extends LoginFlags {
   data: string;
@@ -356,25 +357,55 @@ export function centralCommand(): Command {
       ]);
     });
 
-  type ListedException = PayoutException & { id: number | null; state: string; settled_at: string | null; settle_reason: string | null };
+  type ListedException = PayoutException & ExceptionCase & { id: number | null; state: ExceptionsView[number]['state']; settled_at: string | null; settle_reason: string | null };
+  type ExceptionCase = Pick<ExceptionsView[number], 'investigating_at' | 'investigating_by' | 'note' | 'closed_at' | 'closed_by' | 'close_reason'>;
+  type ActedException = ExceptionCase & { ticket: string; amount_cents: number; state: ExceptionsView[number]['state'] };
   const euros2 = (cents: number): string => `${(cents / 100).toFixed(2)} €`;
-  const writeOff = async (id: string | undefined, flags: CommonFlags & { reason?: string }): Promise<void> => {
+  const STAGE_WORDS: Readonly<Record<ExceptionStage, string>> = { open: 'open', investigating: 'under investigation', charged_back: 'charged back', written_off: 'written off', closed: 'closed' };
+  /** Where an exception stands, in words: "closed (written off)", "charged back, under investigation", "open"… */
+  const stageWords = (x: ActedException | ListedException): string => {
+    const stage = exceptionStage(x);
+    if (stage === 'closed') return `closed (${STAGE_WORDS[x.state]})`;
+    return stage !== 'investigating' && x.investigating_at ? `${STAGE_WORDS[stage]}, under investigation` : STAGE_WORDS[stage];
+  };
+  const exceptionId = (id: string | undefined): number => {
     if (!id || !/^[1-9][0-9]{0,15}$/.test(id)) throw new CliError(`'${id ?? ''}' is not an exception number: see guichet central exceptions`);
+    return Number(id);
+  };
+  const writeOff = async (id: string | undefined, flags: CommonFlags & { reason?: string }): Promise<void> => {
+    exceptionId(id);
     if (!flags.reason) throw new CliError('say why with --reason <text>');
     const r = (await run(flags, 'exceptions.write-off', { id: Number(id), reason: flags.reason })) as { ticket: string; amount_cents: number };
     print(flags, r, () => [`exception #${id} (${printedTicket(r.ticket)}, ${euros2(r.amount_cents)}) written off: ${flags.reason ?? ''}`]);
   };
+  const investigate = async (id: string | undefined, flags: CommonFlags & { note?: string }): Promise<void> => {
+    const n = exceptionId(id);
+    if (!flags.note) throw new CliError('say what is being investigated with --note <text>');
+    const r = (await run(flags, 'exceptions.investigate', { id: n, note: flags.note })) as ActedException;
+    print(flags, r, () => [`exception #${n} (${printedTicket(r.ticket)}, ${euros2(r.amount_cents)}) ${stageWords(r)}: by ${r.investigating_by ?? '?'} since ${localTime(r.investigating_at ?? '')}: ${r.note ?? ''}`]);
+  };
+  const closeIt = async (id: string | undefined, flags: CommonFlags & { reason?: string }): Promise<void> => {
+    const n = exceptionId(id);
+    if (!flags.reason) throw new CliError('say why with --reason <text>');
+    const r = (await run(flags, 'exceptions.close', { id: n, reason: flags.reason })) as ActedException;
+    print(flags, r, () => [`exception #${n} (${printedTicket(r.ticket)}, ${euros2(r.amount_cents)}) ${stageWords(r)} by ${r.closed_by ?? '?'} ${localTime(r.closed_at ?? '')}: ${r.close_reason ?? ''}`]);
+  };
   common(cmd.command('exceptions'))
     .description(
-      'Tickets paid at two terminals (found when offline payouts reached central): both payouts, terminals and retailers, and what became of it (open, charged_back, written_off). ' +
-        '`exceptions write-off ID --reason TEXT`: the lottery bears the second payout (a chargeback is given back on this week\'s statement), journaled at central.',
+      'Tickets paid at two terminals (found when offline payouts reached central): both payouts, terminals and retailers, and what became of it (open, under investigation, charged back, written off, closed). ' +
+        '`exceptions write-off ID --reason TEXT`: the lottery bears the second payout (a chargeback is given back on this week\'s statement), journaled at central. ' +
+        '`exceptions investigate ID --note TEXT`: you are investigating it (your note replaces the one before). ' +
+        '`exceptions close ID --reason TEXT`: closes one charged back or written off; nothing is done to it after.',
     )
-    .argument('[action]', 'write-off')
+    .argument('[action]', 'write-off, investigate or close')
     .argument('[id]', 'exception number (#ID in the list)')
-    .option('--reason <text>', 'why (write-off)')
-    .action(async (action: string | undefined, id: string | undefined, flags: CommonFlags & { reason?: string }) => {
+    .option('--reason <text>', 'why (write-off, close)')
+    .option('--note <text>', 'what is being investigated (investigate)')
+    .action(async (action: string | undefined, id: string | undefined, flags: CommonFlags & { reason?: string; note?: string }) => {
       if (action === 'write-off') return writeOff(id, flags);
-      if (action !== undefined) throw new CliError(`unknown action '${action}': guichet central exceptions [write-off ID --reason TEXT]`);
+      if (action === 'investigate') return investigate(id, flags);
+      if (action === 'close') return closeIt(id, flags);
+      if (action !== undefined) throw new CliError(`unknown action '${action}': guichet central exceptions [write-off ID --reason TEXT | investigate ID --note TEXT | close ID --reason TEXT]`);
       const rows = (await run(flags, 'exceptions', {})) as ListedException[];
       print(flags, rows, () =>
         rows.length === 0
@@ -383,6 +414,8 @@ export function centralCommand(): Command {
               `${x.id === null ? '' : `#${x.id} `}${printedTicket(x.ticket)}: paid twice (found ${localTime(x.at)}), ${x.state.replace('_', ' ')}${x.settled_at ? ` ${localTime(x.settled_at)}` : ''}${x.settle_reason ? `: ${x.settle_reason}` : ''}`,
               `  first:  ${localTime(x.first.at)} at ${x.first.terminal} (${x.first.retailer}) ${euros2(x.first.amount_cents)}`,
               `  second: ${localTime(x.second.at)} at ${x.second.terminal} (${x.second.retailer}) ${euros2(x.second.amount_cents)}${x.second.offline ? ', offline' : ''}, journal entry ${x.second.journal_seq}`,
+              ...(x.investigating_at ? [`  under investigation by ${x.investigating_by ?? '?'} since ${localTime(x.investigating_at)}: ${x.note ?? ''}`] : []),
+              ...(x.closed_at ? [`  closed by ${x.closed_by ?? '?'} ${localTime(x.closed_at)}: ${x.close_reason ?? ''}`] : []),
             ]),
       );
     });

@@ -19,6 +19,7 @@ import { softwareUpdates } from './018-software-updates.js';
 import { adminRequests } from './019-admin-requests.js';
 import { claimPayments } from './020-claim-payments.js';
 import { restoreHold } from './021-restore-hold.js';
+import { exceptionCases } from './022-exception-cases.js';
 import { reserved } from './reserved.js';
 import type { CentralMigration } from './migration.js';
 
@@ -47,4 +48,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   adminRequests,
   claimPayments,
   restoreHold,
+  exceptionCases,
 ];

@@ -1,4 +1,4 @@
-/** SQL of `exception_settlements`, what became of each payout exception (the rules: store/chargebacks.ts). */
+/** SQL of `exception_settlements`, what became of each payout exception, read with its case (`exception_cases`) (the rules: store/chargebacks.ts). */
 import type { Queryable } from '../db.js';
 
 /** Settles the exceptions of `terminal` (it paid second) that have no settlement yet; answers how many. */
@@ -25,14 +25,25 @@ export interface ExceptionStateRow {
   charged_at: string | null;
   written_off_at: string | null;
   reason: string | null;
+  /** Its case (exception_cases, #22): who investigates it, and its closing; null when never. */
+  investigating_at: string | null;
+  investigating_by: string | null;
+  note: string | null;
+  closed_at: string | null;
+  closed_by: string | null;
+  close_reason: string | null;
 }
+
+const CASE_COLUMNS = 'k.investigating_at, k.investigating_by, k.note, k.closed_at, k.closed_by, k.close_reason';
 
 /** One payout exception and its settlement (locked for update when `lock`). */
 export async function exceptionById(q: Queryable, id: number, lock = false): Promise<ExceptionStateRow | undefined> {
   return (
     await q.query<ExceptionStateRow>(
-      `SELECT x.exception_id, x.ticket, x.second_terminal, x.second_seq, x.second_amount, s.state, s.charged_at, s.written_off_at, s.reason
+      `SELECT x.exception_id, x.ticket, x.second_terminal, x.second_seq, x.second_amount, s.state, s.charged_at, s.written_off_at, s.reason,
+            ${CASE_COLUMNS}
          FROM payout_exceptions x LEFT JOIN exception_settlements s ON s.second_terminal = x.second_terminal AND s.second_seq = x.second_seq
+        LEFT JOIN exception_cases k ON k.exception_id = x.exception_id
         WHERE x.exception_id = $1${lock ? ' FOR UPDATE OF x' : ''}`,
       [id],
     )
@@ -42,8 +53,10 @@ export async function exceptionById(q: Queryable, id: number, lock = false): Pro
 /** Every exception's state by its id. */
 export async function exceptionStates(q: Queryable): Promise<ExceptionStateRow[]> {
   return q.query<ExceptionStateRow>(
-    `SELECT x.exception_id, x.ticket, x.second_terminal, x.second_seq, x.second_amount, s.state, s.charged_at, s.written_off_at, s.reason
+    `SELECT x.exception_id, x.ticket, x.second_terminal, x.second_seq, x.second_amount, s.state, s.charged_at, s.written_off_at, s.reason,
+            ${CASE_COLUMNS}
        FROM payout_exceptions x LEFT JOIN exception_settlements s ON s.second_terminal = x.second_terminal AND s.second_seq = x.second_seq
+        LEFT JOIN exception_cases k ON k.exception_id = x.exception_id
       ORDER BY x.exception_id`,
   );
 }

@@ -1,91 +1,168 @@
-/** Tickets paid twice: both payouts, what became of the second (charged back or written off), write off or charge back with a reason (dual control). */
-import { useState } from 'react';
+/**
+ * Tickets paid twice: both payouts, where each stands (open, under investigation, charged back, written
+ * off, closed); write off or charge back with a reason (dual control), investigate with a note, close
+ * with a reason once the money is decided. An act the server would refuse for the exception's state is
+ * not offered.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { runOp } from '../api.js';
 import { dateTime, money, ticket } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm } from '../parts.js';
 import { useOp } from '../use-op.js';
-import { ExceptionsView } from '../../../common/console/exceptions.js';
+import { exceptionStage, ExceptionsView } from '../../../common/console/exceptions.js';
 
 type ExceptionRow = ExceptionsView[number];
 type Payout = ExceptionRow['first'];
+
+/** What a row's buttons do: each answers the notice to show. */
+export interface ExceptionActs {
+  writeOff(x: ExceptionRow, reason: string): Promise<void>;
+  chargeBack(x: ExceptionRow, reason: string): Promise<void>;
+  investigate(x: ExceptionRow, note: string): Promise<void>;
+  close(x: ExceptionRow, reason: string): Promise<void>;
+}
 
 export function ExceptionsPage() {
   const { t, lang } = useI18n();
   const { data, error, reload } = useOp('exceptions', {}, ExceptionsView);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
+  const act = async (run: () => Promise<string>): Promise<void> => {
+    try {
+      setNotice({ ok: true, text: await run() });
+      reload();
+    } catch (e) {
+      setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
+    }
+  };
+  const acts: ExceptionActs = {
+    writeOff: (x, reason) =>
+      act(async () => {
+        const a = await runOp('exceptions.write-off', { id: x.id, reason });
+        return a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.done', { id: x.id! });
+      }),
+    chargeBack: (x, reason) =>
+      act(async () => {
+        const a = await runOp('exceptions.charge-back', { id: x.id, reason });
+        return a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.charged', { id: x.id! });
+      }),
+    investigate: (x, note) =>
+      act(async () => {
+        await runOp('exceptions.investigate', { id: x.id, note });
+        return t('exc.investigated', { id: x.id! });
+      }),
+    close: (x, reason) =>
+      act(async () => {
+        await runOp('exceptions.close', { id: x.id, reason });
+        return t('exc.closed_done', { id: x.id! });
+      }),
+  };
+  return (
+    <section className="page">
+      <h1>{t('exc.title')}</h1>
+      <p className="muted">{t('exc.policy')}</p>
+      <Notice notice={notice} />
+      <ExceptionsTable rows={data} acts={acts} />
+    </section>
+  );
+}
+
+/** The exceptions' table (no data loading: the page's, or a test's rows). */
+export function ExceptionsTable({ rows, acts }: { rows: ExceptionsView; acts: ExceptionActs }) {
+  const { t, lang } = useI18n();
+  if (rows.length === 0) return <p className="muted">{t('exc.none')}</p>;
   const payout = (p: Payout) => (
     <>
       {money(p.amount_cents, lang)} — <a href={`#/terminal/${encodeURIComponent(p.terminal)}`}>{p.terminal}</a> ({p.retailer}), {dateTime(p.at, lang)}
     </>
   );
   return (
-    <section className="page">
-      <h1>{t('exc.title')}</h1>
-      <p className="muted">{t('exc.policy')}</p>
-      <Notice notice={notice} />
-      {data.length === 0 ? (
-        <p className="muted">{t('exc.none')}</p>
-      ) : (
-        <table className="grid" data-testid="exceptions">
-          <thead>
-            <tr>
-              <th>{t('col.ticket')}</th>
-              <th>{t('exc.first')}</th>
-              <th>{t('exc.second')}</th>
-              <th>{t('exc.state')}</th>
-              <th>{t('col.actions')}</th>
+    <table className="grid" data-testid="exceptions">
+      <thead>
+        <tr>
+          <th>{t('col.ticket')}</th>
+          <th>{t('exc.first')}</th>
+          <th>{t('exc.second')}</th>
+          <th>{t('exc.state')}</th>
+          <th>{t('col.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((x) => {
+          const stage = exceptionStage(x);
+          const open = x.id !== null && x.closed_at === null;
+          return (
+            <tr key={`${x.second.terminal}/${x.second.journal_seq}`} data-testid="exception-row">
+              <td className="mono">{ticket(x.ticket)}</td>
+              <td>{payout(x.first)}</td>
+              <td>{payout(x.second)}</td>
+              <td data-testid="exception-state">
+                <span data-testid="exception-stage">{stage === 'closed' ? t('exc.closed_as', { state: t(`exc.${x.state}`) }) : t(`exc.${stage}`)}</span>
+                {x.settled_at ? `, ${dateTime(x.settled_at, lang)}` : ''}
+                {x.settle_reason ? <div className="muted">{x.settle_reason}</div> : null}
+                {x.investigating_at ? (
+                  <div className="muted" data-testid="exception-investigation">
+                    {t('exc.investigated_by', { by: x.investigating_by ?? '?', at: dateTime(x.investigating_at, lang), note: x.note ?? '' })}
+                  </div>
+                ) : null}
+                {x.closed_at ? (
+                  <div className="muted" data-testid="exception-closed">
+                    {t('exc.closed_by', { at: dateTime(x.closed_at, lang), by: x.closed_by ?? '?', reason: x.close_reason ?? '' })}
+                  </div>
+                ) : null}
+              </td>
+              <td>
+                {open && x.state !== 'written_off' ? <ReasonForm label={t('exc.writeoff')} testId="exception-writeoff" onSubmit={(reason) => acts.writeOff(x, reason)} /> : null}
+                {open && !x.charged_at ? <ReasonForm label={t('exc.chargeback')} testId="exception-chargeback" onSubmit={(reason) => acts.chargeBack(x, reason)} /> : null}
+                {open ? <AskButton label={t('exc.investigate')} field={t('exc.note')} testId="exception-investigate" onSubmit={(note) => acts.investigate(x, note)} /> : null}
+                {open && x.state !== 'open' ? <AskButton label={t('exc.close')} field={t('common.reason')} testId="exception-close" onSubmit={(reason) => acts.close(x, reason)} /> : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.map((x) => (
-              <tr key={`${x.second.terminal}/${x.second.journal_seq}`} data-testid="exception-row">
-                <td className="mono">{ticket(x.ticket)}</td>
-                <td>{payout(x.first)}</td>
-                <td>{payout(x.second)}</td>
-                <td data-testid="exception-state">
-                  {t(`exc.${x.state}`)}
-                  {x.settled_at ? `, ${dateTime(x.settled_at, lang)}` : ''}
-                  {x.settle_reason ? <div className="muted">{x.settle_reason}</div> : null}
-                </td>
-                <td>
-                  {x.id !== null && x.state !== 'written_off' ? (
-                    <ReasonForm
-                      label={t('exc.writeoff')}
-                      testId="exception-writeoff"
-                      onSubmit={async (reason) => {
-                        try {
-                          const a = await runOp('exceptions.write-off', { id: x.id, reason });
-                          setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.done', { id: x.id! }) });
-                          reload();
-                        } catch (e) {
-                          setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
-                        }
-                      }}
-                    />
-                  ) : null}
-                  {x.id !== null && !x.charged_at ? (
-                    <ReasonForm
-                      label={t('exc.chargeback')}
-                      testId="exception-chargeback"
-                      onSubmit={async (reason) => {
-                        try {
-                          const a = await runOp('exceptions.charge-back', { id: x.id, reason });
-                          setNotice({ ok: true, text: a.status === 'proposed' ? t('cfg.proposed', { id: a.proposal_id }) : t('exc.charged', { id: x.id! }) });
-                          reload();
-                        } catch (e) {
-                          setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
-                        }
-                      }}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** A button that asks for a text (its form, focused; Escape or Cancel puts the button back, focused). */
+function AskButton({ label, field, testId, onSubmit }: { label: string; field: string; testId: string; onSubmit: (text: string) => Promise<void> }) {
+  const { t } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !asking) button.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  if (!asking)
+    return (
+      <button type="button" ref={button} data-testid={testId} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
+  return (
+    <div
+      className="inline"
+      data-testid={`${testId}-ask`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setAsking(false);
+      }}
+    >
+      <ReasonForm
+        label={label}
+        field={field}
+        autoFocus
+        testId={`${testId}-form`}
+        onSubmit={async (text) => {
+          await onSubmit(text);
+          setAsking(false);
+        }}
+      />
+      <button type="button" onClick={() => setAsking(false)}>
+        {t('common.cancel')}
+      </button>
+    </div>
   );
 }

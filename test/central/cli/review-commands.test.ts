@@ -1,7 +1,8 @@
 /**
  * #19's review commands, run as `guichet central …` against a running central (through its admin route),
  * on both engines: `quarantine list|show` (what central could not store as text) and `exceptions`
- * with its states and `exceptions write-off ID --reason …` (journaled at central).
+ * with its states and `exceptions write-off ID --reason …` (journaled at central); (#22) `exceptions
+ * investigate ID --note …` and `exceptions close ID --reason …`, after which a write-off is refused.
  */
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,32 @@ describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engin
     expect(off.stdout).toMatch(new RegExp(`exception #${x!.id} .* written off`));
     const journaled = await c.central.db.query<{ actor: string; payload: { reason: string } }>(`SELECT actor, payload FROM central_journal WHERE type = 'exception.write-off'`);
     expect(journaled).toEqual([{ actor: 'setup', payload: expect.objectContaining({ exception_id: x!.id, reason: 'paid on the lottery\'s word', was: 'charged_back' }) }]);
+  });
+
+  it('investigates an exception and closes it once written off; nothing is done to it after', async () => {
+    const [x] = JSON.parse((await guichet(['central', 'exceptions', '--data', c.dataDir, '--json'])).stdout) as { id: number; state: string }[];
+    expect(x!.state).toBe('written_off');
+    const id = String(x!.id);
+    const inv = await guichet(['central', 'exceptions', 'investigate', id, '--note', 'asked both shops for their receipts', '--data', c.dataDir]);
+    expect(inv.code, inv.stderr).toBe(0);
+    expect(inv.stdout).toMatch(new RegExp(`exception #${id} .* written off, under investigation: by setup since .*: asked both shops for their receipts`));
+    expect((await guichet(['central', 'exceptions', 'investigate', id, '--data', c.dataDir])).stderr).toMatch(/--note/);
+    const closed = await guichet(['central', 'exceptions', 'close', id, '--reason', 'receipts checked: the lottery bears it', '--data', c.dataDir, '--json']);
+    expect(closed.code, closed.stderr).toBe(0);
+    expect(JSON.parse(closed.stdout)).toMatchObject({ id: x!.id, state: 'written_off', investigating_by: 'setup', note: 'asked both shops for their receipts', closed_by: 'setup', close_reason: 'receipts checked: the lottery bears it' });
+    const list = await guichet(['central', 'exceptions', '--data', c.dataDir]);
+    expect(list.stdout).toMatch(/under investigation by setup since .*: asked both shops for their receipts/);
+    expect(list.stdout).toMatch(/closed by setup .*: receipts checked: the lottery bears it/);
+    const again = await guichet(['central', 'exceptions', 'close', id, '--reason', 'again', '--data', c.dataDir]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already_closed|was closed at/);
+    const off = await guichet(['central', 'exceptions', 'write-off', id, '--reason', 'once more', '--data', c.dataDir]);
+    expect(off.code).not.toBe(0);
+    expect(off.stderr).toMatch(/was closed at .* it cannot be written off/);
+    const journaled = await c.central.db.query<{ type: string; actor: string }>(`SELECT type, actor FROM central_journal WHERE type IN ('exception.investigate', 'exception.close') ORDER BY entry_id`);
+    expect(journaled).toEqual([
+      { type: 'exception.investigate', actor: 'setup' },
+      { type: 'exception.close', actor: 'setup' },
+    ]);
   });
 });
