@@ -62,12 +62,12 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
         }
         if (!['full', 'incr', 'diff'].includes(flags.type)) throw new CliError(`--type is full, incr or diff, not '${flags.type}'`);
         const r = await asCli(backupCluster(t, flags.type as 'full' | 'incr' | 'diff'));
-        print(flags, r, () => [`backup ${r.label ?? '?'} (${r.type}) done at ${r.stopped_at ?? '?'}: a restore may aim at any time after it (central restore --to TIME)`]);
+        print(flags, r, () => [`backup ${r.label ?? '?'} (${r.type}) done at ${r.stopped_at ? localTime(r.stopped_at) : '?'}: a restore may aim at any time after it (central restore --to TIME)`]);
         return;
       }
       if (!flags.to) throw new CliError('central on PGlite: give --to FOLDER, a new folder for the snapshot');
       const info = (await run(flags, 'backup.snapshot', { to: resolve(flags.to) })) as SnapshotInfo;
-      print(flags, { ...info, to: resolve(flags.to) }, () => [`snapshot of ${info.source} taken at ${info.taken_at} in ${resolve(flags.to!)}`]);
+      print(flags, { ...info, to: resolve(flags.to) }, () => [`snapshot of ${info.source} taken at ${localTime(info.taken_at)} in ${resolve(flags.to!)}`]);
     });
 
   withPgBackRest(common(cmd.command('restore')))
@@ -84,7 +84,7 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
         const t = target(flags);
         if (flags.list) {
           const list = await asCli(listBackups(t));
-          print(flags, list, () => (list.length === 0 ? ['no backup yet'] : list.map((b) => `${b.label} (${b.type}) ended ${b.stopped_at}`)));
+          print(flags, list, () => (list.length === 0 ? ['no backup yet'] : list.map((b) => `${b.label} (${b.type}) ended ${localTime(b.stopped_at)}`)));
           return;
         }
         if (!flags.to) throw new CliError('give --to TIME: the point in time to restore PostgreSQL to');
@@ -109,7 +109,7 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
       rmSync(join(dataDir, SNAPSHOT_FILE), { force: true });
       writeFileSync(join(dataDir, RESTORED_MARK), `${JSON.stringify({ engine: 'pglite', from, taken_at: info.taken_at, at: new Date().toISOString() })}\n`, { mode: 0o600 });
       print(flags, { restored_from: from, taken_at: info.taken_at, previous_folder: aside }, () => [
-        `restored the snapshot taken at ${info.taken_at}; the folder as it was is in ${aside}.`,
+        `restored the snapshot taken at ${localTime(info.taken_at)}; the folder as it was is in ${aside}.`,
         'Start central: it begins a new epoch, and every terminal pushes again what central lost and reads the feed again.',
       ]);
     });

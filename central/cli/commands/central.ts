@@ -179,7 +179,7 @@ export function centralCommand(): Command {
       print(flags, { ca: made.files.caCert, ca_fingerprint: made.caFingerprint, ca_created: made.caCreated, server_cert: made.files.serverCert, hosts: made.hosts, server_not_after: made.serverNotAfter }, () => [
         made.caCreated ? `certificate authority created: ${made.files.caCert} (its key ca.key stays here)` : `certificate authority kept: ${made.files.caCert}`,
         `authority fingerprint (SHA-256), to read out with each enrolment code: ${made.caFingerprint}`,
-        `server certificate for ${made.hosts.join(', ')} until ${made.serverNotAfter}: ${made.files.serverCert}`,
+        `server certificate for ${made.hosts.join(', ')} until ${localTime(made.serverNotAfter)}: ${made.files.serverCert}`,
       ]);
     });
 

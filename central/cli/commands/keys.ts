@@ -12,6 +12,7 @@ import { certify, revoke } from '../../../db/outcome/certificates.js';
 import { keyFingerprint, loadOrCreateSigningKey, readPublicKey } from '../../../db/outcome/keys.js';
 import type { LotteryKeyView } from '../../store/keys.js';
 import { switchOnlineKey } from '../../store/open.js';
+import { localTime } from '../local-time.js';
 
 interface Flags {
   data: string;
@@ -111,8 +112,8 @@ export function addKeysCommands(cmd: Command, common: Common, run: Run, print: P
       print(flags, rows, () =>
         rows.map(
           (k) =>
-            `${k.fingerprint}  ${k.role ?? 'no role'}${k.in_use ? ' (central signs with it)' : ''}  ${k.issued_at ? `certified ${k.issued_at}` : `added ${k.added_at}`}` +
-            `${k.revoked_at ? `  REVOKED ${k.revoked_at}: ${k.revoked_reason ?? ''}` : ''}`,
+            `${k.fingerprint}  ${k.role ?? 'no role'}${k.in_use ? ' (central signs with it)' : ''}  ${k.issued_at ? `certified ${localTime(k.issued_at)}` : `added ${localTime(k.added_at)}`}` +
+            `${k.revoked_at ? `  REVOKED ${localTime(k.revoked_at)}: ${k.revoked_reason ?? ''}` : ''}`,
         ),
       );
     });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
+import { localTime } from '../local-time.js';
 
 interface Flags {
   data: string;
@@ -67,7 +68,7 @@ export function addUpdatesCommands(cmd: Command, common: Common, run: Run, print
     .action(async (flags: Flags) => {
       const r = (await run(flags, 'updates.list', {})) as { releases: { version: string; share: number; terminals: string[]; approved_at: string }[]; grace_hours: number; software: { version: string; sha256: string | null; terminals: number }[] };
       print(flags, r, () => [
-        ...r.releases.map((x) => `${x.version}  approved ${x.approved_at}  ${x.share / 100} %${x.terminals.length ? ` + ${x.terminals.length} listed` : ''}`),
+        ...r.releases.map((x) => `${x.version}  approved ${localTime(x.approved_at)}  ${x.share / 100} %${x.terminals.length ? ` + ${x.terminals.length} listed` : ''}`),
         `grace ${r.grace_hours} h`,
         ...r.software.map((s) => `reported: ${s.version} ${s.sha256 ? `${s.sha256.slice(0, 12)}…` : '(no release hash)'} on ${s.terminals} terminal(s)`),
       ]);

@@ -84,6 +84,10 @@ describe.each(ENGINES)('guichet central keys on %s', (engine) => {
       ['emission', second.fingerprint],
     ]);
     expect(listed.find((k) => k.in_use)?.role).toBe('online');
+    // As text, times are local (Paris unless GUICHET_TIME_ZONE), never the UTC ISO text --json keeps.
+    const text = await central(['keys', 'list']);
+    expect(text.stdout).toMatch(/certified \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (CET|CEST)\b/);
+    expect(text.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
 
     // Central's online key in use is not revoked; a certificate by another root is refused.
     const online = await central(['keys', 'revoke', init.online_fingerprint.slice(0, 12), '--root', rootFile, '--reason', 'oops']);
