@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { readView } from '../api.js';
 import { count, dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
+import { actWords } from '../act-words.js';
 import { errorText, Loading, Notice, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
 import { AuditView, JournalExportView, JournalVerifyView } from '../../../common/console/audit.js';
@@ -107,7 +108,16 @@ export function AuditPage() {
             { head: 'N°', cell: (r) => r.entry_id, num: true },
             { head: t('col.at'), cell: (r) => dateTime(r.at, lang) },
             { head: t('audit.actor'), cell: (r) => r.actor },
-            { head: t('col.type'), cell: (r) => r.type },
+            {
+              head: t('col.type'),
+              cell: (r) => (
+                <>
+                  {actWords(r.type, lang) ?? ''}
+                  {/* The code too: the filter above takes it. */}
+                  <div className="mono muted">{r.type}</div>
+                </>
+              ),
+            },
             { head: t('col.detail'), cell: (r) => <code>{JSON.stringify(r.payload).slice(0, 200)}</code> },
           ]}
         />
