@@ -19,11 +19,16 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, save = true): Promise<void> {
   const { width } = page.viewportSize()!;
-  // Nothing sticks out sideways at this size.
+  // Nothing sticks out sideways at this size, nor runs out of the page's own scrolled area.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  if (process.env.GUICHET_SCREENS) await page.screenshot({ path: path.join(docs, `console-${name}-${width}.png`) });
+  const content = await page.evaluate(() => {
+    const c = document.querySelector('.content');
+    return c ? { scroll: c.scrollWidth, client: c.clientWidth } : null;
+  });
+  if (content) expect(content.scroll, `${name}: the page is wider than its area`).toBeLessThanOrEqual(content.client);
+  if (save && process.env.GUICHET_SCREENS) await page.screenshot({ path: path.join(docs, `console-${name}-${width}.png`) });
 }
 
 const n = (x: number) => x.toLocaleString('fr-FR').replace(/\s/g, ' ');
@@ -100,10 +105,20 @@ test('an exception charged back, then written off with a reason under dual contr
   await expect(row).toContainText('213-001-01-00000-015-');
   // Open: charged back to the retailer that paid second, in the console, under dual control.
   await expect(row.getByTestId('exception-state')).toContainText('ouverte');
-  await row.getByTestId('exception-chargeback').getByRole('textbox').fill('paid second, offline: its retailer bears it');
-  await row.getByRole('button', { name: 'Refacturer au détaillant' }).click();
+  // Looked into first (no money: one operator), from the keyboard: the note's field takes the focus.
+  await row.getByTestId('exception-investigate').click();
+  await page.keyboard.type('both shops called: same ticket scanned twice');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notice')).toContainText('en cours d’examen');
+  await expect(row.getByTestId('exception-stage')).toHaveText('en cours d’examen');
+  await expect(row.getByTestId('exception-investigation')).toContainText('both shops called: same ticket scanned twice');
+  // Not closed while its money is not decided.
+  await expect(row.getByTestId('exception-close')).toHaveCount(0);
+  await row.getByTestId('exception-chargeback').click();
+  await row.getByTestId('exception-chargeback-form').getByRole('textbox').fill('paid second, offline: its retailer bears it');
+  await row.getByTestId('exception-chargeback-form').getByRole('button', { name: 'Refacturer au détaillant' }).click();
   await expect(page.getByTestId('notice')).toContainText('Modification proposée');
-  await expect(row.getByTestId('exception-state')).toContainText('ouverte');
+  await expect(row.getByTestId('exception-state')).toContainText('en cours d’examen');
   await approveAs(browser, consoleCentral, 'exceptions.charge-back', 'second payout checked: charge it back');
   await page.reload();
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
@@ -123,14 +138,22 @@ test('an exception charged back, then written off with a reason under dual contr
   await page.goto(`${consoleCentral.url}/console/#/exceptions`);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
-  await row.getByRole('textbox').fill('customer had two tickets with one number: the lottery bears it');
-  await row.getByRole('button', { name: 'Passer en perte' }).click();
+  await row.getByTestId('exception-writeoff').click();
+  await row.getByTestId('exception-writeoff-form').getByRole('textbox').fill('customer had two tickets with one number: the lottery bears it');
+  await row.getByTestId('exception-writeoff-form').getByRole('textbox').press('Enter');
   // Money: a second operator approves it (dual control), then it is written off.
   await expect(page.getByTestId('notice')).toContainText('Modification proposée');
   await expect(row.getByTestId('exception-state')).toContainText('refacturée au détaillant');
   await approveAs(browser, consoleCentral, 'exceptions.write-off', 'the lottery bears it: checked');
   await page.reload();
   await expect(page.getByTestId('exception-row').getByTestId('exception-state')).toContainText('passée en perte');
+  // Its money decided, it is closed, and nothing more is offered on it.
+  await row.getByTestId('exception-close').click();
+  await page.keyboard.type('settled with both shops');
+  await page.keyboard.press('Enter');
+  await expect(row.getByTestId('exception-stage')).toHaveText('close (passée en perte)');
+  await expect(row.getByTestId('exception-closed')).toContainText('settled with both shops');
+  await expect(row.getByRole('button')).toHaveCount(0);
 
   await page.goto(`${consoleCentral.url}/console/#/retailers`);
   await statement();
@@ -317,7 +340,7 @@ test('an emission published under dual control: proposed with its blocks counted
   await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} bloc(s) publié(s)`);
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await shot(page, 'emissions');
+    await shot(page, 'publishing');
   }
   await page.setViewportSize(SIZES[0]);
   await page.getByTestId('lang').click();
@@ -337,6 +360,44 @@ test('an emission published under dual control: proposed with its blocks counted
   // The proposer's page finds it done by itself (read again while one was waiting).
   await expect(row).toHaveCount(0, { timeout: 15_000 });
   await expect(published).toHaveCount(before + PENDING_EMISSION.blocks);
+});
+
+/** The console's pages in the navigation's order: Alt+1 … Alt+0 open the first ten. */
+const PAGES = ['fleet', 'sales', 'exceptions', 'claims', 'packs', 'stoplist', 'games', 'emissions', 'retailers', 'config', 'audit'] as const;
+
+test('every page, reached from the keyboard, in French and English at both sizes: its title, nothing sticking out, no code word or broken value on screen', async ({ page, consoleCentral }) => {
+  test.setTimeout(240_000);
+  await openConsole(page, consoleCentral, 'fleet');
+  const titles = new Map<string, string>();
+  for (const lang of ['fr', 'en'] as const) {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const [i, name] of PAGES.entries()) {
+        if (i < 10) await page.keyboard.press(`Alt+${(i + 1) % 10}`);
+        else await page.goto(`${consoleCentral.url}/console/#/${name}`);
+        await expect(page).toHaveURL(new RegExp(`#/${name}$`));
+        const h1 = page.locator('main h1, .page h1').first();
+        await expect(h1).toBeVisible();
+        await expect(page.getByText(/chargement|loading/i)).toHaveCount(0);
+        const title = (await h1.textContent()) ?? '';
+        // Each page in the page's language (the English title is not the French one, but for a word both share).
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        if (lang === 'fr') titles.set(name, title);
+        else if (title !== 'Configuration') expect(title, name).not.toBe(titles.get(name));
+        // The words on screen, less what is shown as code on purpose (the audit's entries, hashes, ids).
+        const text = await page.evaluate(() => {
+          const body = document.body.cloneNode(true) as HTMLElement;
+          body.querySelectorAll('code, .mono').forEach((e) => e.remove());
+          return body.innerText || body.textContent || '';
+        });
+        expect(text, `${name} ${lang}`).not.toMatch(/\bundefined\b|\bNaN\b|\[object Object\]|\b(?:nav|em|ret|exc|cfg|games|packs|st|col|term|claims|audit|fleet|sales|stop|restore|refusal|form|view|app|common)\.[a-z_]+\b/);
+        // Pictured in French (the README's); checked in both.
+        await shot(page, name, lang === 'fr');
+      }
+    }
+    if (lang === 'fr') await page.getByTestId('lang').click();
+  }
+  await page.getByTestId('lang').click();
 });
 
 test('without a session: the login page asks operator, password and one-time code, and says why it is refused', async ({ page, consoleCentral }) => {

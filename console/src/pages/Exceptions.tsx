@@ -113,8 +113,9 @@ export function ExceptionsTable({ rows, acts }: { rows: ExceptionsView; acts: Ex
                 ) : null}
               </td>
               <td>
-                {open && x.state !== 'written_off' ? <ReasonForm label={t('exc.writeoff')} testId="exception-writeoff" onSubmit={(reason) => acts.writeOff(x, reason)} /> : null}
-                {open && !x.charged_at ? <ReasonForm label={t('exc.chargeback')} testId="exception-chargeback" onSubmit={(reason) => acts.chargeBack(x, reason)} /> : null}
+                {/* Each act a button that asks its reason when chosen: one field on screen at a time. */}
+                {open && x.state !== 'written_off' ? <AskButton label={t('exc.writeoff')} field={t('common.reason')} testId="exception-writeoff" onSubmit={(reason) => acts.writeOff(x, reason)} /> : null}
+                {open && !x.charged_at ? <AskButton label={t('exc.chargeback')} field={t('common.reason')} testId="exception-chargeback" onSubmit={(reason) => acts.chargeBack(x, reason)} /> : null}
                 {open ? <AskButton label={t('exc.investigate')} field={t('exc.note')} testId="exception-investigate" onSubmit={(note) => acts.investigate(x, note)} /> : null}
                 {open && x.state !== 'open' ? <AskButton label={t('exc.close')} field={t('common.reason')} testId="exception-close" onSubmit={(reason) => acts.close(x, reason)} /> : null}
               </td>

@@ -62,14 +62,18 @@ export function Publications({ onPublished, nudge }: { onPublished: () => void; 
       <ul className="plain">
         {(rows ?? []).map(({ proposal: p, progress }) => (
           <li key={p.id} data-testid="publication">
-            <strong>{t('em.proposal', { id: p.id })}</strong> <span className="mono">{String(p.args.dir)}</span> · {t('em.proposed_by', { who: p.proposer, at: dateTime(p.proposed_at, lang) })} ·{' '}
-            <span data-testid="publication-state">{p.status === 'running' ? t('em.running') : t('em.waiting')}</span>
-            {progress ? (
-              <span role="status" data-testid="publication-progress">
-                {' '}
-                <progress value={progress.published} max={Math.max(1, progress.total)} /> {t('em.blocks', { published: progress.published, total: progress.total })}
-              </span>
-            ) : null}
+            <div>
+              <strong>{t('em.proposal', { id: p.id })}</strong> <span className="mono">{String(p.args.dir)}</span> · {t('em.proposed_by', { who: p.proposer, at: dateTime(p.proposed_at, lang) })}
+            </div>
+            <div>
+              <span data-testid="publication-state">{p.status === 'running' ? t('em.running') : t('em.waiting')}</span>
+              {progress ? (
+                <span role="status" data-testid="publication-progress">
+                  {' · '}
+                  <progress value={progress.published} max={Math.max(1, progress.total)} /> {t('em.blocks', { published: progress.published, total: progress.total })}
+                </span>
+              ) : null}
+            </div>
             {p.status === 'proposed' ? (
               <ReasonForm
                 label={t('em.approve')}
