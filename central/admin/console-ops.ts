@@ -19,6 +19,7 @@ import type { SalesView } from '../../common/console/sales.js';
 import type { StopListView } from '../../common/console/stop-list.js';
 import type { TerminalView } from '../../common/console/terminal.js';
 import { CentralError, type Central } from '../store/context.js';
+import { stopList } from '../store/reference-reads.js';
 import { op } from './op-def.js';
 import { ANY_ROLE } from './roles.js';
 import { listCentralPacks } from '../store/packs.js';
@@ -39,7 +40,6 @@ import {
   retailerRows,
   salesByGameDay,
   shipmentRows,
-  stopListRows,
 } from '../store/queries/console.js';
 
 /** Every role reads (the auditor is read-only). */
@@ -155,7 +155,9 @@ export const CONSOLE_OPS = {
   'console.stoplist': op({
     args: z.object({}).strict(),
     roles: READERS,
-    run: async (c: Central): Promise<StopListView> => stopListRows(c.db),
+    // On the list first, newest first; lifted ones after.
+    run: async (c: Central): Promise<StopListView> =>
+      (await stopList(c, true)).sort((x, y) => Number(x.removed_at !== null) - Number(y.removed_at !== null) || y.added_at.localeCompare(x.added_at) || x.pack.localeCompare(y.pack)),
   }),
   'console.games': op({
     args: z.object({}).strict(),

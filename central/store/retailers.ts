@@ -13,7 +13,8 @@ export interface Retailer {
   created_at: string;
 }
 
-export const RETAILER_ID = /^R[0-9]{6,}$/;
+/** A retailer's id, as central makes it (R000001), found typed in any case. */
+export const RETAILER_ID = /^R[0-9]{6,}$/i;
 
 async function byKey(q: Queryable, key: string): Promise<Retailer | undefined> {
   return (await q.query<Retailer>('SELECT id, name, address, created_at FROM retailers WHERE name_key = $1', [key]))[0];
@@ -23,10 +24,11 @@ async function byKey(q: Queryable, key: string): Promise<Retailer | undefined> {
 export async function findRetailer(q: Queryable, idOrName: string): Promise<Retailer | undefined> {
   const t = idOrName.trim();
   if (RETAILER_ID.test(t)) {
-    const byId = (await q.query<Retailer>('SELECT id, name, address, created_at FROM retailers WHERE id = $1', [t]))[0];
+    const byId = (await q.query<Retailer>('SELECT id, name, address, created_at FROM retailers WHERE id = $1', [t.toUpperCase()]))[0];
     if (byId) return byId;
   }
-  return byKey(q, t.toLowerCase());
+  // A name as `add` keeps it: spaces collapsed, any case.
+  return byKey(q, t.replace(/\s+/g, ' ').toLowerCase());
 }
 
 /** The retailer an id or name names; throws a clear refusal when there is none. */
@@ -65,7 +67,7 @@ export async function addRetailer(c: Central, actor: string, a: { name: string; 
 export async function retailerForTerminal(c: Central, tx: Queryable, actor: string, idOrName: string): Promise<Retailer> {
   const held = await findRetailer(tx, idOrName);
   if (held) return held;
-  if (RETAILER_ID.test(idOrName.trim())) throw new CentralError('unknown_retailer', `no retailer ${idOrName.trim()}`, 404);
+  if (RETAILER_ID.test(idOrName.trim())) throw new CentralError('unknown_retailer', `no retailer ${idOrName.trim().toUpperCase()}`, 404);
   return insertRetailer(c, tx, actor, checkName(idOrName), '');
 }
 

@@ -43,18 +43,6 @@ export async function shipmentRows(q: Queryable): Promise<{ game: string; emissi
   return q.query('SELECT game, emission, block, pack, retailer, shipped_at FROM pack_shipments ORDER BY shipped_at, game, emission, block, pack');
 }
 
-export interface StopListRow {
-  pack: string;
-  reason: string;
-  added_at: string;
-  removed_at: string | null;
-}
-
-/** The stop list, its lifted entries too (newest first). */
-export async function stopListRows(q: Queryable): Promise<StopListRow[]> {
-  return q.query<StopListRow>('SELECT pack, reason, added_at, removed_at FROM stop_list ORDER BY (removed_at IS NULL) DESC, added_at DESC, pack');
-}
-
 /** The games central has a status for (suspended or not). */
 export async function gameStatusRows(q: Queryable): Promise<{ game: string; enabled: boolean; reason: string; updated_at: string }[]> {
   return q.query('SELECT game, enabled, reason, updated_at FROM games ORDER BY game');

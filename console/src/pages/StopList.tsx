@@ -46,8 +46,8 @@ export function StopListPage() {
         columns={[
           { head: t('stop.pack'), cell: (r) => <span className="mono">{r.pack}</span> },
           { head: t('col.reason'), cell: (r) => r.reason },
-          { head: t('col.at'), cell: (r) => dateTime(r.added_at, lang) },
-          { head: t('stop.removed_at'), cell: (r) => dateTime(r.removed_at, lang) },
+          { head: t('col.at'), cell: (r) => <When at={dateTime(r.added_at, lang)} by={r.added_by} /> },
+          { head: t('stop.removed_at'), cell: (r) => (r.removed_at ? <When at={dateTime(r.removed_at, lang)} by={r.removed_by} /> : '—') },
           {
             head: t('col.actions'),
             cell: (r) =>
@@ -70,5 +70,16 @@ export function StopListPage() {
         ]}
       />
     </section>
+  );
+}
+
+/** When, and by whom (the operator central's journal names), under it. */
+function When({ at, by }: { at: string; by: string | null }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {at}
+      {by ? <div className="muted">{t('stop.by', { who: by })}</div> : null}
+    </>
   );
 }

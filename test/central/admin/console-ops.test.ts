@@ -108,13 +108,14 @@ describe('console reads', () => {
   });
 
   it('the stop list (lifted entries too), configuration with its history, the audit trail a page at a time', async () => {
-    await stopListChange(c, 'test', '213-001-01-00003', 'add', 'stolen');
-    await stopListChange(c, 'test', '213-001-01-00004', 'add', 'damaged');
-    await stopListChange(c, 'test', '213-001-01-00004', 'remove', 'found');
-    const stop = (await runAdminOp(c, 'console.stoplist', {})) as { pack: string; removed_at: string | null }[];
-    expect(stop.map((s) => [s.pack, s.removed_at !== null])).toEqual([
-      ['213-001-01-00003', false],
-      ['213-001-01-00004', true],
+    await stopListChange(c, 'sec-a', '213-001-01-00003', 'add', 'stolen');
+    await stopListChange(c, 'sec-a', '213-001-01-00004', 'add', 'damaged');
+    await stopListChange(c, 'sec-b', '213-001-01-00004', 'remove', 'found');
+    const stop = (await runAdminOp(c, 'console.stoplist', {})) as { pack: string; removed_at: string | null; added_by: string | null; removed_by: string | null }[];
+    // Who added and who lifted each, as central's journal says.
+    expect(stop.map((s) => [s.pack, s.removed_at !== null, s.added_by, s.removed_by])).toEqual([
+      ['213-001-01-00003', false, 'sec-a', null],
+      ['213-001-01-00004', true, 'sec-a', 'sec-b'],
     ]);
     await setConfig(c, 'test', 'payout_limit_cents', 15_000);
     const cfg = (await runAdminOp(c, 'console.config', { key: 'payout_limit_cents' })) as { values: { key: string; value: unknown }[]; history: { payload: { key: string; value: unknown } }[] };

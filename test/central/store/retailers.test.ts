@@ -50,6 +50,9 @@ describe('retailer records', () => {
   it('finds a retailer by id or by name in any case; a terminal for a known name joins its record', async () => {
     expect((await findRetailer(c.db, 'DEMO SHOP'))?.id).toBe('R000001');
     expect((await findRetailer(c.db, 'R000003'))?.name).toBe('Presse du Port');
+    // An id typed in lower case, a name with its spaces doubled, as add keeps names.
+    expect((await findRetailer(c.db, 'r000003'))?.name).toBe('Presse du Port');
+    expect((await findRetailer(c.db, ' presse  du   Port '))?.id).toBe('R000003');
     expect(await findRetailer(c.db, 'nobody')).toBeUndefined();
     const t = await addTerminal(c, 'support', 'NEW1', 'presse du port');
     expect([t.retailer_id, t.retailer]).toEqual(['R000003', 'Presse du Port']);
