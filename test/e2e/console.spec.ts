@@ -258,7 +258,9 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   await approveAs(browser, consoleCentral, 'stoplist.remove', 'checked at the shop', 'sec-c');
   await page.reload();
   const row = page.getByTestId('stoplist').locator('tr', { hasText: '213-001-01-00009' });
-  await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/12\/2026 \d{2}:\d{2}:\d{2}$/);
+  await expect(row.locator('td').nth(2)).toContainText(/par admin\d/);
+  // Lifted when, and by the operator who approved it.
+  await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/12\/2026 \d{2}:\d{2}:\d{2}par sec-c$/);
   await expect(page.getByTestId('stop-remove-213-001-01-00009')).toHaveCount(0);
 
   // The sales chart: a bar per game and kind per day with sales (this month's seeded days).
