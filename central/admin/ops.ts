@@ -14,7 +14,8 @@ import type { ProposalsView } from '../../common/console/proposals.js';
 import { isGameCode } from '../../games/index.js';
 import { ClaimPayArgs } from '../../common/console/claims.js';
 import { checkClaimPayable, claimPaymentBefore, listClaimPayments, payClaim } from '../store/claim-payments.js';
-import { chargeBackException, checkNotClosed, listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { chargeBackException, checkNotClosed, exceptionView, listExceptionStates, writeOffException } from '../store/chargebacks.js';
+import { exceptionById } from '../store/queries/chargebacks.js';
 import { closeException, investigateException } from '../store/exception-cases.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
@@ -62,7 +63,15 @@ const Reason = z.string().trim().min(1, 'say why').max(500);
 export const isDualControlKey = (key: string): boolean => /^(payout_limit|offline_|commission_)/.test(key) || key === 'payout_exception_policy';
 
 /** An exception's state before an act on it (journaled as `before`). */
-const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => (await listExceptionStates(c)).find((x) => x.id === a.id) ?? null;
+const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => {
+  const x = await exceptionById(c.db, a.id);
+  return x ? exceptionView(x) : null;
+};
+
+/** The pack named is on the stop list now, else not_stop_listed (404): before a removal is proposed, and again when it runs. */
+const requireStopListed = async (c: Central, pack: string): Promise<void> => {
+  if (!(await isStopListed(c, pack))) throw new CentralError('not_stop_listed', `pack ${pack} is not on the stop list`, 404);
+};
 
 const terminalStatus = async (c: Central, a: { id: string }): Promise<unknown> => ({ status: (await getTerminal(c, a.id))?.status ?? null });
 
@@ -136,12 +145,10 @@ export const ADMIN_OPS = {
     roles: SECURITY,
     dual: true,
     // A pack not on the list is refused before a proposal is made (nothing for a second operator to approve).
-    check: async (c, a) => {
-      if (!(await isStopListed(c, a.pack))) throw new CentralError('not_stop_listed', `pack ${a.pack} is not on the stop list`, 404);
-    },
+    check: async (c, a) => requireStopListed(c, a.pack),
     before: async (c, a) => ({ listed: await isStopListed(c, a.pack) }),
     run: async (c, a, ctx) => {
-      if (!(await isStopListed(c, a.pack))) throw new CentralError('not_stop_listed', `pack ${a.pack} is not on the stop list`, 404);
+      await requireStopListed(c, a.pack);
       return { pack: a.pack, cursor: await stopListChange(c, ctx.actor, a.pack, 'remove', a.reason) };
     },
   }),
