@@ -364,6 +364,40 @@ test('an emission published under dual control: proposed with its blocks counted
   await expect(published).toHaveCount(before + PENDING_EMISSION.blocks);
 });
 
+test('packs shipped to a retailer named in any case, seen in transit; a game suspended then resumed, each with its reason', async ({ page, consoleCentral }) => {
+  await openConsole(page, consoleCentral, 'packs');
+  // A pack of the published block other than the claim's (activated at SHOP-A).
+  const claimPack = consoleCentral.claim.printed.split('-').slice(0, 4).join('-');
+  const pack = claimPack.replace(/-\d{5}$/, claimPack.endsWith('-00000') ? '-00001' : '-00000');
+  const inTransit = page.getByTestId('packs-by-state').locator('li').first();
+  await expect(inTransit).toContainText('en route');
+  const before = Number((await inTransit.locator('strong').textContent())!.replace(/\D/g, ''));
+  const ship = page.getByTestId('packs-ship');
+  await ship.getByLabel('Numéros de carnets').fill(pack);
+  await ship.getByLabel('Détaillant').fill('bar des SPORTS');
+  await ship.getByRole('button', { name: 'Livrer à un détaillant' }).click();
+  await expect(page.getByTestId('notice')).toHaveText(`1 carnet(s) livré(s) à ${PAID_TWICE.secondRetailer}.`);
+  await expect(inTransit.locator('strong')).toHaveText(String(before + 1));
+  const row = page.getByTestId('packs').locator('tr', { hasText: pack });
+  await expect(row).toContainText('en route');
+  await expect(row).toContainText(PAID_TWICE.secondRetailer);
+  // A pack of no published block is refused, and said so.
+  await ship.getByLabel('Numéros de carnets').fill('213-009-01-00000');
+  await ship.getByRole('button', { name: 'Livrer à un détaillant' }).click();
+  await expect(page.getByRole('alert')).toContainText('213-009-01-00000');
+  await expect(inTransit.locator('strong')).toHaveText(String(before + 1));
+
+  await page.keyboard.press('Alt+7');
+  const game = page.getByTestId('games').locator('tr', { hasText: 'millionnaire' });
+  await expect(game).toContainText('en vente');
+  await game.getByRole('textbox').fill('printer recalled the batch');
+  await game.getByRole('button', { name: 'Suspendre' }).click();
+  await expect(game).toContainText(/suspendu — printer recalled the batch, \d{2}\/\d{2}\/\d{4}/);
+  await game.getByRole('textbox').fill('batch checked, back on sale');
+  await game.getByRole('button', { name: 'Reprendre' }).click();
+  await expect(game).toContainText('en vente — batch checked, back on sale');
+});
+
 /** The console's pages in the navigation's order: Alt+1 … Alt+0 open the first ten. */
 const PAGES = ['fleet', 'sales', 'exceptions', 'claims', 'packs', 'stoplist', 'games', 'emissions', 'retailers', 'config', 'audit'] as const;
 

@@ -50,8 +50,9 @@ export function PacksPage() {
           e.preventDefault();
           const packs = numbers.split(/[\s,;]+/).filter(Boolean);
           if (packs.length === 0 || !retailer.trim()) return;
-          runOp('packs.ship', { packs, retailer: retailer.trim() }).then(
-            () => (setNotice({ ok: true, text: t('packs.shipped', { n: packs.length, retailer: retailer.trim() }) }), setNumbers(''), reload()),
+          runOp<{ retailer: string }[]>('packs.ship', { packs, retailer: retailer.trim() }).then(
+            // The retailer as its record names it (typed in any case, or by its id).
+            (a) => (setNotice({ ok: true, text: t('packs.shipped', { n: packs.length, retailer: (a.status === 'done' ? a.result[0]?.retailer : undefined) ?? retailer.trim() }) }), setNumbers(''), reload()),
             (err: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(err, { t, lang }) }) }),
           );
         }}
@@ -76,7 +77,7 @@ export function PacksPage() {
           { head: t('col.terminal'), cell: (r) => (r.terminal ? <a href={`#/terminal/${encodeURIComponent(r.terminal)}`}>{r.terminal}</a> : '—') },
           { head: t('packs.shipped_to'), cell: (r) => (r.shipped_to ? `${r.shipped_to}, ${dateTime(r.shipped_at, lang)}` : '—') },
           { head: t('packs.settled'), cell: (r) => (r.settled_at ? `${dateTime(r.settled_at, lang)} (${r.settle_reason ?? ''})` : '—') },
-          { head: 'low-tier', cell: (r) => (r.low_tier_winners === undefined ? '—' : `${r.low_tier_validated ?? 0}/${r.low_tier_winners}`), num: true },
+          { head: t('packs.low_tier'), cell: (r) => (r.low_tier_winners === undefined ? '—' : `${r.low_tier_validated ?? 0}/${r.low_tier_winners}`), num: true },
         ]}
       />
     </section>
