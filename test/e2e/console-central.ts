@@ -66,7 +66,12 @@ export interface ConsoleCentral {
   claim: { printed: string; cents: number };
   /** The folder of PENDING_EMISSION on central's machine. */
   pendingEmission: string;
+  /** The enrolment letter of LIMIT_TERMINAL (registered, not enrolled): the limit's test enrols it and syncs. */
+  limitTerminal: { code: string; root: string };
 }
+
+/** A terminal registered at central for the payout limit's test: it sees the limit once a second operator approves it. */
+export const LIMIT_TERMINAL = 'SHOP-LIMIT';
 
 const ADMINS = 8;
 
@@ -116,6 +121,7 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       const now = init.central.now();
       await addTerminal(init.central, 'test', PAID_TWICE.first, 'Tabac du Port');
       await addTerminal(init.central, 'test', PAID_TWICE.second, PAID_TWICE.secondRetailer);
+      const limitTerminal = await addTerminal(init.central, 'test', LIMIT_TERMINAL, 'Presse de la Gare');
       await seedShops(init.central.db, now);
       const claim = await seedClaim(init.central, path.join(tmp, 'lottery.key'), tmp, now);
       // An emission on central's machine not published yet: the console publishes it (dual control).
@@ -129,7 +135,7 @@ export const test = base.extend<object, { consoleCentral: ConsoleCentral }>({
       operators.set('audit', await createOperator(init.central, { name: 'audit', roles: ['auditor'] }));
       await init.central.db.close();
       const running = await serveCentral({ dataDir, listen: '127.0.0.1:0', log: () => undefined });
-      await use({ url: running.url, operators, claim, pendingEmission });
+      await use({ url: running.url, operators, claim, pendingEmission, limitTerminal: { code: limitTerminal.code, root: limitTerminal.root } });
       await running.close();
       rmSync(tmp, { recursive: true, force: true });
     },

@@ -4,14 +4,19 @@
  * exception charged back, then written off, each under dual control, and seen on the retailer's
  * statement (and its CSV); a claim form's payment recorded under dual control; a stop-list entry added,
  * its removal asked of central and approved by another operator; the audit trail verified and exported
- * from the page; both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
+ * from the page; a payout limit changed under dual control and seen by an enrolled terminal's next sync;
+ * both screen sizes. GUICHET_SCREENS=1 writes docs/screens/console-*.png.
  */
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
 import { formatEuros } from '../../common/money-text.js';
 import { verifyJournalExport } from '../../central/store/journal-audit.js';
 import { test, expect, openConsole, CLAIM, FLEET, PAID_TWICE, PENDING_EMISSION, type ConsoleCentral } from './console-central.js';
+import { enrollTerminal } from '../../main/services/sync/enroll.js';
+import { syncOnce } from '../../main/services/sync/sync.js';
+import { getSettings, DEFAULT_SETTINGS } from '../../main/kernel/settings.js';
 
 const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const SIZES = [
@@ -35,7 +40,7 @@ const n = (x: number) => x.toLocaleString('fr-FR').replace(/\s/g, ' ');
 
 test('fleet: 35,000 terminals drawn, searched, filtered, sorted; a terminal opened from the keyboard; both sizes, both languages', async ({ page, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'fleet');
-  const total = FLEET + 2;
+  const total = FLEET + 3; // and SHOP-A, SHOP-B, SHOP-LIMIT
   await expect(page.getByTestId('fleet-count')).toHaveText(`${n(total)} terminaux affichés sur ${n(total)}`, { timeout: 30_000 });
   // Virtualized: a screenful of rows in the page, not 35,002.
   const drawn = await page.getByTestId('fleet-row').count();
@@ -294,7 +299,12 @@ test('the audit trail proves itself from the console: the chain verified to the 
   await expect(page.getByTestId('notice')).toContainText('Export téléchargé');
 });
 
-test('a payout limit changed under dual control: one operator alone cannot, another approves it and it applies', async ({ browser, consoleCentral }) => {
+test('a payout limit changed under dual control: one operator alone cannot, another approves it and it applies, reaching the terminals', async ({ browser, consoleCentral }) => {
+  // A terminal enrolled at this central: it syncs before the proposal, after it, and after the approval.
+  const shopDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-limit-'));
+  const { terminal: shop } = await enrollTerminal(shopDir, { centralUrl: consoleCentral.url, ...consoleCentral.limitTerminal, managerName: 'alice', pin: '123456' });
+  await syncOnce(shop);
+  expect(getSettings(shop).payout_limit_cents).toBe(DEFAULT_SETTINGS.payout_limit_cents);
   const proposer = await browser.newPage();
   await openConsole(proposer, consoleCentral, 'config', 'sec-a');
   const change = proposer.getByTestId('config-change');
@@ -313,6 +323,9 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   await proposer.reload();
   await expect(proposer.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(proposer.getByTestId('config-values')).toHaveCount(0);
+  // Proposed, refused to its proposer: the terminal still pays up to the old limit.
+  await syncOnce(shop);
+  expect(getSettings(shop).payout_limit_cents).toBe(DEFAULT_SETTINGS.payout_limit_cents);
 
   const approver = await browser.newPage();
   await openConsole(approver, consoleCentral, 'config', 'sec-b');
@@ -321,6 +334,11 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   await theirs.getByRole('button').click();
   await expect(approver.getByTestId('config-values')).toContainText('payout_limit_max_cents');
   await expect(approver.getByTestId('config-values')).toContainText('25000');
+  // Approved: the terminal's next sync brings the new limit (signed on central's feed).
+  await syncOnce(shop);
+  expect(getSettings(shop).payout_limit_cents).toBe(25_000);
+  shop.close();
+  rmSync(shopDir, { recursive: true, force: true });
   await proposer.close();
   await approver.close();
 });
