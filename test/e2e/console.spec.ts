@@ -102,7 +102,7 @@ async function approveAs(browser: Browser, central: ConsoleCentral, op: string, 
   await approver.close();
 }
 
-test('an exception charged back, then written off with a reason under dual control, as the retailer\'s statement shows it (and its CSV)', async ({ page, browser, consoleCentral }) => {
+test('an exception charged back, then written off with a reason under dual control, as the retailer\'s statement shows it (and its CSV and PDF)', async ({ page, browser, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'exceptions');
   const row = page.getByTestId('exception-row');
   await expect(row).toHaveCount(1);
@@ -169,6 +169,21 @@ test('an exception charged back, then written off with a reason under dual contr
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv).toContain('"retailer","week","line","count","amount_cents","amount_eur"');
   expect(csv).toMatch(/"Bar des Sports","\d{4}-W\d{2}","Refacturations remboursées","1","-4000","-40.00"/);
+  // And as PDF: the button opens the browser's print (save as PDF), where the statement stands alone on one A4 page.
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => void w.printed++;
+  });
+  await page.getByTestId('statement-pdf').click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  for (const hidden of [page.getByRole('navigation'), page.getByTestId('retailers'), page.getByTestId('statement-csv')]) await expect(hidden).toBeHidden();
+  await expect(page.getByTestId('st.chargebacks')).toBeVisible();
+  const pdf = await page.pdf({ format: 'A4' });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+  await page.emulateMedia({ media: null });
 });
 
 test('a claim form paid: the winner and the payment recorded by finance under dual control, shown by the last 4 characters of the ID only', async ({ page, browser, consoleCentral }) => {
@@ -334,6 +349,12 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   await theirs.getByRole('button').click();
   await expect(approver.getByTestId('config-values')).toContainText('payout_limit_max_cents');
   await expect(approver.getByTestId('config-values')).toContainText('25000');
+  // Its history: who applied it (the approver), in local time.
+  const history = approver.getByTestId('config-history').locator('tr', { hasText: 'payout_limit_max_cents' });
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText('sec-b');
+  await expect(history).toContainText('25000');
+  await expect(history).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   // Approved: the terminal's next sync brings the new limit (signed on central's feed).
   await syncOnce(shop);
   expect(getSettings(shop).payout_limit_cents).toBe(25_000);

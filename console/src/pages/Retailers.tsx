@@ -113,7 +113,7 @@ export function RetailersPage() {
             <button type="button" onClick={() => download(statement)} data-testid="statement-csv">
               {t('ret.csv')}
             </button>{' '}
-            <button type="button" onClick={() => window.print()}>
+            <button type="button" onClick={() => window.print()} data-testid="statement-pdf">
               {t('ret.pdf')}
             </button>
           </p>
