@@ -20,6 +20,7 @@ import { closeException, investigateException } from '../store/exception-cases.j
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
+import { stopListPack } from '../store/stop-list-pack.js';
 import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
 import { addOperator, disableOperator, listOperators, resetOperator } from '../store/operators.js';
 import { shipPacks } from '../store/pack-shipping.js';
@@ -135,10 +136,15 @@ export const ADMIN_OPS = {
     run: async (c, a): Promise<PublishProgressView> => publishProgress(c, a.dir),
   }),
   'stoplist.add': op({
-    args: z.object({ pack: z.string(), reason: z.string() }).strict(),
+    args: z.object({ pack: z.string().max(64), reason: Reason }).strict(),
     roles: SECURITY,
-    before: async (c, a) => ({ listed: await isStopListed(c, a.pack) }),
-    run: async (c, a, ctx) => ({ pack: a.pack, cursor: await stopListChange(c, ctx.actor, a.pack, 'add', a.reason) }),
+    // Only a pack number (GGG-EEE-BB-PPPPP, dashes optional), kept in that one form: what terminals and claims match.
+    check: async (_c, a) => void stopListPack(a.pack),
+    before: async (c, a) => ({ listed: await isStopListed(c, stopListPack(a.pack)) }),
+    run: async (c, a, ctx) => {
+      const pack = stopListPack(a.pack);
+      return { pack, cursor: await stopListChange(c, ctx.actor, pack, 'add', a.reason) };
+    },
   }),
   'stoplist.remove': op({
     args: z.object({ pack: z.string().min(1).max(64), reason: Reason }).strict(),

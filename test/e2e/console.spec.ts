@@ -257,9 +257,16 @@ test('a wrong answer of central (its view\'s schema refuses it) is said in Frenc
 
 test('stop list: a pack added and listed, its removal asked of central with the reason, and lifted once another operator approves', async ({ page, browser, consoleCentral }) => {
   await openConsole(page, consoleCentral, 'stoplist');
-  await page.getByTestId('stop-pack').fill('213-001-01-00009');
+  // Text that names no pack is refused, said in the page.
+  await page.getByTestId('stop-pack').fill('stolen van');
   await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
   await page.getByTestId('stop-add').getByRole('button').click();
+  await expect(page.getByTestId('notice')).toContainText('GGG-EEE-BB-PPPPP');
+  // Typed without its dashes, kept (and said) in its printed form.
+  await page.getByTestId('stop-pack').fill('2130010100009');
+  await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
+  await page.getByTestId('stop-add').getByRole('button').click();
+  await expect(page.getByTestId('notice')).toContainText('Carnet 213-001-01-00009 ajouté');
   await expect(page.getByTestId('stoplist')).toContainText('213-001-01-00009');
   await expect(page.getByTestId('stoplist')).toContainText('reported stolen');
 
@@ -280,7 +287,7 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   const row = page.getByTestId('stoplist').locator('tr', { hasText: '213-001-01-00009' });
   await expect(row.locator('td').nth(2)).toContainText(/par admin\d/);
   // Lifted when, and by the operator who approved it.
-  await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/12\/2026 \d{2}:\d{2}:\d{2}par sec-c$/);
+  await expect(row.locator('td').nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}par sec-c$/);
   await expect(page.getByTestId('stop-remove-213-001-01-00009')).toHaveCount(0);
 
   // The sales chart: a bar per game and kind per day with sales (this month's seeded days).

@@ -282,11 +282,11 @@ export function centralCommand(): Command {
   const stoplist = cmd.command('stoplist').description('The stop list: packs terminals must refuse.');
   common(stoplist.command('add'))
     .description('Put a pack on the stop list (journaled at central, sent to every terminal).')
-    .argument('<pack>', 'pack number')
+    .argument('<pack>', 'pack number GGG-EEE-BB-PPPPP (dashes optional)')
     .requiredOption('--reason <text>', 'why')
     .action(async (pack: string, flags: CommonFlags & { reason: string }) => {
-      const r = await run(flags, 'stoplist.add', { pack, reason: flags.reason });
-      print(flags, r, () => [`pack ${pack} on the stop list: ${flags.reason}`]);
+      const r = (await run(flags, 'stoplist.add', { pack, reason: flags.reason })) as { pack: string };
+      print(flags, r, () => [`pack ${r.pack} on the stop list: ${flags.reason}`]);
     });
   common(stoplist.command('list'))
     .description('The packs on the stop list: since when, by whom, why (with --all, those lifted too, and by whom).')

@@ -26,8 +26,9 @@ export function StopListPage() {
         onSubmit={async (reason) => {
           if (!pack.trim()) return;
           try {
-            await runOp('stoplist.add', { pack: pack.trim(), reason });
-            setNotice({ ok: true, text: t('stop.added', { pack: pack.trim() }) });
+            // Central keeps the pack in its printed form (typed with or without dashes): the notice says that one.
+            const added = await runOp<{ pack: string }>('stoplist.add', { pack: pack.trim(), reason });
+            setNotice({ ok: true, text: t('stop.added', { pack: added.status === 'done' ? added.result.pack : pack.trim() }) });
             setPack('');
             reload();
           } catch (e) {
@@ -36,7 +37,7 @@ export function StopListPage() {
         }}
       >
         <label>
-          {t('stop.pack')} <input value={pack} onChange={(e) => setPack(e.target.value)} data-testid="stop-pack" required maxLength={64} />
+          {t('stop.pack')} <input value={pack} onChange={(e) => setPack(e.target.value)} data-testid="stop-pack" required maxLength={64} placeholder="213-001-01-00009" className="mono" />
         </label>
       </ReasonForm>
       <Notice notice={notice} />

@@ -35,7 +35,7 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
 
   it('a write sent twice with its idempotency key runs once and answers the same', async () => {
     const [feed0, ops0] = [await feedCount(c), await adminOps(c)];
-    const args = { pack: '213-001-01', reason: 'stolen shipment' };
+    const args = { pack: '213-001-01-00001', reason: 'stolen shipment' };
     const first = await runAdminOpFor(c, 'stoplist.add', args, { ...SECURITY, idempotencyKey: 'key-stoplist-0001' });
     // The answer was lost (a failover cut the connection at COMMIT): the client sends it again, same key.
     const again = await runAdminOpFor(c, 'stoplist.add', args, { ...SECURITY, idempotencyKey: 'key-stoplist-0001' });
@@ -48,12 +48,12 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
   });
 
   it('the same key with another body, operation or operator is refused, nothing changed', async () => {
-    await runAdminOpFor(c, 'stoplist.add', { pack: '213-001-02', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' });
+    await runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00002', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' });
     const [feed0, ops0] = [await feedCount(c), await adminOps(c)];
-    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-03', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused', status: 409 });
-    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-02', reason: 'r' }, { actor: 'sue', roles: ['security'], idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
+    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00003', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused', status: 409 });
+    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00002', reason: 'r' }, { actor: 'sue', roles: ['security'], idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
     await expect(runAdminOpFor(c, 'tls.announce', { certificates: [], reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
-    expect(await listed(c, '213-001-03')).toBe(0);
+    expect(await listed(c, '213-001-01-00003')).toBe(0);
     expect([await feedCount(c), await adminOps(c)]).toEqual([feed0, ops0]);
   });
 
@@ -74,11 +74,11 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
   });
 
   it('an approval whose operation fails is still recorded as failed (the operation itself rolled back)', async () => {
-    await runAdminOpFor(c, 'stoplist.add', { pack: '213-404-01', reason: 'stolen' }, SECURITY);
-    const proposed = await runAdminOpFor(c, 'stoplist.remove', { pack: '213-404-01', reason: 'listed by mistake' }, SECURITY);
+    await runAdminOpFor(c, 'stoplist.add', { pack: '213-404-01-00001', reason: 'stolen' }, SECURITY);
+    const proposed = await runAdminOpFor(c, 'stoplist.remove', { pack: '213-404-01-00001', reason: 'listed by mistake' }, SECURITY);
     const id = (proposed.result as { proposal_id: number }).proposal_id;
     // Lifted meanwhile (another removal approved first): the approval's run finds it no longer listed.
-    await stopListChange(c, 'sue', '213-404-01', 'remove', 'found');
+    await stopListChange(c, 'sue', '213-404-01-00001', 'remove', 'found');
     await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'ok' }, { actor: 'sue', roles: ['security'], idempotencyKey: 'key-approve-0001' })).rejects.toMatchObject({ reason: 'not_stop_listed' });
     const [p] = await c.db.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [id]);
     expect(p!.status).toBe('failed');
@@ -91,19 +91,19 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
     try {
       const [feed0, ops0] = [await feedCount(c), await adminOps(c)];
       const [j0] = await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM central_journal');
-      await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-009-01', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-journal-0001' })).rejects.toThrow(/journal refused/);
-      expect(await listed(c, '213-009-01')).toBe(0);
+      await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-009-01-00001', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-journal-0001' })).rejects.toThrow(/journal refused/);
+      expect(await listed(c, '213-009-01-00001')).toBe(0);
       expect([await feedCount(c), await adminOps(c)]).toEqual([feed0, ops0]);
       const [j1] = await c.db.query<{ n: number }>('SELECT count(*)::int AS n FROM central_journal');
       expect(j1!.n).toBe(j0!.n);
       // Without a key too (the in-process callers that send none).
-      await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-009-02', reason: 'r' }, SECURITY)).rejects.toThrow(/journal refused/);
-      expect(await listed(c, '213-009-02')).toBe(0);
+      await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-009-01-00002', reason: 'r' }, SECURITY)).rejects.toThrow(/journal refused/);
+      expect(await listed(c, '213-009-01-00002')).toBe(0);
       // Nothing was recorded under the key: once the journal takes rows again, the retry runs.
     } finally {
       await c.db.exec('DROP TRIGGER test_refuse_admin_op ON central_journal; DROP FUNCTION test_refuse_admin_op()');
     }
-    await runAdminOpFor(c, 'stoplist.add', { pack: '213-009-01', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-journal-0001' });
-    expect(await listed(c, '213-009-01')).toBe(1);
+    await runAdminOpFor(c, 'stoplist.add', { pack: '213-009-01-00001', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-journal-0001' });
+    expect(await listed(c, '213-009-01-00001')).toBe(1);
   });
 });

@@ -78,8 +78,8 @@ export function describeCentralCommands(engine: Engine): void {
       expect(list.map((t) => [t.terminal_id, t.status])).toEqual([['T1', 'pending']]);
 
       expect((await json<{ key: string; value: unknown }>(['central', 'config', 'set', 'payout_limit_max_cents', '200000'])).value).toBe(200000);
-      const stop = await guichet(['central', 'stoplist', 'add', '0099887', '--reason', 'stolen', '--data', data, ...db]);
-      expect([stop.code, stop.stdout.trim()]).toEqual([0, 'pack 0099887 on the stop list: stolen']);
+      const stop = await guichet(['central', 'stoplist', 'add', '2130010100087', '--reason', 'stolen', '--data', data, ...db]);
+      expect([stop.code, stop.stdout.trim()]).toEqual([0, 'pack 213-001-01-00087 on the stop list: stolen']);
 
       const em = join(tmp, 'em');
       const made = await guichet(['emission', 'create', '--game', 'happy-2014', '--emission', '3', '--units', '40', '--workers', '0', '--key', key, '--out', em]);
