@@ -492,6 +492,11 @@ function opDef(name: string): AdminOpDef {
   return ADMIN_OPS[name] as AdminOpDef;
 }
 
+/** The operations an operator holding `roles` may run (the console offers only these; central checks each act again). */
+export function opsMayRun(roles: readonly Role[]): AdminOp[] {
+  return (Object.keys(ADMIN_OPS) as AdminOp[]).filter((name) => mayRun(roles, opDef(name).roles));
+}
+
 /** Whether an operator may only read (no role of theirs is allowed a write). */
 export const isWrite = (def: AdminOpDef): boolean => !def.roles.includes('auditor');
 

@@ -1,7 +1,8 @@
 /**
  * The back office's sessions over HTTP (#22): `POST /v1/console/login {operator, password, totp}` sets
  * the `guichet_console` cookie (HttpOnly, SameSite=Strict, Path=/, Secure unless served over http to
- * loopback) and answers `{operator, roles, csrf_token}`; `GET /v1/console/session` answers the same or
+ * loopback) and answers `{operator, roles, csrf_token, expires_at, may}` (may: the operations those roles
+ * may run: the console offers no other act); `GET /v1/console/session` answers the same or
  * 401; `POST /v1/console/logout` ends it. A request with the cookie must carry `x-csrf-token`: a token
  * bound to the session (derived from its token by a hash: a double-submit token an attacker's page can
  * neither read nor make), compared in constant time. The CLI sends `Authorization: Operator <token>`
@@ -12,6 +13,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { opsMayRun } from '../admin/ops.js';
 import type { Role } from '../admin/roles.js';
 import { CentralError, type Central } from '../store/context.js';
 import { administratorCount, login, logout, sameCsrf, sessionOf } from '../store/operators.js';
@@ -22,7 +24,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const REASON_HEADER = 'x-guichet-reason';
 
 export const LoginRequest = z.object({ operator: z.string().min(1).max(40), password: z.string().min(1).max(200), totp: z.string().min(1).max(10) }).strict();
-export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string(), expires_at: z.string() });
+export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string(), expires_at: z.string(), may: z.array(z.string()) });
 
 export interface Caller {
   actor: string;
@@ -99,7 +101,8 @@ export function addConsoleSessionRoutes(app: FastifyInstance, c: Central, opts: 
     secure: opts.https || !isLoopback(req.ip),
     ...(expires ? { expires } : {}),
   });
-  const answer = (s: { operator: string; roles: readonly string[]; csrf_token: string; expires_at: string }) => ({ operator: s.operator, roles: [...s.roles], csrf_token: s.csrf_token, expires_at: s.expires_at });
+  // `may`: the operations these roles may run, so the console offers no act central would refuse (it still checks each).
+  const answer = (s: { operator: string; roles: readonly Role[]; csrf_token: string; expires_at: string }) => ({ operator: s.operator, roles: [...s.roles], csrf_token: s.csrf_token, expires_at: s.expires_at, may: opsMayRun(s.roles) });
   const sessionToken = (req: FastifyRequest): string | undefined => {
     const auth = header(req, 'authorization') ?? '';
     return auth.startsWith('Operator ') ? auth.slice('Operator '.length).trim() : req.cookies[SESSION_COOKIE];

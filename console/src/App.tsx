@@ -19,6 +19,7 @@ import { SalesPage } from './pages/Sales.js';
 import { StopListPage } from './pages/StopList.js';
 import { TerminalPage } from './pages/Terminal.js';
 import { Loading } from './parts.js';
+import { MayContext } from './may.js';
 import { RestoreBanner } from './restore-banner.js';
 
 const PAGES: readonly { path: string; label: TextKey; page: () => ReactNode }[] = [
@@ -66,6 +67,7 @@ export function App() {
     currentSession().then(setSession, (e: unknown) => setError(String(e)));
   }, [lang]);
   const route = useRoute();
+  const may = useMemo(() => new Set(session?.may ?? []), [session]);
 
   useEffect(() => {
     // Alt+1…Alt+9, Alt+0: the first ten pages, from anywhere (keyboard-first).
@@ -114,8 +116,10 @@ export function App() {
           </ul>
         </nav>
         <main className="content">
-          <RestoreBanner roles={session.roles} />
-          {page}
+          <MayContext.Provider value={may}>
+            <RestoreBanner roles={session.roles} />
+            {page}
+          </MayContext.Provider>
         </main>
       </div>
     );

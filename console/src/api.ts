@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { checkView } from './view-check.js';
 
-export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string() });
+export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string(), may: z.array(z.string()) });
 export type Session = z.infer<typeof SessionAnswer>;
 
 const Refusal = z.object({ error: z.string(), reason: z.string(), facts: z.record(z.string(), z.union([z.string(), z.number()])).optional() });

@@ -2,12 +2,14 @@
  * The console's exceptions (#22): each row says where the exception stands in French and English (open,
  * under investigation, charged back, written off, closed with its money's decision), who investigates
  * it and its closing in Paris time, and offers only what the server would take: close once the money
- * is decided, nothing at all once closed.
+ * is decided, nothing at all once closed; and only the acts the operator's roles may run (the session's
+ * `may`): an auditor is offered none, a support operator only to investigate.
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ExceptionsView } from '../../common/console/exceptions.js';
 import { I18nContext, translate, type Lang } from '../../console/src/i18n.js';
+import { MayContext } from '../../console/src/may.js';
 import { ExceptionsTable, type ExceptionActs } from '../../console/src/pages/Exceptions.js';
 
 const AT = '2026-12-02T09:00:00.000Z';
@@ -42,10 +44,15 @@ const ROWS: ExceptionsView = [
 const none = (): Promise<void> => Promise.resolve();
 const ACTS: ExceptionActs = { writeOff: none, chargeBack: none, investigate: none, close: none };
 
-function render(lang: Lang): string[] {
+/** A finance operator's session: the four acts on exceptions. */
+const FINANCE = ['exceptions', 'exceptions.write-off', 'exceptions.charge-back', 'exceptions.investigate', 'exceptions.close'];
+
+function render(lang: Lang, may: readonly string[] = FINANCE): string[] {
   const html = renderToString(
     <I18nContext.Provider value={{ lang, t: (k, v) => translate(lang, k, v), setLang: () => undefined }}>
-      <ExceptionsTable rows={ROWS} acts={ACTS} />
+      <MayContext.Provider value={new Set(may)}>
+        <ExceptionsTable rows={ROWS} acts={ACTS} />
+      </MayContext.Provider>
     </I18nContext.Provider>,
   );
   return html.split('data-testid="exception-row"').slice(1);
@@ -79,5 +86,10 @@ describe('the exceptions page', () => {
       ['chargeback', 'investigate', 'close'],
       [],
     ]);
+  });
+
+  it('offers only the acts the operator may run: none to an auditor, investigating to support', () => {
+    expect(render('fr', ['exceptions']).map(offered)).toEqual([[], [], [], [], []]);
+    expect(render('fr', ['exceptions', 'exceptions.investigate']).map(offered)).toEqual([['investigate'], ['investigate'], ['investigate'], ['investigate'], []]);
   });
 });

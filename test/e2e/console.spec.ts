@@ -482,6 +482,25 @@ test('every page, reached from the keyboard, in French and English at both sizes
   await page.getByTestId('lang').click();
 });
 
+test('an auditor reads the pages but is offered no act (central would refuse each one)', async ({ page, consoleCentral }) => {
+  await openConsole(page, consoleCentral, 'exceptions', 'audit');
+  await expect(page.getByTestId('exception-row').first()).toBeVisible();
+  await expect(page.getByTestId('exception-row').getByRole('button')).toHaveCount(0);
+  for (const [route, shown, offered] of [
+    ['stoplist', 'stoplist', 'stop-add'],
+    ['terminal/T-000001', 'terminal-status', 'terminal-toggle'],
+    ['config', 'config-values', 'config-change'],
+    ['packs', 'packs-by-state', 'packs-ship'],
+  ] as const) {
+    await page.goto(`${consoleCentral.url}/console/#/${route}`);
+    await expect(page.getByTestId(shown)).toBeVisible();
+    await expect(page.getByTestId(offered)).toHaveCount(0);
+  }
+  await page.goto(`${consoleCentral.url}/console/#/games`);
+  await expect(page.getByTestId('games')).toBeVisible();
+  await expect(page.getByTestId('games').getByRole('button')).toHaveCount(0);
+});
+
 test('without a session: the login page asks operator, password and one-time code, and says why it is refused', async ({ page, consoleCentral }) => {
   await page.goto(`${consoleCentral.url}/console/`);
   const form = page.getByTestId('login');

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { ClaimPayArgs, ConsoleClaims, ID_KINDS, PAYMENT_METHODS, type ConsoleClaim, type IdKind, type PaymentMethod } from '../../../common/console/claims.js';
 import { runOp } from '../api.js';
+import { useMay } from '../may.js';
 import { dateTime, money, TIME_ZONE } from '../format.js';
 import { claimFormProblem } from '../form-problems.js';
 import { useI18n, type Lang } from '../i18n.js';
@@ -24,6 +25,7 @@ const day = (d: string, lang: Lang): string => {
 
 export function ClaimsPage() {
   const { t, lang } = useI18n();
+  const may = useMay();
   const { data, error, reload } = useOp('console.claims', {}, ConsoleClaims);
   const [paying, setPaying] = useState<ConsoleClaim | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -57,7 +59,7 @@ export function ClaimsPage() {
                   <div>{t('claims.paid_how', { method: t(`pay.${r.paid.method}`), reference: r.paid.reference, day: day(r.paid.paid_on, lang) })}</div>
                   <div className="muted">{t('claims.recorded', { at: dateTime(r.paid.recorded_at, lang), by: r.paid.proposed_by ? `${r.paid.proposed_by} + ${r.paid.recorded_by}` : r.paid.recorded_by })}</div>
                 </div>
-              ) : r.state === 'filed' ? (
+              ) : r.state === 'filed' && may('claims.pay') ? (
                 <button type="button" data-testid={`claim-pay-${r.terminal}-${r.journal_seq}`} onClick={() => (setPaying(r), setNotice(null))}>
                   {t('claims.pay')}
                 </button>

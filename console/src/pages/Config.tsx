@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { readView, runOp } from '../api.js';
+import { May } from '../may.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
@@ -36,6 +37,7 @@ export function ConfigPage() {
       <div className="columns">
         <div>
           <Table testId="config-values" rows={data.values} columns={[{ head: t('cfg.key'), cell: (r) => <span className="mono">{r.key}</span> }, { head: t('cfg.value'), cell: (r) => <code>{JSON.stringify(r.value)}</code> }, { head: t('cfg.updated'), cell: (r) => dateTime(r.updated_at, lang) }]} />
+          <May op="config.set">
           <h2>{t('cfg.change')}</h2>
           <ReasonForm
             label={t('common.submit')}
@@ -69,6 +71,7 @@ export function ConfigPage() {
               {t('cfg.json')} <input value={value} onChange={(e) => setValue(e.target.value)} required />
             </label>
           </ReasonForm>
+          </May>
           <Notice notice={notice} />
           <h2>{t('cfg.proposals')}</h2>
           {proposals === null ? null : proposals.length === 0 ? (
@@ -85,10 +88,13 @@ export function ConfigPage() {
                 {
                   head: t('col.actions'),
                   cell: (p) => (
-                    <>
+                    // Approved or rejected only by an operator who may run the proposed act itself (central checks it).
+                    <May op="proposal.approve">
+                      <May op={p.op}>
                       <ReasonForm label={t('cfg.approve')} testId={`approve-${p.id}`} onSubmit={(reason) => runOp('proposal.approve', { id: p.id, reason }).then(refresh, fail)} />
                       <ReasonForm label={t('cfg.reject')} testId={`reject-${p.id}`} onSubmit={(reason) => runOp('proposal.reject', { id: p.id, reason }).then(refresh, fail)} />
-                    </>
+                      </May>
+                    </May>
                   ),
                 },
               ]}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { readView, runOp } from '../api.js';
+import { May } from '../may.js';
 import { count, dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
@@ -36,6 +37,7 @@ export function EmissionsPage() {
     <section className="page">
       <h1>{t('em.title')}</h1>
       {/* Under operators a publication is under dual control: its reason travels with the proposal. */}
+      <May op="publish">
       <ReasonForm
         label={t('em.publish')}
         testId="publish-form"
@@ -60,6 +62,7 @@ export function EmissionsPage() {
           {t('em.dir')} <input value={dir} onChange={(e) => setDir(e.target.value)} size={50} required />
         </label>
       </ReasonForm>
+      </May>
       {since !== null ? (
         <p role="status">
           {progress ? <progress value={progress.published} max={Math.max(1, progress.total)} /> : <progress />} {progress ? `${t('em.blocks', { published: progress.published, total: progress.total })} · ` : ''}

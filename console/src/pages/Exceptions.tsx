@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { runOp } from '../api.js';
+import { useMay } from '../may.js';
 import { dateTime, money, ticket } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm } from '../parts.js';
@@ -71,6 +72,7 @@ export function ExceptionsPage() {
 /** The exceptions' table (no data loading: the page's, or a test's rows). */
 export function ExceptionsTable({ rows, acts }: { rows: ExceptionsView; acts: ExceptionActs }) {
   const { t, lang } = useI18n();
+  const may = useMay();
   if (rows.length === 0) return <p className="muted">{t('exc.none')}</p>;
   const payout = (p: Payout) => (
     <>
@@ -114,10 +116,10 @@ export function ExceptionsTable({ rows, acts }: { rows: ExceptionsView; acts: Ex
               </td>
               <td>
                 {/* Each act a button that asks its reason when chosen: one field on screen at a time. */}
-                {open && x.state !== 'written_off' ? <AskButton label={t('exc.writeoff')} field={t('common.reason')} testId="exception-writeoff" onSubmit={(reason) => acts.writeOff(x, reason)} /> : null}
-                {open && !x.charged_at ? <AskButton label={t('exc.chargeback')} field={t('common.reason')} testId="exception-chargeback" onSubmit={(reason) => acts.chargeBack(x, reason)} /> : null}
-                {open ? <AskButton label={t('exc.investigate')} field={t('exc.note')} testId="exception-investigate" onSubmit={(note) => acts.investigate(x, note)} /> : null}
-                {open && x.state !== 'open' ? <AskButton label={t('exc.close')} field={t('common.reason')} testId="exception-close" onSubmit={(reason) => acts.close(x, reason)} /> : null}
+                {open && x.state !== 'written_off' && may('exceptions.write-off') ? <AskButton label={t('exc.writeoff')} field={t('common.reason')} testId="exception-writeoff" onSubmit={(reason) => acts.writeOff(x, reason)} /> : null}
+                {open && !x.charged_at && may('exceptions.charge-back') ? <AskButton label={t('exc.chargeback')} field={t('common.reason')} testId="exception-chargeback" onSubmit={(reason) => acts.chargeBack(x, reason)} /> : null}
+                {open && may('exceptions.investigate') ? <AskButton label={t('exc.investigate')} field={t('exc.note')} testId="exception-investigate" onSubmit={(note) => acts.investigate(x, note)} /> : null}
+                {open && x.state !== 'open' && may('exceptions.close') ? <AskButton label={t('exc.close')} field={t('common.reason')} testId="exception-close" onSubmit={(reason) => acts.close(x, reason)} /> : null}
               </td>
             </tr>
           );

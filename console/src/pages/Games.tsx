@@ -1,6 +1,7 @@
 /** Games, on sale or suspended; suspend and resume (`game.suspend` / `game.resume`, operators' ops). */
 import { useState } from 'react';
 import { runOp } from '../api.js';
+import { May } from '../may.js';
 import { dateTime, money } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
@@ -26,6 +27,7 @@ export function GamesPage() {
           {
             head: t('col.actions'),
             cell: (r) => (
+              <May op={r.enabled ? 'game.suspend' : 'game.resume'}>
               <ReasonForm
                 label={r.enabled ? t('games.suspend') : t('games.resume')}
                 testId={`game-${r.game}`}
@@ -39,6 +41,7 @@ export function GamesPage() {
                   }
                 }}
               />
+              </May>
             ),
           },
         ]}

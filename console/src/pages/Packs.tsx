@@ -1,6 +1,7 @@
 /** Packs: the inventory by state, each pack with its shipment and settlement; ship packs to a retailer. */
 import { useState } from 'react';
 import { runOp } from '../api.js';
+import { May } from '../may.js';
 import { count, dateTime } from '../format.js';
 import { useI18n, type TextKey } from '../i18n.js';
 import { errorText, Loading, Notice, Table } from '../parts.js';
@@ -43,6 +44,7 @@ export function PacksPage() {
           </li>
         ))}
       </ul>
+      <May op="packs.ship">
       <form
         className="stack"
         data-testid="packs-ship"
@@ -67,6 +69,7 @@ export function PacksPage() {
         </label>
         <button type="submit">{t('packs.ship')}</button>
       </form>
+      </May>
       <Notice notice={notice} />
       <Table
         testId="packs"

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { runOp } from '../api.js';
+import { May, useMay } from '../may.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
@@ -14,12 +15,14 @@ export function StopListPage() {
   const { t, lang } = useI18n();
   const { data, error, reload } = useOp('console.stoplist', {}, StopListView);
   const [pack, setPack] = useState('');
+  const may = useMay();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
   return (
     <section className="page">
       <h1>{t('stop.title')}</h1>
+      <May op="stoplist.add">
       <ReasonForm
         label={t('stop.add')}
         testId="stop-add"
@@ -40,6 +43,7 @@ export function StopListPage() {
           {t('stop.pack')} <input value={pack} onChange={(e) => setPack(e.target.value)} data-testid="stop-pack" required maxLength={64} placeholder="213-001-01-00009" className="mono" />
         </label>
       </ReasonForm>
+      </May>
       <Notice notice={notice} />
       <Table
         testId="stoplist"
@@ -52,7 +56,7 @@ export function StopListPage() {
           {
             head: t('col.actions'),
             cell: (r) =>
-              r.removed_at ? null : (
+              r.removed_at || !may('stoplist.remove') ? null : (
                 <ReasonForm
                   label={t('stop.remove')}
                   testId={`stop-remove-${r.pack}`}

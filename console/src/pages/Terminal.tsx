@@ -1,6 +1,7 @@
 /** A terminal's page: its state, events, integrity alerts, refused pushes, quarantine; disable and enable. */
 import { useState } from 'react';
 import { runOp } from '../api.js';
+import { May } from '../may.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
@@ -42,7 +43,9 @@ export function TerminalPage({ id }: { id: string }) {
         <dt>{t('col.seq')}</dt>
         <dd>{x.last_seq}</dd>
       </dl>
-      <ReasonForm label={t(disabled ? 'term.enable' : 'term.disable')} onSubmit={act} testId="terminal-toggle" />
+      <May op={disabled ? 'terminal.enable' : 'terminal.disable'}>
+        <ReasonForm label={t(disabled ? 'term.enable' : 'term.disable')} onSubmit={act} testId="terminal-toggle" />
+      </May>
       <Notice notice={notice} />
       <div className="columns">
         <div>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { readView, runOp } from '../api.js';
+import { useMay } from '../may.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Notice, ReasonForm } from '../parts.js';
@@ -30,6 +31,7 @@ async function publications(): Promise<Row[]> {
 
 export function Publications({ onPublished, nudge }: { onPublished: () => void; nudge: number }) {
   const { t, lang } = useI18n();
+  const may = useMay();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [tick, setTick] = useState(0);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -74,7 +76,7 @@ export function Publications({ onPublished, nudge }: { onPublished: () => void; 
                 </span>
               ) : null}
             </div>
-            {p.status === 'proposed' ? (
+            {p.status === 'proposed' && may('publish') ? (
               <ReasonForm
                 label={t('em.approve')}
                 testId={`approve-publish-${p.id}`}

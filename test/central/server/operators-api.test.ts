@@ -73,9 +73,12 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     tick();
     const r = await login(o);
     expect(r.statusCode, r.body).toBe(200);
-    const body = r.json() as { operator: string; roles: Role[]; csrf_token: string; token?: string };
+    const body = r.json() as { operator: string; roles: Role[]; csrf_token: string; token?: string; may: string[] };
     expect(body).toMatchObject({ operator: 'sue', roles: ['support'] });
     expect(body.token).toBeUndefined();
+    // What the console may offer support: investigating an exception and shipping packs, not a write-off or a stop-list change.
+    expect(body.may).toEqual(expect.arrayContaining(['exceptions.investigate', 'packs.ship', 'console.fleet', 'proposal.approve']));
+    for (const op of ['exceptions.write-off', 'stoplist.add', 'config.set', 'operator.add']) expect(body.may).not.toContain(op);
     const set = String(r.headers['set-cookie']);
     expect(set).toMatch(/^guichet_console=[A-Za-z0-9_-]{43};/);
     expect(set).toMatch(/HttpOnly/);
@@ -84,7 +87,12 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     // Over http to loopback the cookie cannot be Secure (the browser would drop it); from anywhere else it is.
     expect(set).not.toMatch(/Secure/);
     const far = await createOperator(c, { name: 'far', roles: ['auditor'] });
-    expect(String((await login(far, far.totp(), far.password, '192.0.2.10')).headers['set-cookie'])).toMatch(/; Secure/);
+    const farLogin = await login(far, far.totp(), far.password, '192.0.2.10');
+    expect(String(farLogin.headers['set-cookie'])).toMatch(/; Secure/);
+    // An auditor's session may run reads only: the console offers no act.
+    const farMay = (farLogin.json() as { may: string[] }).may;
+    expect(farMay).toContain('console.fleet');
+    for (const op of ['exceptions.investigate', 'exceptions.write-off', 'stoplist.add', 'terminal.disable', 'proposal.approve', 'claims.pay']) expect(farMay).not.toContain(op);
     const cookie = set.split(';')[0]!;
     expect((await app.inject({ method: 'GET', url: '/v1/console/session', headers: { cookie } })).json()).toMatchObject({ operator: 'sue', csrf_token: body.csrf_token });
     // Without the CSRF token (a forged cross-site request), or with another session's, refused.
