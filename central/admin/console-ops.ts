@@ -117,7 +117,7 @@ export const CONSOLE_OPS = {
     roles: READERS,
     run: async (c: Central, a: { id: string; events?: number | undefined }): Promise<TerminalView> => {
       const t = await getTerminal(c, a.id);
-      if (!t) throw new CentralError('unknown_terminal', `no terminal ${a.id}`, 404);
+      if (!t) throw new CentralError('unknown_terminal', `no terminal ${a.id}`, 404, { terminal: a.id });
       const { public_key: _, ...terminal } = t;
       return {
         terminal,

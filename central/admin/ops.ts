@@ -71,7 +71,7 @@ const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> 
 
 /** The pack named is on the stop list now, else not_stop_listed (404): before a removal is proposed, and again when it runs. */
 const requireStopListed = async (c: Central, pack: string): Promise<void> => {
-  if (!(await isStopListed(c, pack))) throw new CentralError('not_stop_listed', `pack ${pack} is not on the stop list`, 404);
+  if (!(await isStopListed(c, pack))) throw new CentralError('not_stop_listed', `pack ${pack} is not on the stop list`, 404, { pack });
 };
 
 const terminalStatus = async (c: Central, a: { id: string }): Promise<unknown> => ({ status: (await getTerminal(c, a.id))?.status ?? null });
@@ -199,7 +199,7 @@ export const ADMIN_OPS = {
     roles: SECURITY,
     before: async (c, a) => (await gameStatuses(c)).find((g) => g.game === a.game) ?? { enabled: true },
     run: async (c, a, ctx) => {
-      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404);
+      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404, { game: a.game });
       return { game: a.game, enabled: false, cursor: await setGameStatus(c, ctx.actor, a.game, false, a.reason) };
     },
   }),
@@ -208,7 +208,7 @@ export const ADMIN_OPS = {
     roles: SECURITY,
     before: async (c, a) => (await gameStatuses(c)).find((g) => g.game === a.game) ?? { enabled: true },
     run: async (c, a, ctx) => {
-      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404);
+      if (!isGameCode(a.game)) throw new CentralError('unknown_game', `no game '${a.game}' (happy-2014, annee-chance-2013, millionnaire)`, 404, { game: a.game });
       return { game: a.game, enabled: true, cursor: await setGameStatus(c, ctx.actor, a.game, true, a.reason) };
     },
   }),
@@ -503,7 +503,8 @@ export const isWrite = (def: AdminOpDef): boolean => !def.roles.includes('audito
 function forbidden(ctx: OpContext, name: string): CentralError {
   const def = opDef(name);
   const who = def.roles.includes('administrator') ? 'an administrator' : `a ${[...def.roles, 'administrator'].join(' or ')} operator`;
-  return new CentralError('forbidden', `${ctx.actor} (${ctx.roles.join(', ') || 'no role'}) may not run ${name}: it takes ${who}`, 403);
+  // The facts name roles, not the operation's code: a page says it in its own words.
+  return new CentralError('forbidden', `${ctx.actor} (${ctx.roles.join(', ') || 'no role'}) may not run ${name}: it takes ${who}`, 403, { actor: ctx.actor, needed: def.roles.filter((r) => r !== 'administrator').join(',') });
 }
 
 /** What an operation answers: its result (200), or a proposal waiting for a second operator (202). */
@@ -573,7 +574,7 @@ export async function runAdminOpFor(c: Central, name: AdminOp, args: unknown, ct
   const dual = def.dual === true || (typeof def.dual === 'function' && def.dual(parsed));
   if (dual && !ctx.setup) {
     const reason = reasonOf(parsed, ctx);
-    if (!reason) throw new CentralError('reason_required', `${name} is under dual control: say why (the reason travels with the proposal)`, 400);
+    if (!reason) throw new CentralError('reason_required', `${name} is under dual control: say why (the reason travels with the proposal)`, 400, {});
   }
   const act = async (): Promise<AdminOutcome> => {
     if (def.check) await def.check(c, parsed);

@@ -77,7 +77,7 @@ export async function lockedException(tx: Queryable, id: number): Promise<Except
 
 /** Refuses an act on a closed exception (409 exception_closed): nothing is done to it once closed. */
 export function refuseClosed(x: ExceptionStateRow, act: string): void {
-  if (x.closed_at) throw new CentralError('exception_closed', `payout exception ${Number(x.exception_id)} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: it cannot be ${act}`, 409);
+  if (x.closed_at) throw new CentralError('exception_closed', `payout exception ${Number(x.exception_id)} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: it cannot be ${act}`, 409, { id: Number(x.exception_id), closed_at: x.closed_at, by: x.closed_by ?? '?' });
 }
 
 /** Before a write-off or charge-back is proposed (dual control): a closed exception is refused at once (the act checks again, and any other refusal, at its approval). */

@@ -42,7 +42,7 @@ export async function closeException(c: Central, actor: string, id: number, reas
   return c.db.transaction(async (tx) => {
     const x = await lockedException(tx, id);
     if (x.closed_at) throw new CentralError('already_closed', `payout exception ${id} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: ${x.close_reason ?? ''}`, 409);
-    if (!x.state) throw new CentralError('not_settled', `payout exception ${id} is ${x.investigating_at ? 'under investigation' : 'open'}: charge it back or write it off first`, 409);
+    if (!x.state) throw new CentralError('not_settled', `payout exception ${id} is ${x.investigating_at ? 'under investigation' : 'open'}: charge it back or write it off first`, 409, { id });
     const at = c.now();
     await recordClosing(tx, id, at, actor, text);
     await journalAtCentral(c, tx, at, actor, 'exception.close', { exception_id: id, ticket: x.ticket, state: x.state, reason: text });

@@ -204,7 +204,7 @@ export async function login(c: Central, a: { operator: string; password: string;
   const row = await operatorRow(c.db, a.operator);
   if (locked(byAddress?.locked_until) || locked(row?.locked_until)) {
     const until = [byAddress?.locked_until, row?.locked_until].filter((x): x is string => Boolean(x && x > now)).sort().at(-1);
-    throw new CentralError('locked', `too many failed logins: try again after ${until ?? now}`, 429);
+    throw new CentralError('locked', `too many failed logins: try again after ${until ?? now}`, 429, { until_at: until ?? now });
   }
   // The same work whether the name exists or not (no telling names apart by time).
   const passwordOk = row ? await argonVerify(row.password_hash, a.password).catch(() => false) : (await argonHash(a.password), false);

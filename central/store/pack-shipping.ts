@@ -22,7 +22,7 @@ import { retailerOf, terminalsOfRetailer } from './queries/terminals.js';
 export function parsePackNumber(text: string): PackIdentity {
   const m = /^(\d{3})-?(\d{3})-?(\d{2})-?(\d{5})$/.exec(text.trim());
   const code = m ? (Object.keys(GAME_NUMBERS) as GameCode[]).find((g) => GAME_NUMBERS[g] === Number(m[1])) : undefined;
-  if (!m || !code) throw new CentralError('bad_pack', `'${text}' is not a pack number GGG-EEE-BB-PPPPP of a known game`);
+  if (!m || !code) throw new CentralError('bad_pack', `'${text}' is not a pack number GGG-EEE-BB-PPPPP of a known game`, 400, { text: text.trim(), rule: 'format' });
   return { game: code, emission: Number(m[2]), block: Number(m[3]), pack: Number(m[4]) };
 }
 
@@ -38,15 +38,15 @@ export async function shipPack(c: Central, actor: string, number: string, retail
   const id = parsePackNumber(number);
   const game = gameByCode(id.game);
   const packSize = game.pack_size;
-  if (packSize === undefined) throw new CentralError('bad_pack', `${game.name} is not sold in packs`);
+  if (packSize === undefined) throw new CentralError('bad_pack', `${game.name} is not sold in packs`, 400, { game: game.name, rule: 'no_packs' });
   return c.db.transaction(async (tx) => {
-    if ((await terminalsOfRetailer(tx, retailer)).length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404);
+    if ((await terminalsOfRetailer(tx, retailer)).length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404, { retailer, rule: 'no_terminal' });
     const pub = await publishedBlock(c, tx, id);
-    if (!pub || id.pack >= game.block_size / packSize) throw new CentralError('not_published', `pack ${number} is in no block the lottery published`, 404);
+    if (!pub || id.pack >= game.block_size / packSize) throw new CentralError('not_published', `pack ${number} is in no block the lottery published`, 404, { pack: number });
     const held = await packRow(tx, id, true);
     if (held) {
       const at = await retailerOf(tx, held.terminal_id);
-      if (at !== retailer) throw new CentralError('already_received', `pack ${number} was already received by terminal ${held.terminal_id} (${at}): it cannot be shipped elsewhere`, 409);
+      if (at !== retailer) throw new CentralError('already_received', `pack ${number} was already received by terminal ${held.terminal_id} (${at}): it cannot be shipped elsewhere`, 409, { pack: number, terminal: held.terminal_id, retailer: at });
     }
     const now = c.now();
     await upsertShipment(tx, id, retailer, now);

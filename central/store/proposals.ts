@@ -79,10 +79,10 @@ export async function getProposal(c: Central, id: number): Promise<Proposal> {
 }
 
 function open(p: Proposal, decider: string, approving: boolean): void {
-  if (p.status === 'expired') throw new CentralError('proposal_expired', `proposal #${p.id} expired at ${p.expires_at}: propose it again`, 409);
-  if (p.status !== 'proposed') throw new CentralError('proposal_decided', `proposal #${p.id} is already ${p.status}${p.decided_by ? ` (by ${p.decided_by})` : ''}`, 409);
+  if (p.status === 'expired') throw new CentralError('proposal_expired', `proposal #${p.id} expired at ${p.expires_at}: propose it again`, 409, { id: p.id, expired_at: p.expires_at });
+  if (p.status !== 'proposed') throw new CentralError('proposal_decided', `proposal #${p.id} is already ${p.status}${p.decided_by ? ` (by ${p.decided_by})` : ''}`, 409, { id: p.id });
   if (approving && p.proposer.toLowerCase() === decider.toLowerCase()) {
-    throw new CentralError('same_operator', `${decider} proposed #${p.id}: another operator must approve it (dual control)`, 403);
+    throw new CentralError('same_operator', `${decider} proposed #${p.id}: another operator must approve it (dual control)`, 403, { id: p.id });
   }
 }
 
@@ -91,7 +91,7 @@ export async function claimProposal(c: Central, id: number, approver: string): P
   const p = await getProposal(c, id);
   open(p, approver, true);
   const n = await c.db.execute(`UPDATE proposals SET status = 'running', decided_by = $2 WHERE id = $1 AND status = 'proposed' AND expires_at > $3`, [id, approver, c.now()]);
-  if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409);
+  if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409, { id });
   return p;
 }
 
@@ -134,7 +134,7 @@ export async function rejectProposal(c: Central, id: number, decider: string, re
       reason,
       JSON.stringify(redact(p.args)),
     ]);
-    if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409);
+    if (n === 0) throw new CentralError('proposal_decided', `proposal #${id} was decided meanwhile`, 409, { id });
     await journalAtCentral(c, tx, at, decider, 'proposal.reject', { proposal: id, op: p.op, args: redact(p.args), proposer: p.proposer, proposer_reason: p.reason, reason });
     return { ...p, status: 'rejected' as const, decided_by: decider, decided_at: at, decision_reason: reason };
   });

@@ -37,7 +37,7 @@ export async function terminalsReport(c: Central): Promise<TerminalReport[]> {
 
 /** The events central received from a terminal, in the order the terminal made them. */
 export async function terminalEvents(c: Central, terminalId: string, limit = 1000): Promise<EventRow[]> {
-  if (!(await terminalExists(c.db, terminalId))) throw new CentralError('unknown_terminal', `no terminal ${terminalId}`, 404);
+  if (!(await terminalExists(c.db, terminalId))) throw new CentralError('unknown_terminal', `no terminal ${terminalId}`, 404, { terminal: terminalId });
   return eventRows(c.db, terminalId, limit);
 }
 

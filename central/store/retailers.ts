@@ -34,7 +34,7 @@ export async function findRetailer(q: Queryable, idOrName: string): Promise<Reta
 /** The retailer an id or name names; throws a clear refusal when there is none. */
 export async function requireRetailer(q: Queryable, idOrName: string): Promise<Retailer> {
   const r = await findRetailer(q, idOrName);
-  if (!r) throw new CentralError('unknown_retailer', `no retailer '${idOrName}': see guichet central retailer list`, 404);
+  if (!r) throw new CentralError('unknown_retailer', `no retailer '${idOrName}': see guichet central retailer list`, 404, { retailer: idOrName.trim() });
   return r;
 }
 
@@ -67,7 +67,7 @@ export async function addRetailer(c: Central, actor: string, a: { name: string; 
 export async function retailerForTerminal(c: Central, tx: Queryable, actor: string, idOrName: string): Promise<Retailer> {
   const held = await findRetailer(tx, idOrName);
   if (held) return held;
-  if (RETAILER_ID.test(idOrName.trim())) throw new CentralError('unknown_retailer', `no retailer ${idOrName.trim().toUpperCase()}`, 404);
+  if (RETAILER_ID.test(idOrName.trim())) throw new CentralError('unknown_retailer', `no retailer ${idOrName.trim().toUpperCase()}`, 404, { retailer: idOrName.trim().toUpperCase() });
   return insertRetailer(c, tx, actor, checkName(idOrName), '');
 }
 

@@ -83,7 +83,7 @@ export async function retailerStatement(c: Central, retailer: string, week: stri
 
 async function computeStatement(c: Central, retailer: string, week: string, bounds: { from: string; to: string }, closed: boolean, now: string): Promise<RetailerStatement> {
   const terminals = await terminalsOfRetailer(c.db, retailer);
-  if (terminals.length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404);
+  if (terminals.length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404, { retailer, rule: 'no_terminal' });
   const own = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'own');
   const late = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'late');
   const tally = (rows: typeof own, kind: string): { count: number; amount_cents: number } => {
@@ -157,7 +157,7 @@ async function computeStatement(c: Central, retailer: string, week: string, boun
 /** A terminal's retailer's statements: `week` (default central's current week) and the one before. */
 export async function terminalStatements(c: Central, terminalId: string, week?: string): Promise<StatementAnswer> {
   const retailer = await retailerOfTerminal(c.db, terminalId);
-  if (retailer === undefined) throw new CentralError('unknown_terminal', `no terminal ${terminalId}`, 404);
+  if (retailer === undefined) throw new CentralError('unknown_terminal', `no terminal ${terminalId}`, 404, { terminal: terminalId });
   const current = week ?? isoWeekOf(c.now());
   return { current: await retailerStatement(c, retailer, current), previous: await retailerStatement(c, retailer, previousIsoWeek(current)) };
 }

@@ -12,10 +12,11 @@ import { parsePackNumber } from './pack-shipping.js';
 export function stopListPack(text: string): string {
   const id = parsePackNumber(text);
   const game = gameByCode(id.game);
-  if (game.pack_size === undefined) throw new CentralError('bad_pack', `${game.name} is not sold in packs: there is no pack to stop`);
-  if (id.emission < 1 || id.block < 1) throw new CentralError('bad_pack', `'${text.trim()}': emission and block numbers start at 1`);
+  if (game.pack_size === undefined) throw new CentralError('bad_pack', `${game.name} is not sold in packs: there is no pack to stop`, 400, { game: game.name, rule: 'no_packs' });
+  if (id.emission < 1 || id.block < 1) throw new CentralError('bad_pack', `'${text.trim()}': emission and block numbers start at 1`, 400, { text: text.trim(), rule: 'from_one' });
   const packs = game.block_size / game.pack_size;
-  if (id.pack >= packs) throw new CentralError('bad_pack', `a block of ${game.name} has ${packs} packs (00000 to ${String(packs - 1).padStart(5, '0')}): there is no pack ${String(id.pack).padStart(5, '0')}`);
+  const [last, pack] = [String(packs - 1).padStart(5, '0'), String(id.pack).padStart(5, '0')];
+  if (id.pack >= packs) throw new CentralError('bad_pack', `a block of ${game.name} has ${packs} packs (00000 to ${last}): there is no pack ${pack}`, 400, { game: game.name, packs, last, pack, rule: 'beyond' });
   const m = /^(\d{3})-?(\d{3})-?(\d{2})-?(\d{5})$/.exec(text.trim())!;
   return `${m[1]}-${m[2]}-${m[3]}-${m[4]}`;
 }

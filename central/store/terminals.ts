@@ -76,7 +76,7 @@ export async function getTerminal(c: Central, id: string): Promise<TerminalRow |
 export async function setTerminalEnabled(c: Central, actor: string, id: string, enabled: boolean, reason: string): Promise<void> {
   await c.db.transaction(async (tx) => {
     const row = await lockTerminalStatus(tx, id);
-    if (!row) throw new CentralError('unknown_terminal', `no terminal ${id}`, 404);
+    if (!row) throw new CentralError('unknown_terminal', `no terminal ${id}`, 404, { terminal: id });
     const status = enabled ? (row.enrolled_at ? 'active' : 'pending') : 'disabled';
     const now = c.now();
     await setTerminalStatus(tx, id, status, reason);

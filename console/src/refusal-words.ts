@@ -1,7 +1,7 @@
 /**
  * Central's refusals said in the page's language (#22): a refusal whose reason has words here (i18n
- * `refusal.<reason>`, or `refusal.<reason>.<rule>`) is said with its facts, times and days in Paris time
- * and tickets as printed; any other keeps central's own sentence and its reason code.
+ * `refusal.<reason>`, or `refusal.<reason>.<rule>`) is said with its facts, times and days in Paris time,
+ * tickets as printed and roles in words; any other keeps central's own sentence and its reason code.
  */
 import { OpError } from './api.js';
 import { dateTime, ticket, TIME_ZONE } from './format.js';
@@ -23,6 +23,8 @@ function factWords(name: string, v: string | number, lang: Lang, t: (key: TextKe
   const known = (key: string): string | null => (key in TEXTS[lang] ? t(key as TextKey) : null);
   if (name === 'method') return known(`pay.${v}`) ?? v;
   if (name === 'state') return known(`refusal.pack.${v}`) ?? known(`packs.state.${v}`) ?? v;
+  // The roles an act takes ("finance,support"): in words, "finance ou support".
+  if (name === 'needed') return v.split(',').map((r) => known(`refusal.role.${r}`) ?? r).join(` ${t('refusal.role.or')} `);
   return v;
 }
 
@@ -32,7 +34,9 @@ export function errorText(e: unknown, i18n?: { lang: Lang; t: (key: TextKey, var
   if (i18n) {
     const rule = e.facts.rule;
     const key = [`refusal.${e.reason}.${String(rule)}`, `refusal.${e.reason}`].find((k) => k in TEXTS[i18n.lang]);
-    if (key) {
+    // Words only when central sent every fact they name: else its own sentence, rather than "{id}".
+    const complete = key !== undefined && [...TEXTS[i18n.lang][key as TextKey].matchAll(/\{(\w+)\}/g)].every((m) => m[1]! in e.facts);
+    if (key && complete) {
       const vars: Record<string, string> = {};
       for (const [name, v] of Object.entries(e.facts)) vars[name] = factWords(name, v, i18n.lang, i18n.t);
       return i18n.t(key as TextKey, vars);

@@ -44,4 +44,25 @@ describe('errorText', () => {
     expect(errorText(paid)).toMatch(/\(claim_already_paid\)$/);
     expect(errorText(new Error('network down'), i18n('fr'))).toBe('network down');
   });
+  it('says which roles an act takes in words, not the operation code', () => {
+    const no = new OpError('ana (support) may not run stoplist.add: it takes a security or administrator operator', 'forbidden', 403, { actor: 'ana', needed: 'security' });
+    expect(errorText(no, i18n('fr'))).toBe('vos rôles ne permettent pas cet acte : il y faut un opérateur sécurité (ou un administrateur)');
+    const two = new OpError('x', 'forbidden', 403, { actor: 'ana', needed: 'finance,support' });
+    expect(errorText(two, i18n('en'))).toBe('your roles do not allow this act: it takes a finance or support operator (or an administrator)');
+    expect(errorText(two, i18n('fr'))).not.toMatch(/stoplist|\(forbidden\)/);
+  });
+
+  it('says when a proposal expired in Paris time, and what is wrong with a pack number', () => {
+    const expired = new OpError('x', 'proposal_expired', 409, { id: 7, expired_at: '2026-12-05T23:30:00.000Z' });
+    expect(errorText(expired, i18n('fr'))).toBe('la proposition n° 7 a expiré le 06/12/2026 00:30:00 : proposez-la de nouveau');
+    const junk = new OpError('x', 'bad_pack', 400, { text: 'carnet 12', rule: 'format' });
+    expect(errorText(junk, i18n('en'))).toBe('“carnet 12” is not a pack number GGG-EEE-BB-PPPPP of a known game (for example 213-001-01-00009)');
+    const beyond = new OpError('x', 'bad_pack', 400, { game: 'Année Chance', packs: 100, last: '00099', pack: '00100', rule: 'beyond' });
+    expect(errorText(beyond, i18n('fr'))).toBe('un bloc de Année Chance a 100 carnets (00000 à 00099) : pas de carnet 00100');
+  });
+
+  it("keeps central's sentence when a fact its words name is missing", () => {
+    const bare = new OpError('proposal #7 is already approved', 'proposal_decided', 409);
+    expect(errorText(bare, i18n('fr'))).toBe('proposal #7 is already approved (proposal_decided)');
+  });
 });

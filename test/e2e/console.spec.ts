@@ -261,7 +261,9 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   await page.getByTestId('stop-pack').fill('stolen van');
   await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
   await page.getByTestId('stop-add').getByRole('button').click();
-  await expect(page.getByTestId('notice')).toContainText('GGG-EEE-BB-PPPPP');
+  // Said in the page's language with what was typed, not central's English sentence and its code.
+  await expect(page.getByTestId('notice')).toContainText('« stolen van » n’est pas un numéro de carnet GGG-EEE-BB-PPPPP');
+  await expect(page.getByTestId('notice')).not.toContainText('bad_pack');
   // Typed without its dashes, kept (and said) in its printed form.
   await page.getByTestId('stop-pack').fill('2130010100009');
   await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
