@@ -19,6 +19,11 @@ function format(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Refuses a GUICHET_TIME_ZONE that names no zone: run before any command, so a write is never done and then misreported. */
+export function checkTimeZone(): void {
+  format(zone());
+}
+
 /** `2026-12-02 15:04:05 UTC+1` for a UTC ISO time in the CLI's zone (anything else is shown as is). */
 export function localTime(iso: string | null | undefined, tz: string = zone()): string {
   if (!iso) return 'never';

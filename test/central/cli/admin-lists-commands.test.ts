@@ -164,6 +164,11 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
       process.env.GUICHET_TIME_ZONE = 'Mars/Olympus';
       const bad = await guichet('game', 'list');
       expect([bad.code, bad.out, bad.err]).toEqual([1, '', 'guichet: GUICHET_TIME_ZONE=Mars/Olympus is not a time zone (e.g. Europe/Paris)']);
+      // Refused before the act, not after it: the game is not suspended behind an error message.
+      const act = await guichet('game', 'suspend', 'annee-chance-2013', '--reason', 'essai');
+      expect([act.code, act.out, act.err]).toEqual([1, '', 'guichet: GUICHET_TIME_ZONE=Mars/Olympus is not a time zone (e.g. Europe/Paris)']);
+      delete process.env.GUICHET_TIME_ZONE;
+      expect(ok(await guichet('game', 'list'))).toBe(`annee-chance-2013  on sale  ${WINTER_PARIS}: réassort`);
     } finally {
       delete process.env.GUICHET_TIME_ZONE;
     }
