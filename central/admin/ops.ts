@@ -27,7 +27,7 @@ import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
-import { claimProposal, getProposal, listProposals, propose, rejectProposal, settleProposal } from '../store/proposals.js';
+import { claimProposal, getProposal, listProposals, propose, publicationProposed, rejectProposal, settleProposal } from '../store/proposals.js';
 import { publishEmission, publishProgress } from '../store/publish.js';
 import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { configGet, configHistory, configList, gameStatuses, isStopListed, stopList } from '../store/reference-reads.js';
@@ -133,7 +133,11 @@ export const ADMIN_OPS = {
   'publish.progress': op({
     args: z.object({ dir: z.string().min(1) }).strict(),
     roles: ANY_ROLE,
-    run: async (c, a): Promise<PublishProgressView> => publishProgress(c, a.dir),
+    run: async (c, a): Promise<PublishProgressView> => {
+      // Only a folder proposed for publication: else any operator could probe central's disk for folders.
+      if (!(await publicationProposed(c, a.dir))) throw new CentralError('not_proposed', `no publication of ${a.dir} was proposed: progress is told for a folder being published`, 404, { dir: a.dir });
+      return publishProgress(c, a.dir);
+    },
   }),
   'stoplist.add': op({
     args: z.object({ pack: z.string().max(64), reason: Reason }).strict(),

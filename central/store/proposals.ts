@@ -139,3 +139,9 @@ export async function rejectProposal(c: Central, id: number, decider: string, re
     return { ...p, status: 'rejected' as const, decided_by: decider, decided_at: at, decision_reason: reason };
   });
 }
+
+/** Whether a publication of `dir` was ever proposed (any outcome): publishing's progress is told for such a folder only. */
+export async function publicationProposed(c: Central, dir: string): Promise<boolean> {
+  const rows = await c.db.query(`SELECT 1 FROM proposals WHERE op = 'publish' AND args->>'dir' = $1 LIMIT 1`, [dir]);
+  return rows.length > 0;
+}

@@ -2,7 +2,7 @@
  * Publishing's progress (`publish.progress`, #22: emissions "publish, with progress"): an emission
  * folder's blocks and how many central has published, central's own figure (any operator, any central
  * process, reads it while another publishes). A folder published in part says so; a wrong folder is
- * refused clearly.
+ * refused clearly; a folder no publication was proposed for is not told about (no probing central's disk).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,8 @@ describe('publish.progress', () => {
   let out: string;
   const auditor = { actor: 'audrey', roles: ['auditor'] as const };
   const progress = async (dir: string) => (await runAdminOpFor(c, 'publish.progress', { dir }, { ...auditor, roles: [...auditor.roles] })).result;
+  // Under dual control: a security officer proposes publishing the folder (the approval is another's).
+  const proposePublication = (dir: string) => runAdminOpFor(c, 'publish', { dir }, { actor: 'sam', roles: ['security'], reason: 'emission 7' });
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'guichet-publish-progress-'));
@@ -36,11 +38,14 @@ describe('publish.progress', () => {
   });
 
   it('counts the blocks of the folder central has published, as it publishes them', async () => {
+    await expect(progress(out)).rejects.toMatchObject({ reason: 'not_proposed', status: 404 });
+    expect((await proposePublication(out)).status).toBe(202);
     expect(await progress(out)).toEqual({ dir: out, total: 3, published: 0 });
     // Block 1 alone published (from a folder of its own): the emission's folder is one of three along.
     const first = join(tmp, 'first');
     mkdirSync(first);
     for (const ext of ['outcome', 'print']) copyFileSync(join(out, `${GAME}-7-1.${ext}`), join(first, `${GAME}-7-1.${ext}`));
+    await proposePublication(first);
     await publishEmission(c, 'test', first);
     expect(await progress(out)).toEqual({ dir: out, total: 3, published: 1 });
     expect(await progress(first)).toEqual({ dir: first, total: 1, published: 1 });
@@ -48,10 +53,21 @@ describe('publish.progress', () => {
     expect(await progress(out)).toEqual({ dir: out, total: 3, published: 3 });
   });
 
-  it('refuses a folder that is none, or holds no outcome file', async () => {
+  it('tells nothing of a folder no publication was proposed for: whether it exists, or holds outcome files', async () => {
+    const elsewhere = join(tmp, 'elsewhere');
+    mkdirSync(elsewhere);
+    copyFileSync(join(out, `${GAME}-7-1.outcome`), join(elsewhere, `${GAME}-7-1.outcome`));
+    for (const dir of [elsewhere, join(tmp, 'nowhere'), tmp]) {
+      await expect(progress(dir)).rejects.toMatchObject({ reason: 'not_proposed', message: `no publication of ${dir} was proposed: progress is told for a folder being published` });
+    }
+  });
+
+  it('refuses a proposed folder that is none, or holds no outcome file', async () => {
+    await proposePublication(join(tmp, 'nowhere'));
     await expect(progress(join(tmp, 'nowhere'))).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/is not a folder/) });
     const empty = join(tmp, 'empty');
     mkdirSync(empty);
+    await proposePublication(empty);
     await expect(progress(empty)).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/holds no outcome file/) });
   });
 });
