@@ -146,7 +146,7 @@ test('manager: operators added, given a new PIN and disabled on screen (asked fi
   await expect(page.getByTestId('operator-row-Lucie')).toHaveCount(0);
   await page.getByTestId('operator-add-role').selectOption('cashier');
   await page.getByTestId('operator-add-pin').press('Enter');
-  await expect(page.getByTestId('operators-notice')).toHaveText('Lucie ajouté (Caissier) : il peut se connecter avec son code.');
+  await expect(page.getByTestId('operators-notice')).toHaveText('Compte de Lucie créé (Caissier) : connexion possible avec son code.');
   await expect(page.getByTestId('operator-row-Lucie')).toBeVisible();
 
   // Camille gets a new PIN, typed and Enter.
@@ -164,7 +164,7 @@ test('manager: operators added, given a new PIN and disabled on screen (asked fi
   await expect(page.getByTestId('operator-row-Lucie')).toBeVisible();
   await page.getByTestId('disable-Lucie').click();
   await page.getByTestId('operator-disable-confirm').click();
-  await expect(page.getByTestId('operators-notice')).toHaveText('Lucie est désactivé : il ne peut plus se connecter.');
+  await expect(page.getByTestId('operators-notice')).toHaveText('Compte de Lucie désactivé : plus de connexion possible avec ce nom.');
   await expect(page.getByTestId('operator-row-Lucie')).toHaveCount(0);
   expect(operatorActs(kiosk)).toEqual(expect.arrayContaining([{ type: 'operator.add', name: 'Lucie' }, { type: 'operator.pin', name: 'Camille' }, { type: 'operator.disable', name: 'Lucie' }]));
 

@@ -15,6 +15,18 @@ describe('i18n', () => {
     expect([0, 1, 2].map((n) => said('en', n))).toEqual(['0 tickets', '1 ticket', '2 tickets']);
   });
 
+  it('says an operator in French without guessing a gender (“Lucie est désactivé : il…” was said of anyone)', () => {
+    const gendered: string[] = [];
+    for (const d of DICTIONARIES) {
+      for (const [key, text] of Object.entries(d.fr as Record<string, string>)) {
+        if (!text.includes('{name}')) continue;
+        // {name} as the subject of a masculine participle, or a pronoun standing for it.
+        if (/(^|[.:!?] )\{name\} (est |a été )?\p{L}+é(?=[\s:.,(]|$)|(^|\s)(il|elle)s? (ne )?(peut|pourra|doit)\s/u.test(text)) gendered.push(`${key}: ${text}`);
+      }
+    }
+    expect(gendered).toEqual([]);
+  });
+
   it('fills placeholders and leaves unknown ones as they are', () => {
     expect(interpolate('{n} à synchroniser', { n: 3 })).toBe('3 à synchroniser');
     expect(interpolate('Code de {name} ({name})', { name: 'Marie' })).toBe('Code de Marie (Marie)');

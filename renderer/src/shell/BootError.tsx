@@ -1,8 +1,9 @@
 /**
  * The page shown when the kiosk cannot load at all (#25). Before the terminal answers, its language is
  * unknown: the words are in French and in English. A page left open while the kiosk restarted holds the
- * old start's cookie (401): it says so and where the new link is; a host that does not answer at all is
- * retried here (Retry works when it comes back at this address), or the new link pasted and opened.
+ * old start's cookie (401): it says so and where the new link is, the field for it focused (Retry could
+ * only be refused again, so it is not offered); a host that does not answer at all is retried here (Retry
+ * works when it comes back at this address), or the new link pasted and opened.
  */
 import { useState, type FormEvent } from 'react';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../i18n/index.js';
@@ -48,6 +49,7 @@ export function BootError(props: { kind: BootErrorKind; detail: string; onRetry:
           aria-label={`${LANGS[0]('app.newLink')} / ${LANGS[1]('app.newLink')}`}
           placeholder="http://127.0.0.1:…/?token=…"
           data-testid="boot-new-link"
+          autoFocus={props.kind === 'restarted'}
           value={link}
           onChange={(e) => setLink(e.target.value)}
         />
@@ -55,9 +57,11 @@ export function BootError(props: { kind: BootErrorKind; detail: string; onRetry:
           {LANGS[0]('app.openLink')} / {LANGS[1]('app.openLink')}
         </button>
       </form>
-      <button type="button" className="btn btn-primary" data-testid="boot-retry" autoFocus onClick={props.onRetry}>
-        {LANGS[0]('app.retry')} / {LANGS[1]('app.retry')}
-      </button>
+      {props.kind === 'down' && (
+        <button type="button" className="btn btn-primary" data-testid="boot-retry" autoFocus onClick={props.onRetry}>
+          {LANGS[0]('app.retry')} / {LANGS[1]('app.retry')}
+        </button>
+      )}
       <details className="muted">
         <summary>
           {LANGS[0]('app.technical')} / {LANGS[1]('app.technical')}
