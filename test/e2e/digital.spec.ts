@@ -99,4 +99,13 @@ test('sell, play with Jouer and Auto, resume after a reload, display in step; ce
   await expect(page.getByTestId('digital-link')).toContainText('Central hors ligne');
   await expect(page.getByTestId('digital-history')).toContainText('(2)');
   await shot(page, 'digital-central-down');
+
+  // The session's sales: a digital sale offers no Annuler (its code was shown to the buyer; the service
+  // would refuse it), it says why in words instead (issue 25: Annuler on every sale, refused in English).
+  await page.getByTestId('sell-show-sales').click();
+  await expect(page.locator('[data-testid^="session-sale-"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid^="no-void-"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid^="no-void-"]').first()).toHaveText('Numérique : pas d’annulation');
+  await expect(page.locator('[data-testid^="no-void-"]').first()).toHaveAttribute('title', /montré à l’acheteur/);
+  await expect(page.locator('[data-testid^="void-"]')).toHaveCount(0);
 });

@@ -78,6 +78,12 @@ describe('refusals render with their details, in French and English', () => {
       en: 'Central refused the operation on pack 114-001-01-00002: no reason given, call the lottery.',
     },
     {
+      // Issue 25: a digital sale's void was refused in the service's English.
+      err: new ApiError('digital-sale', 'sale 5 is a digital unit whose code was shown: it cannot be voided at the counter'),
+      fr: 'Une vente de jeu numérique ne s’annule pas au comptoir : son code a été montré à l’acheteur.',
+      en: 'A digital game sale cannot be voided at the counter: its code was shown to the buyer.',
+    },
+    {
       err: thrown(() => checkPinForRole('12345', 'manager')),
       fr: 'Code refusé : ce code doit comporter 6 à 8 chiffres, pas 5.',
       en: 'PIN refused: this PIN needs 6 to 8 digits, not 5.',
