@@ -33,5 +33,6 @@ test('a tab whose kiosk restarted says so, where the new link is, and opens it p
   await page.getByTestId('boot-new-link').fill(`${kiosk.url}#pasted`);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${kiosk.url}#pasted`);
-  await expect(page.getByText('this start-up link was already used')).toBeVisible();
+  await expect(page.getByText('Ce lien de démarrage a déjà servi.')).toBeVisible();
+  await expect(page.getByText('This start-up link was already used.')).toBeVisible();
 });

@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { HostApp } from '../../app/app.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
+import { sendLinkRefusal } from './link-refusal.js';
 
 export interface BrowserHostOptions {
   readonly app: HostApp;
@@ -224,8 +225,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     const givenDisplay = url.searchParams.get('display');
     if (givenDisplay !== null) {
-      if (!sameToken(givenDisplay, displayToken)) return send(res, 401, 'wrong display token');
-      if (displayTokenSpent) return send(res, 401, 'this customer display link was already used: restart the kiosk for a new one');
+      if (!sameToken(givenDisplay, displayToken)) return sendLinkRefusal(res, 'wrong');
+      if (displayTokenSpent) return sendLinkRefusal(res, 'display-spent');
       displayTokenSpent = true;
       displaySession = newSecret();
       // The display's own cookie, and the display's route (nothing else opens with it).
@@ -234,8 +235,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     const given = url.searchParams.get('token');
     if (given !== null) {
-      if (!sameToken(given, token)) return send(res, 401, 'wrong token');
-      if (tokenSpent) return send(res, 401, 'this start-up link was already used: restart the kiosk for a new one');
+      if (!sameToken(given, token)) return sendLinkRefusal(res, 'wrong');
+      if (tokenSpent) return sendLinkRefusal(res, 'start-spent');
       tokenSpent = true;
       // Trade the token in the address for a fresh cookie, and drop it from the address bar and history.
       res.writeHead(303, { location: '/', 'set-cookie': sessionCookie(rotate()), 'cache-control': 'no-store' });

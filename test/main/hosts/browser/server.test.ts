@@ -122,6 +122,11 @@ describe('browser host', () => {
     const again = await request(host, { path: `/?token=${TOKEN}` });
     expect(again.status).toBe(401);
     expect(again.headers['set-cookie']).toBeUndefined();
+    // Said to a person, in both languages, with what to do (#25: one line of English text).
+    expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(again.body).toContain('Ce lien de démarrage a déjà servi.');
+    expect(again.body).toContain('This start-up link was already used.');
+    expect(again.body).toContain('Redémarrez le kiosque');
     expect((await call(cookie, 'app.info')).status).toBe(200);
   });
 
