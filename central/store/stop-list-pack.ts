@@ -5,6 +5,8 @@
  * with what is wrong, before anything is journaled or announced.
  */
 import { gameByCode } from '../../games/index.js';
+import { GAME_NUMBERS } from '../../games/ticket-id.js';
+import { packNumberOf } from '../../common/protocol/packs.js';
 import { CentralError } from './context.js';
 import { parsePackNumber } from './pack-shipping.js';
 
@@ -17,6 +19,5 @@ export function stopListPack(text: string): string {
   const packs = game.block_size / game.pack_size;
   const [last, pack] = [String(packs - 1).padStart(5, '0'), String(id.pack).padStart(5, '0')];
   if (id.pack >= packs) throw new CentralError('bad_pack', `a block of ${game.name} has ${packs} packs (00000 to ${last}): there is no pack ${pack}`, 400, { game: game.name, packs, last, pack, rule: 'beyond' });
-  const m = /^(\d{3})-?(\d{3})-?(\d{2})-?(\d{5})$/.exec(text.trim())!;
-  return `${m[1]}-${m[2]}-${m[3]}-${m[4]}`;
+  return packNumberOf(GAME_NUMBERS[game.code], id);
 }

@@ -52,4 +52,19 @@ describe('stoplist.add', () => {
     expect(r.result).toMatchObject({ pack: '213-001-01-00003' });
     expect(await c.db.query('SELECT pack FROM stop_list WHERE removed_at IS NULL')).toEqual([{ pack: '213-001-01-00003' }]);
   });
+
+  // The console words a refusal from these facts; they are checked here as central sends them, not
+  // only as hand-built errors on the console's side.
+  it('says what is wrong as facts a screen can word', async () => {
+    await expect(runAdminOpFor(c, 'stoplist.add', { pack: 'carnet 12', reason: 'stolen' }, SECURITY)).rejects.toMatchObject({ reason: 'bad_pack', facts: { rule: 'format', text: 'carnet 12' } });
+    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-99999', reason: 'stolen' }, SECURITY)).rejects.toMatchObject({
+      reason: 'bad_pack',
+      facts: { rule: 'beyond', pack: '99999', last: expect.stringMatching(/^\d{5}$/) },
+    });
+    await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00001', reason: 'stolen' }, { actor: 'audrey', roles: ['auditor'] })).rejects.toMatchObject({
+      reason: 'forbidden',
+      status: 403,
+      facts: { actor: 'audrey', needed: 'security' },
+    });
+  });
 });
