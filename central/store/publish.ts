@@ -33,11 +33,19 @@ export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emiss
   already: boolean;
 }
 
-/** The outcome files of emission folder `dir`, by name; a clear refusal for no folder or none in it. */
+/**
+ * The outcome files of emission folder `dir`, by name. No folder, a file, a folder central may not read
+ * and a folder without outcome files get one refusal, word for word: a security officer who proposes a
+ * path and reads its progress learns only whether it is an emission folder, nothing of central's disk.
+ */
 function outcomeFilesOf(dir: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CentralError('not_found', `${dir} is not a folder`);
-  const names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
-  if (names.length === 0) throw new CentralError('not_found', `${dir} holds no outcome file (<game>-<emission>-<block>.outcome)`);
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
+  } catch {
+    // ENOENT, ENOTDIR, EACCES: said as below, not as the system's words.
+  }
+  if (names.length === 0) throw new CentralError('not_found', `${dir} is not an emission folder (one holding <game>-<emission>-<block>.outcome files)`, 404, { dir });
   return names;
 }
 

@@ -62,12 +62,22 @@ describe('publish.progress', () => {
     }
   });
 
-  it('refuses a proposed folder that is none, or holds no outcome file', async () => {
-    await proposePublication(join(tmp, 'nowhere'));
-    await expect(progress(join(tmp, 'nowhere'))).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/is not a folder/) });
+  it('refuses a proposed path that is no emission folder in one sentence, whatever is there', async () => {
+    // No folder, a file, a folder without outcome files and one central may not read: told apart, a
+    // security officer's proposal would map central's disk.
     const empty = join(tmp, 'empty');
     mkdirSync(empty);
-    await proposePublication(empty);
-    await expect(progress(empty)).rejects.toMatchObject({ reason: 'not_found', message: expect.stringMatching(/holds no outcome file/) });
+    const file = join(tmp, 'lottery.key');
+    const shut = join(tmp, 'shut');
+    mkdirSync(shut, { mode: 0o000 });
+    for (const dir of [join(tmp, 'nowhere'), file, empty, shut, join(file, 'below')]) {
+      await proposePublication(dir);
+      await expect(progress(dir)).rejects.toMatchObject({
+        reason: 'not_found',
+        status: 404,
+        facts: { dir },
+        message: `${dir} is not an emission folder (one holding <game>-<emission>-<block>.outcome files)`,
+      });
+    }
   });
 });
