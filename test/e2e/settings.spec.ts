@@ -177,7 +177,13 @@ test('manager: devices detected instead of typed, and a test page printed from t
   await page.goto(kiosk.url);
   await login(page, 'Marie', '123456');
   await openScreen(page, 'F10', 'settings');
-  await page.getByTestId('devices-detect').click();
+  // What to do, in words, above the detection button (#25: it was a list of raw addresses); the forms stay for a technician, under the fields.
+  await expect(page.getByTestId('devices-hint')).toContainText('« Détecter les appareils branchés »');
+  await expect(page.getByTestId('devices-hint')).not.toContainText('serial:');
+  await expect(page.getByTestId('settings-devices-typed')).toContainText('serial:/dev/ttyUSB0');
+  // Detection from the keyboard.
+  await page.getByTestId('devices-detect').focus();
+  await page.keyboard.press('Enter');
   // What this machine has plugged in varies: a list of devices, each with its address, or the words for none.
   await expect(page.getByTestId('devices-found')).toBeVisible();
   const found = await page.getByTestId('device-found').count();

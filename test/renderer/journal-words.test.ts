@@ -50,11 +50,49 @@ describe('the journal in words', () => {
     expect(en).toMatch(/change €4\.00|change 4\.00\s€/);
   });
 
-  it("central's news reads as a pack's state, in the screen's language", () => {
-    const news = { cursor: 8, type: 'pack_state', pack: '213-001-01-00001', state: 'received' };
-    expect(payloadSummary('central.feed', news, T.fr)).toBe('type état de carnet · carnet 213-001-01-00001 · état reçu');
-    expect(payloadSummary('central.feed', news, T.en)).toBe('type pack state · pack 213-001-01-00001 · state received');
+  it("central's news reads as a sentence in the screen's language, not as glued fields (#25)", () => {
+    // The payloads as main/services/sync/pull.ts journals them (`kind` is the feed item's).
+    const say = (payload: Record<string, unknown>) => [payloadSummary('central.feed', { cursor: 8, ...payload }, T.fr), payloadSummary('central.feed', { cursor: 8, ...payload }, T.en)];
+    expect(say({ kind: 'pack_state', pack: '213-001-01-00001', state: 'received' })).toEqual(['Carnet 213-001-01-00001 réceptionné', 'Pack 213-001-01-00001 received']);
+    expect(say({ kind: 'pack_state', pack: '213-001-01-00003', state: 'active' })).toEqual(['Carnet 213-001-01-00003 activé', 'Pack 213-001-01-00003 activated']);
+    expect(say({ kind: 'pack_state', pack: '213-001-01-00003', state: 'returned' })).toEqual(['Carnet 213-001-01-00003 retourné', 'Pack 213-001-01-00003 returned']);
+    expect(say({ kind: 'pack_state', pack: '213-001-01-00003', state: 'settled', settle_reason: 'days' })).toEqual([
+      'Carnet 213-001-01-00003 réglé (délai depuis l’activation écoulé)',
+      'Pack 213-001-01-00003 settled (days since activation elapsed)',
+    ]);
+    expect(say({ kind: 'stop_list', pack: '213-001-01-00003', action: 'add', reason: 'vol déclaré' })).toEqual([
+      'Carnet 213-001-01-00003 mis en opposition (motif : vol déclaré)',
+      'Pack 213-001-01-00003 stop-listed (reason: vol déclaré)',
+    ]);
+    expect(say({ kind: 'stop_list', pack: '213-001-01-00003', action: 'remove', reason: '' })).toEqual(['Carnet 213-001-01-00003 retiré de la liste d’opposition', 'Pack 213-001-01-00003 taken off the stop list']);
+    expect(say({ kind: 'stop_list', pack: '213-001-01-00003', action: 'add', status: 'unchanged' })).toEqual(['Carnet 213-001-01-00003 déjà en opposition', 'Pack 213-001-01-00003 already stop-listed']);
+    expect(say({ kind: 'stop_list', pack: 'x-1', action: 'add', status: 'refused', reason: 'unknown pack reference' })).toEqual([
+      'Opposition ignorée : numéro de carnet x-1 non reconnu',
+      'Stop list entry ignored: pack number x-1 not recognised',
+    ]);
+    expect(say({ kind: 'outcome_file', name: 'millionnaire-1-2.outcome', game: 'millionnaire', emission: 1, block: 2, status: 'imported' })[0]).toMatch(/^Bloc de tickets importé : .+, émission 1, bloc 2$/);
+    expect(say({ kind: 'outcome_file', name: 'millionnaire-1-2.outcome', game: 'millionnaire', emission: 1, block: 2, status: 'refused', reason: 'bad-signature' })[1]).toMatch(/^Ticket block refused: .+, emission 1, block 2 \(invalid signature\)$/);
+    expect(say({ kind: 'key_certificate', fingerprint: 'ab'.repeat(32), role: 'online', status: 'applied' })).toEqual(['Clé de la loterie acceptée : clé du central abababababab…', 'Lottery key trusted: central’s key abababababab…']);
+    expect(say({ kind: 'key_revocation', fingerprint: 'cd'.repeat(32), reason: 'compromise', status: 'applied' })[0]).toBe('Clé de la loterie cdcdcdcdcdcd… révoquée (motif : compromise)');
+    expect(say({ kind: 'central_ca', fingerprints: ['a', 'b'], reason: 'rotation' })[1]).toBe('Central’s trusted certificates updated (2) (reason: rotation)');
+    expect(say({ kind: 'terminal_status', enabled: false, reason: 'audit' })).toEqual(['Terminal suspendu par la loterie (motif : audit)', 'Terminal disabled by the lottery (reason: audit)']);
+    expect(say({ kind: 'game_status', game: 'nope', enabled: true, reason: '' })).toEqual(['Jeu nope rouvert par la loterie', 'Game nope enabled again by the lottery']);
+    for (const line of [
+      ...say({ kind: 'pack_state', pack: '213-001-01-00001', state: 'received' }),
+      ...say({ kind: 'stop_list', pack: '213-001-01-00003', action: 'add', reason: 'x' }),
+      ...say({ kind: 'game_status', game: 'millionnaire', enabled: false, reason: 'x' }),
+    ]) {
+      expect(line).not.toContain(' · ');
+      expect(line).not.toMatch(/\b(kind|type|state|état) /);
+    }
     expect(payloadSummary('operator.login', { role: 'manager' }, T.fr)).toBe('rôle gérant');
+  });
+
+  it('news of a kind the screen has no sentence for still reads as words', () => {
+    expect(payloadSummary('central.feed', { cursor: 9, kind: 'weather_report', sky: 'clear' }, T.fr)).toBe('Nouvelle du central (weather report) : sky clear');
+    expect(payloadSummary('central.feed', { cursor: 9, kind: 'weather_report' }, T.en)).toBe('News from central (weather report)');
+    // A known kind missing what its sentence needs falls back the same way.
+    expect(payloadSummary('central.feed', { cursor: 9, kind: 'pack_state', state: 'active' }, T.en)).toBe('News from central (pack state): state active');
   });
 
   it("a reprinted receipt's kind reads as a word, not the code word", () => {

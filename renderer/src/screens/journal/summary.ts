@@ -3,6 +3,7 @@ import { gameByCode, isGameCode } from '../../../../games/index.js';
 import { formatEuros } from '../../../../games/money.js';
 import type { Language } from '../../../../common/api/views.js';
 import { textOf, type Translate } from '../../i18n/index.js';
+import { feedSentence } from './feed-words.js';
 
 const MAX_TEXT = 48;
 /** Fields that say nothing to a person at the counter: keys, links between records, signatures. */
@@ -63,6 +64,20 @@ export function payloadSummary(type: string, payload: unknown, t: Translate): st
       .map((k) => `${field(k, before[k], t, language) ?? k} → ${field(k, after[k], t, language)?.replace(/^\S+ /, '') ?? ''}`)
       .join(' · ');
   }
+  if (type === 'central.feed') {
+    const sentence = feedSentence(p, t);
+    if (sentence) return sentence;
+    // A kind of news this screen has no sentence for: its name in words, then its fields.
+    const { kind, ...rest } = p;
+    const what = typeof kind === 'string' ? textOf(t, `journal.value.${kind}`, undefined, kind.replace(/_/g, ' ')) : '?';
+    const detail = fields(rest, t, language);
+    return detail ? t('journal.feed.other', { what, detail }) : t('journal.feed.other.bare', { what });
+  }
+  return fields(p, t, language);
+}
+
+/** The payload's plain fields, named in the screen's language, joined by `·`. */
+function fields(p: Record<string, unknown>, t: Translate, language: Language): string {
   const named = typeof p.pack === 'string' || typeof p.ticket === 'string';
   return Object.entries(p)
     .filter(([k]) => !(named && IDENTITY.has(k) && k !== 'game'))

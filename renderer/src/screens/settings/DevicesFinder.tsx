@@ -2,7 +2,8 @@
  * Finding the counter's devices without typing their addresses (#25: devices were typed as raw URIs):
  * "Détecter" lists what is plugged in (serial ports, HID devices) with what each probably is, and puts
  * the chosen one in the printer field or the scanners' list; "Tester l'imprimante" prints a test page on
- * the printer in use now.
+ * the printer in use now. Its hint says what to do in words, naming these buttons; the address forms a
+ * technician may type are said under the fields, not here.
  */
 import { useState } from 'react';
 import type { DetectedDevicesView } from '../../../../common/api/methods/terminal.js';
@@ -31,8 +32,11 @@ export function DevicesFinder({ onPrinter, onScanner }: { readonly onPrinter: (u
 
   return (
     <div className="devices-finder" data-testid="devices-finder">
+      <p className="muted" id="devices-hint" data-testid="devices-hint">
+        {t('settings.devices.hint', { detect: t('settings.devices.detect'), printer: t('settings.devices.usePrinter'), scanner: t('settings.devices.useScanner'), save: t('settings.save') })}
+      </p>
       <div className="form-actions start">
-        <button type="button" className="btn" disabled={busy} data-testid="devices-detect" onClick={detect}>
+        <button type="button" className="btn" disabled={busy} data-testid="devices-detect" aria-describedby="devices-hint" onClick={detect}>
           {t('settings.devices.detect')}
         </button>
         <button type="button" className="btn" disabled={busy} data-testid="devices-test-printer" onClick={testPrinter}>

@@ -1,7 +1,7 @@
 /**
  * The manager's settings: the counter's payout limit (typed in euros, stored in cents), the language
- * of the screens and receipts, and the devices by URI (applied at the next start). The services refuse
- * anyone but a manager; Enter saves the field being edited.
+ * of the screens and receipts, and the devices (detected, or typed by URI; applied at the next start).
+ * The services refuse anyone but a manager; Enter saves the field being edited.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../common/api/methods/terminal.js';
@@ -178,7 +178,8 @@ export function SettingsScreen() {
 
         <section className="card settings-card settings-devices" aria-labelledby="settings-devices">
           <h2 id="settings-devices">{t('settings.devices')}</h2>
-          <p className="muted">{t('settings.devices.hint')}</p>
+          {/* Detection first, its hint in words; typing an address is the technician's way, said under the fields. */}
+          <DevicesFinder onPrinter={setPrinterUri} onScanner={(uri) => setScanners((list) => (list.includes(uri) ? list : [...list, uri]))} />
           <form onSubmit={saveDevices}>
             <label className="field">
               <span>{t('settings.printer')}</span>
@@ -187,6 +188,7 @@ export function SettingsScreen() {
                 spellCheck={false}
                 autoComplete="off"
                 placeholder={settings.active_printer_uri ?? 'tcp://192.168.1.50:9100'}
+                aria-describedby="settings-devices-typed"
                 data-testid="settings-printer-uri"
                 value={printerUri}
                 onChange={(e) => setPrinterUri(e.target.value)}
@@ -218,6 +220,7 @@ export function SettingsScreen() {
                 autoComplete="off"
                 placeholder="serial:/dev/ttyACM0"
                 aria-label={t('settings.scanners.new')}
+                aria-describedby="settings-devices-typed"
                 data-testid="settings-scanner-new"
                 value={newScanner}
                 onChange={(e) => setNewScanner(e.target.value)}
@@ -228,7 +231,9 @@ export function SettingsScreen() {
             </form>
             <UriHint check={scannerCheck} testId="settings-scanner-check" />
           </div>
-          <DevicesFinder onPrinter={setPrinterUri} onScanner={(uri) => setScanners((list) => (list.includes(uri) ? list : [...list, uri]))} />
+          <p className="muted uri-typed" id="settings-devices-typed" data-testid="settings-devices-typed">
+            {t('settings.devices.typed')}
+          </p>
           <button type="button" className="btn btn-primary btn-large" data-testid="settings-devices-save" disabled={busy === 'devices' || printerCheck?.ok === false} onClick={() => saveDevices()}>
             {busy === 'devices' ? t('settings.saving') : t('settings.save')}
           </button>
