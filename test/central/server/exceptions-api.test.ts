@@ -93,4 +93,22 @@ describe('payout exceptions investigated and closed on the admin API', () => {
     expect(outcome(await admin('exceptions.investigate', { id, note: 'one more look' }, 'sup'))).toEqual([409, 'exception_closed']);
     expect([await proposals(), await journalCount()]).toEqual(before);
   });
+
+  // The console words these refusals from their facts (console/src/refusal-words.ts): checked as central sends them.
+  it('sends the facts a refusal is worded from: which exception, when and by whom it was closed, or that its money is undecided', async () => {
+    // Closed above by fin, at this (still) clock's time.
+    const closedAt = new Date(clock).toISOString();
+    const refusal = (r: { statusCode: number; json(): unknown }) => [r.statusCode, r.json()];
+    expect(refusal(await admin('exceptions.investigate', { id, note: 'one more look' }, 'sup'))).toEqual([
+      409,
+      { error: expect.any(String), reason: 'exception_closed', facts: { id, closed_at: closedAt, by: 'fin' } },
+    ]);
+    const [open] = await c.db.query<{ exception_id: number | string }>(
+      `INSERT INTO payout_exceptions (ticket, at, first_terminal, first_at, first_amount, second_terminal, second_seq, second_at, second_amount, second_offline)
+       VALUES ('annee-chance-2013/1/1/16', $1, 'SHOP-A', $1, 4000, 'SHOP-B', 8, $1, 4000, true) RETURNING exception_id`,
+      [new Date(clock).toISOString()],
+    );
+    const other = Number(open!.exception_id);
+    expect(refusal(await admin('exceptions.close', { id: other, reason: 'done' }, 'fin'))).toEqual([409, { error: expect.any(String), reason: 'not_settled', facts: { id: other } }]);
+  });
 });

@@ -239,4 +239,35 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     const late = await admin('proposal.approve', { id, reason: 'trop tard' }, two);
     expect([late.statusCode, (late.json() as { reason: string }).reason]).toEqual([409, 'proposal_expired']);
   });
+
+  // The console words these refusals from their facts (console/src/refusal-words.ts): checked here as
+  // central sends them over HTTP, not only as hand-built errors on the console's side.
+  it('sends the facts a refused approval is worded from: the same operator, a decided proposal, an expired one', async () => {
+    const one = await sessionOf(ops.sec1!);
+    const two = await sessionOf(ops.sec2!);
+    const refusal = (r: { statusCode: number; json(): unknown }) => [r.statusCode, r.json()];
+    const proposed = async () => ((await admin('terminal.enable', { id: 'NOPE', reason: 'retour' }, one)).json() as { result: { proposal_id: number; expires_at: string } }).result;
+    const p = await proposed();
+    expect(refusal(await admin('proposal.approve', { id: p.proposal_id, reason: 'mine' }, one))).toEqual([403, { error: expect.any(String), reason: 'same_operator', facts: { id: p.proposal_id } }]);
+    expect((await admin('proposal.reject', { id: p.proposal_id, reason: 'non' }, two)).statusCode).toBe(200);
+    expect(refusal(await admin('proposal.approve', { id: p.proposal_id, reason: 'oui' }, two))).toEqual([409, { error: expect.any(String), reason: 'proposal_decided', facts: { id: p.proposal_id } }]);
+    const late = await proposed();
+    tick(24 * 3600_000 + 1000);
+    const again = await sessionOf(ops.sec2!);
+    expect(refusal(await admin('proposal.approve', { id: late.proposal_id, reason: 'trop tard' }, again))).toEqual([
+      409,
+      { error: expect.any(String), reason: 'proposal_expired', facts: { id: late.proposal_id, expired_at: late.expires_at } },
+    ]);
+  });
+
+  it('sends the time a locked login may be tried again, as a fact', async () => {
+    const o = await createOperator(c, { name: 'lea', roles: ['auditor'] });
+    const addr = '10.0.0.9';
+    tick();
+    const lockedFrom = clock;
+    for (let i = 0; i < 5; i++) expect((await login(o, o.totp(), 'wrong-password-x', addr)).statusCode).toBe(401);
+    tick();
+    const r = await login(o, o.totp(), o.password, addr);
+    expect([r.statusCode, r.json()]).toEqual([429, { error: expect.any(String), reason: 'locked', facts: { until_at: new Date(lockedFrom + 60_000).toISOString() } }]);
+  });
 });
