@@ -41,7 +41,7 @@ export async function closeException(c: Central, actor: string, id: number, reas
   const text = textOf(reason, 'why the exception is closed', '--reason');
   return c.db.transaction(async (tx) => {
     const x = await lockedException(tx, id);
-    if (x.closed_at) throw new CentralError('already_closed', `payout exception ${id} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: ${x.close_reason ?? ''}`, 409);
+    if (x.closed_at) throw new CentralError('already_closed', `payout exception ${id} was closed at ${x.closed_at} by ${x.closed_by ?? '?'}: ${x.close_reason ?? ''}`, 409, { id, closed_at: x.closed_at, by: x.closed_by ?? '?' });
     if (!x.state) throw new CentralError('not_settled', `payout exception ${id} is ${x.investigating_at ? 'under investigation' : 'open'}: charge it back or write it off first`, 409, { id });
     const at = c.now();
     await recordClosing(tx, id, at, actor, text);

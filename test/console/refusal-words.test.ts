@@ -65,4 +65,10 @@ describe('errorText', () => {
     const bare = new OpError('proposal #7 is already approved', 'proposal_decided', 409);
     expect(errorText(bare, i18n('fr'))).toBe('proposal #7 is already approved (proposal_decided)');
   });
+
+  it('says an exception closed twice: which one, since when in Paris time, by whom', () => {
+    const twice = new OpError('payout exception 7 was closed at 2026-12-05T23:30:00.000Z by fin: done', 'already_closed', 409, { id: 7, closed_at: '2026-12-05T23:30:00.000Z', by: 'fin' });
+    expect(errorText(twice, i18n('fr'))).toMatch(/^l’exception n° 7 est déjà close, depuis le 06\/12\/2026.*00:30.*, par fin$/);
+    expect(errorText(twice, i18n('en'))).toMatch(/^exception no\. 7 is already closed, since 06\/12\/2026.*00:30.*, by fin$/);
+  });
 });

@@ -103,6 +103,10 @@ describe('payout exceptions investigated and closed on the admin API', () => {
       409,
       { error: expect.any(String), reason: 'exception_closed', facts: { id, closed_at: closedAt, by: 'fin' } },
     ]);
+    expect(refusal(await admin('exceptions.close', { id, reason: 'twice' }, 'fin'))).toEqual([
+      409,
+      { error: expect.any(String), reason: 'already_closed', facts: { id, closed_at: closedAt, by: 'fin' } },
+    ]);
     const [open] = await c.db.query<{ exception_id: number | string }>(
       `INSERT INTO payout_exceptions (ticket, at, first_terminal, first_at, first_amount, second_terminal, second_seq, second_at, second_amount, second_offline)
        VALUES ('annee-chance-2013/1/1/16', $1, 'SHOP-A', $1, 4000, 'SHOP-B', 8, $1, 4000, true) RETURNING exception_id`,
