@@ -45,7 +45,9 @@ export async function findWritableHost(targets: PgTargets, connectTimeoutMs = 20
   if (targets.urls.length === 1 && targets.attrs === 'any') return targets.urls[0] as string;
   const seen: string[] = [];
   for (const url of targets.urls) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    // The bound covers the question too: a server can let a client in and then not answer (a host half
+    // gone under failover); waiting on it would hold every request, and close(), behind this choice.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -55,10 +57,21 @@ export async function findWritableHost(targets: PgTargets, connectTimeoutMs = 20
     } catch (err) {
       seen.push(`${hostOf(url)}: ${(err as Error).message}`);
     } finally {
-      await client.end().catch(() => undefined);
+      await endWithin(client, connectTimeoutMs);
     }
   }
   throw new NoWritableHostError(`no PostgreSQL server takes writes (${seen.join('; ')})`);
+}
+
+/** Ends `client`, or after `ms` cuts its connection (a server that does not answer the goodbye either). */
+async function endWithin(client: pg.Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), ms)));
+  try {
+    if ((await Promise.race([client.end().catch(() => undefined), late])) === 'late') (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function hostOf(url: string): string {

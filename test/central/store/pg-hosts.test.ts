@@ -1,4 +1,5 @@
 /** The database URL central takes: one host as it is, several hosts as pg_autoctl prints them (pg-hosts.ts). */
+import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { findWritableHost, parsePgTargets } from '../../../central/store/pg-hosts.js';
 import { isFailoverError, READ_ONLY } from '../../../central/store/postgres.js';
@@ -33,4 +34,24 @@ describe('the multi-host database URL', () => {
     // Sent again after a cut connection only when it only reads.
     expect(['SELECT 1', ' select seq FROM t WHERE a = $1', 'SELECT * FROM t FOR UPDATE', 'SELECT nextval($1)', 'WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x', 'INSERT INTO t VALUES (1)'].map((q) => READ_ONLY.test(q))).toEqual([true, true, false, false, false, false]);
   });
+
+  // A server that lets a client in (AuthenticationOk, ReadyForQuery) and then never answers a statement:
+  // a host half gone (a node under failover, a machine that froze). Before the bound, choosing a host
+  // waited on it for ever, and so did the client's close() behind it (a failover test's teardown hung).
+  it('moves past a server that takes the connection but never answers, within the bound', async () => {
+    const sockets = new Set<Socket>();
+    const mute: Server = createServer((s) => {
+      sockets.add(s);
+      s.once('data', () => s.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49])));
+    });
+    await new Promise<void>((r) => mute.listen(0, '127.0.0.1', r));
+    const port = (mute.address() as { port: number }).port;
+    try {
+      const err = await findWritableHost(parsePgTargets(`postgres://postgres@127.0.0.1:${port},127.0.0.1:1/central?target_session_attrs=read-write&sslmode=disable`), 300).catch((e: unknown) => e);
+      expect((err as Error).message).toMatch(new RegExp(`no PostgreSQL server takes writes \\(127\\.0\\.0\\.1:${port}: .*timeout.*; 127\\.0\\.0\\.1:1: `, 'i'));
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => mute.close(r));
+    }
+  }, 10_000);
 });
