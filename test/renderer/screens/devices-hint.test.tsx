@@ -12,6 +12,7 @@ import type { Language } from '../../../common/api/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { DICTIONARIES, I18nProvider, makeTranslate, mergeDictionaries } from '../../../renderer/src/i18n/index.js';
 import { DevicesFinder } from '../../../renderer/src/screens/settings/DevicesFinder.js';
+import { printerInWords } from '../../../renderer/src/screens/settings/device-words.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 /** An address form: a scheme the terminal's parser knows, a device path, or the `VVVV:PPPP` of a HID id. */
@@ -66,5 +67,20 @@ describe('the devices card in words', () => {
         .map(([key]) => key);
       expect(raw, `settings texts in ${language} showing a raw address`).toEqual([]);
     }
+  });
+
+  // The printer in use read "En service : virtual:counter": its kind in words, where it is, and for a
+  // virtual one that nothing comes out on paper.
+  it('says the printer in use by its kind and where it is, in French and English', () => {
+    const fr = makeTranslate(dict, 'fr');
+    const en = makeTranslate(dict, 'en');
+    expect(fr('settings.uri.active', { printer: printerInWords('virtual:counter', fr) })).toBe('En service : imprimante virtuelle « counter », rien ne sort sur papier');
+    expect(en('settings.uri.active', { printer: printerInWords('virtual:counter', en) })).toBe('In use: virtual printer “counter”, nothing comes out on paper');
+    expect(printerInWords('tcp://192.168.1.50:9100', fr)).toBe('imprimante réseau 192.168.1.50:9100');
+    expect(printerInWords('serial:/dev/ttyUSB0?baud=9600', en)).toBe('printer on serial port /dev/ttyUSB0');
+    expect(printerInWords('hid:0c2e:0b61', fr)).toBe('imprimante USB 0c2e:0b61');
+    expect(printerInWords('file:/dev/usb/lp0', en)).toBe('printer /dev/usb/lp0');
+    // An address of a kind it does not know is shown as it is, not lost.
+    expect(printerInWords('bluetooth:AA:BB', fr)).toBe('bluetooth:AA:BB');
   });
 });

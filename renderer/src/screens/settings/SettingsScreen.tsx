@@ -14,6 +14,7 @@ import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from '../sell/amount.js';
+import { printerInWords } from './device-words.js';
 import { DevicesFinder } from './DevicesFinder.js';
 import { OperatorsPanel } from './OperatorsPanel.js';
 import { UriHint, useUriCheck } from './UriField.js';
@@ -195,7 +196,11 @@ export function SettingsScreen() {
               />
             </label>
             <UriHint check={printerCheck} testId="settings-printer-check" />
-            {settings.active_printer_uri && <div className="muted uri-active">{t('settings.uri.active', { uri: settings.active_printer_uri })}</div>}
+            {settings.active_printer_uri && (
+              <div className="muted uri-active" data-testid="settings-printer-active" title={settings.active_printer_uri}>
+                {t('settings.uri.active', { printer: printerInWords(settings.active_printer_uri, t) })}
+              </div>
+            )}
           </form>
           <div className="field">
             <span>{t('settings.scanners')}</span>
