@@ -63,12 +63,17 @@ export async function findWritableHost(targets: PgTargets, connectTimeoutMs = 20
   throw new NoWritableHostError(`no PostgreSQL server takes writes (${seen.join('; ')})`);
 }
 
+/** Cuts `client`'s connection under it: what it waits on fails at once (pg has no public call for this). */
+export function cutConnection(client: pg.ClientBase): void {
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
+
 /** Ends `client`, or after `ms` cuts its connection (a server that does not answer the goodbye either). */
 async function endWithin(client: pg.Client, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), ms)));
   try {
-    if ((await Promise.race([client.end().catch(() => undefined), late])) === 'late') (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    if ((await Promise.race([client.end().catch(() => undefined), late])) === 'late') cutConnection(client);
   } finally {
     clearTimeout(timer);
   }

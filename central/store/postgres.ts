@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import pg from 'pg';
 import { DatabaseUnavailableError, parseInt8, type Db, type Queryable } from './db.js';
-import { findWritableHost, parsePgTargets, type PgTargets } from './pg-hosts.js';
+import { cutConnection, findWritableHost, parsePgTargets, type PgTargets } from './pg-hosts.js';
 
 const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -229,7 +229,7 @@ export async function openPostgres(url: string, maxConnections = PG_POOL_SIZE, o
       }
       // Connections that did not answer in time (a COMMIT waiting for a standby that is gone, a killed
       // server): destroyed, so the statements they hold fail, their holders release them and the pools end.
-      for (const client of connections) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      for (const client of connections) cutConnection(client);
       await ended;
     },
     poolStats: () => {

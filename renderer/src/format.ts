@@ -2,6 +2,7 @@
  * Display formats of the kiosk: money the French way ("1 000,00 €") or the English way ("€1,000.00"),
  * dates and times in the shop's zone (Europe/Paris) whatever the machine's zone is.
  */
+import { gameByCode, isGameCode } from '../../games/index.js';
 import { formatCount, formatEuros } from '../../games/money.js';
 import type { Language } from '../../common/api/views.js';
 
@@ -53,3 +54,13 @@ export function time(iso: string, language: Language = 'fr'): string {
 
 /** An ISO week ("2026-W49") as the days it covers, "30 nov. – 6 déc. 2026" (shared with the printed statement). */
 export { isoWeekText as isoWeek } from '../../common/week-text.js';
+
+/** A game's name from its code ("Millionnaire"); a code no game has, as it is. */
+export function gameName(code: string): string {
+  return isGameCode(code) ? gameByCode(code).name : code;
+}
+
+/** `text` cut to `max` characters, the cut marked with "…". */
+export function shortened(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,12 +1,8 @@
 /** An X or Z report on screen: per game sales, voids, payouts, claims and net; then the cash count. */
 import type { CashReportView, KindTotalsView, TallyView } from '../../../../common/api/methods/cash.js';
-import { gameByCode, isGameCode } from '../../../../games/index.js';
-import { count, dateTime, money } from '../../format.js';
+import { count, dateTime, gameName, money } from '../../format.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 
-function gameName(code: string): string {
-  return isGameCode(code) ? gameByCode(code).name : code;
-}
 
 export function ReportView(props: { report: CashReportView }) {
   const t = useT();

@@ -4,15 +4,13 @@
  * loterie (motif : …)". The kinds are those main/services/sync/pull.ts journals; any other, or a
  * payload without what its kind needs, gives null and the caller shows its fields.
  */
-import { gameByCode, isGameCode } from '../../../../games/index.js';
+import { gameName, shortened } from '../../format.js';
 import { textOf, type Translate } from '../../i18n/index.js';
 
 const MAX_REASON = 60;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const short = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-const gameName = (code: string): string => (isGameCode(code) ? gameByCode(code).name : code);
 /** A key's fingerprint, as the journal shows digests: its first 12 hexadecimal digits. */
 const fingerprint = (v: unknown): string => {
   const s = str(v);
@@ -22,7 +20,7 @@ const fingerprint = (v: unknown): string => {
 /** `sentence (motif : reason)` when central said why, else the sentence alone. */
 function because(t: Translate, sentence: string, reason: unknown): string {
   const r = str(reason);
-  return r ? t('journal.feed.because', { what: sentence, reason: short(r, MAX_REASON) }) : sentence;
+  return r ? t('journal.feed.because', { what: sentence, reason: shortened(r, MAX_REASON) }) : sentence;
 }
 
 function packState(p: Record<string, unknown>, t: Translate): string | null {
@@ -59,7 +57,7 @@ function outcomeFile(p: Record<string, unknown>, t: Translate): string | null {
   if (status === 'refused') {
     const why = str(p.reason);
     const sentence = t('journal.feed.block.refused', vars);
-    return why ? `${sentence} (${textOf(t, `journal.feed.refusal.${why}`, undefined, short(why, MAX_REASON))})` : sentence;
+    return why ? `${sentence} (${textOf(t, `journal.feed.refusal.${why}`, undefined, shortened(why, MAX_REASON))})` : sentence;
   }
   return null;
 }

@@ -1,7 +1,8 @@
 /** A journal entry's payload as one short line: its plain fields, amounts in euros, lists as counts. */
-import { gameByCode, isGameCode } from '../../../../games/index.js';
+import { isGameCode } from '../../../../games/index.js';
 import { formatEuros } from '../../../../games/money.js';
 import type { Language } from '../../../../common/api/views.js';
+import { gameName, shortened } from '../../format.js';
 import { textOf, type Translate } from '../../i18n/index.js';
 import { feedSentence } from './feed-words.js';
 
@@ -23,18 +24,14 @@ function label(key: string, t: Translate): string {
 /** Parts of an identity already shown by a `pack` or `ticket` number. */
 const IDENTITY = new Set(['game', 'emission', 'block', 'unit', 'pack_index']);
 
-function text(value: string): string {
-  return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value;
-}
-
 function field(key: string, value: unknown, t: Translate, language: Language): string | null {
   if (isInternal(key) || value === null || value === undefined) return null;
   if (typeof value === 'number') return key.endsWith('_cents') ? `${label(key.replace(/_cents$/, ''), t)} ${formatEuros(value, { locale: language })}` : `${label(key, t)} ${value}`;
-  if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameByCode(value).name;
+  if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameName(value);
   if (typeof value === 'string') {
     if (isOpaque(value) && key !== 'sha256') return null;
     const shown = key === 'sha256' ? `${value.slice(0, 12)}…` : textOf(t, `journal.value.${value}`, undefined, value);
-    return `${label(key, t)} ${text(shown)}`;
+    return `${label(key, t)} ${shortened(shown, MAX_TEXT)}`;
   }
   if (typeof value === 'boolean') return `${label(key, t)} ${value ? '✓' : '✗'}`;
   if (Array.isArray(value)) {

@@ -1,9 +1,7 @@
 /** The large verdict: what the ticket is worth, in words and in figures, with the details that matter. */
 import type { ReactNode } from 'react';
-import { gameByCode } from '../../../../games/index.js';
-import type { GameCode } from '../../../../games/types.js';
 import type { Language, VerdictView } from '../../../../common/api/views.js';
-import { dateTime, money } from '../../format.js';
+import { dateTime, gameName, money } from '../../format.js';
 import { textOf, useT, type Translate } from '../../i18n/index.js';
 import { countKey } from '../../i18n/plural.js';
 import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.js';
@@ -56,20 +54,12 @@ function offlineDetail(t: Translate, o: NonNullable<VerdictView['offline']>, lan
   return `${why} ${left}`;
 }
 
-function gameName(code: string | null): string | null {
-  if (!code) return null;
-  try {
-    return gameByCode(code as GameCode).name;
-  } catch {
-    return code;
-  }
-}
 
 export function VerdictPanel(props: { verdict: VerdictView; language: Language; settled: 'paid' | 'claimed' | null; children?: ReactNode }) {
   const t = useT();
   const v = props.verdict;
   const style = verdictStyle(v);
-  const name = gameName(v.game);
+  const name = v.game ? gameName(v.game) : null;
   return (
     <div className={`verdict card tone-${props.settled === 'paid' ? 'paid' : style.tone}`} data-testid="verdict" data-verdict={v.verdict} data-sound={style.sound} role="status" aria-live="assertive">
       <div className="verdict-headline" data-testid="verdict-headline">
