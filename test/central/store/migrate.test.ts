@@ -5,11 +5,11 @@ import { migrateCentral } from '../../../central/store/migrate.js';
 import { CENTRAL_MIGRATIONS, type CentralMigration } from '../../../central/store/migrations/index.js';
 import { openPglite } from '../../../central/store/pglite.js';
 import { openPostgres } from '../../../central/store/postgres.js';
-import { emptyDatabaseFor, ENGINES, releaseDatabase, type Engine } from '../support/engines.js';
+import { BOTH_ENGINES, emptyDatabaseFor, releaseDatabase, type Engine } from '../support/engines.js';
 
 const ALL = CENTRAL_MIGRATIONS.map((m) => m.version);
 
-describe.each(ENGINES)('central migrations on %s', (engine: Engine) => {
+describe.each(BOTH_ENGINES)('central migrations on %s', (engine: Engine) => {
   const opened: Db[] = [];
   let leases = 0;
 

@@ -1,5 +1,10 @@
 /**
- * The engines central's tests run on: PGlite always, and PostgreSQL when installed (required in CI).
+ * The engines central's tests run on (#48: each behaviour on the engine it depends on):
+ * - `ENGINES`, for store rules: PostgreSQL, the production engine (installed: required in CI); PGlite
+ *   alone on a machine without PostgreSQL; both with `GUICHET_ENGINES=all` (`npm run test:engines`,
+ *   the full matrix);
+ * - `BOTH_ENGINES`, where PGlite is itself the engine under test (migrations, the embedded central's
+ *   sync smoke, the money rules a forged entry attacks): PGlite and PostgreSQL in every run.
  * Both start from the migrated stores the run's global set-up made once (test/support/central-templates.ts):
  * `databaseFor(engine)` gives a migrated database (a PostgreSQL URL, or undefined for PGlite, whose
  * migrated folder `seedPglite` copies into a store), `emptyDatabaseFor` an unmigrated one.
@@ -16,8 +21,20 @@ import { requirePg } from './pg-cluster.js';
 
 export type Engine = 'pglite' | 'postgres';
 
-/** The engines to run: both, or PGlite alone on a machine without PostgreSQL (outside CI). */
-export const ENGINES: readonly Engine[] = requirePg() ? ['pglite', 'postgres'] : ['pglite'];
+/** PGlite and PostgreSQL, or PGlite alone on a machine without PostgreSQL (outside CI). */
+export const BOTH_ENGINES: readonly Engine[] = requirePg() ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Which engines `ENGINES` names for a `GUICHET_ENGINES` value, with PostgreSQL installed or not. */
+export function enginesFor(setting: string | undefined, havePg: boolean): readonly Engine[] {
+  if (!havePg) return ['pglite'];
+  if (setting === undefined || setting === '' || setting === 'postgres') return ['postgres'];
+  if (setting === 'all') return ['pglite', 'postgres'];
+  if (setting === 'pglite') return ['pglite'];
+  throw new Error(`GUICHET_ENGINES must be postgres, pglite or all, not '${setting}'`);
+}
+
+/** The engines store rules run on: PostgreSQL, unless GUICHET_ENGINES asks for PGlite or both. */
+export const ENGINES: readonly Engine[] = enginesFor(process.env.GUICHET_ENGINES, requirePg());
 
 let dbCount = 0;
 

@@ -21,10 +21,10 @@ import { parseBarcode } from '../../../../games/ticket-id.js';
 import { assertGameOnSale } from '../../../../main/services/terminal/enabled.js';
 import { centralStore, enrolledCounter, serveInProcess, type CentralStore, type EnrolledCounter } from './sync-fixture.js';
 import { runOps } from './ops.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
+import { BOTH_ENGINES, databaseFor, releaseDatabase } from '../../../central/support/engines.js';
 import { centralJournal, terminalJournal } from './compare.js';
 
-describe.each(ENGINES)('sync with central on %s', (engine) => {
+describe.each(BOTH_ENGINES)('sync with central on %s', (engine) => {
   let store: CentralStore;
   let central: RunningCentral;
   let c: EnrolledCounter;
