@@ -1,10 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
+// The French regulations are kept beside the repository (../shared/seeds), not in it: a clone with nothing
+// beside it skips the comparison, saying so, and runs the rest.
 const seeds = join(root, '..', 'shared', 'seeds');
+const haveSeeds = existsSync(seeds);
+if (!haveSeeds) console.warn(`games.test: ${seeds} is absent: the comparison with the three seeds is skipped`);
 const guichet = (args: string[], input?: string): { status: number | null; stdout: string; stderr: string } => {
   const r = spawnSync(process.execPath, [join(root, 'bin', 'guichet.js'), ...args], { encoding: 'utf8', input, maxBuffer: 1 << 30 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -30,7 +34,7 @@ function readSeed(file: string): { price_cents: number; block_size: number; priz
 }
 
 describe('guichet games', () => {
-  it('--json matches the three seeds exactly', () => {
+  it.runIf(haveSeeds)('--json matches the three seeds exactly', () => {
     const doc = JSON.parse(guichet(['games', '--json']).stdout) as Array<Record<string, unknown>>;
     const files: Record<string, string> = {
       'happy-2014': '000_32acdfd243412652.txt',
