@@ -22,7 +22,8 @@ export class UnitWorkerPool {
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('./unit-worker.mjs', import.meta.url));
+      // From the sources, tsx compiles the worker in memory (unit-worker.mjs); a compiled build starts unit-worker.js itself.
+      const worker = new Worker(new URL(import.meta.url.endsWith('.ts') ? './unit-worker.mjs' : './unit-worker.js', import.meta.url));
       const entry = { worker, busy: 0 };
       worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
         entry.busy--;

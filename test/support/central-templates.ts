@@ -18,6 +18,7 @@ import { migrateCentral } from '../../central/store/migrate.js';
 import { openPglite } from '../../central/store/pglite.js';
 import { openPostgres } from '../../central/store/postgres.js';
 import { requirePg, startPgCluster, type PgCluster } from '../../central/store/local-cluster.js';
+import { requireFreshBuild } from './fresh-build.js';
 
 export interface CentralTemplates {
   /** A migrated PGlite data folder (copy it; never open it). */
@@ -38,6 +39,7 @@ let cluster: PgCluster | null = null;
 let folder: string | null = null;
 
 export async function setup(project: TestProject): Promise<void> {
+  requireFreshBuild();
   folder = mkdtempSync(join(tmpdir(), 'guichet-central-template-'));
   const pglite = join(folder, 'pglite');
   const lite = await openPglite(pglite);
