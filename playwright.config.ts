@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the browser host in Debian's Chromium (browsers cannot be downloaded here).
 export default defineConfig({
   testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 2,

@@ -2,21 +2,22 @@
  * Starts a browser-host kiosk on the demo terminal (a small emission of each game, one pack received and
  * active, one received only) as a child process, as `npm start` does.
  *
- * The demo terminal is set up once per worker (`kiosk --demo` on an empty folder, which also sets up its
- * demo central, then stopped) and each test gets its own copy of that folder, so tests stay isolated
- * without paying the demo's set-up each time. A copy starts without the demo central (the terminal
+ * The demo terminal is set up once per run by the global set-up (`kiosk --demo` on an empty folder, which
+ * also sets up its demo central, then stopped: demo-template.ts) and each test gets its own copy of that
+ * folder, so tests stay isolated without paying the demo's set-up each time. A copy starts without the demo central (the terminal
  * shows central offline) unless the spec asks for the live one with `test.use({ liveCentral: true })`:
  * then the copy holds the central's store too and starts with `--demo`, which serves it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { DEMO_CENTRAL_DIR, DEMO_TEMPLATE_ENV, guichet, makeDemoTemplate, noLeftCentral, startKiosk, stopChild } from './demo-template.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const guichet = path.join(root, 'bin', 'guichet.js');
+export { startKiosk } from './demo-template.js';
+
 
 export interface DemoUnit {
   readonly unit: string;
@@ -35,61 +36,6 @@ export interface Kiosk {
   /** Runs the guichet CLI against this kiosk's data folder. */
   /** `guichet ARGS` on this kiosk's data folder; `env` adds variables (a PIN goes in GUICHET_PIN, never in ARGS). */
   cli(args: string[], env?: Record<string, string>): { status: number | null; stdout: string; stderr: string };
-}
-
-/** Starts `guichet kiosk --browser` on `dataDir`: the demo terminal (--demo) unless `demo` is false. */
-export async function startKiosk(dataDir: string, options: { demo?: boolean; timeoutMs?: number } = {}): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const args = [guichet, 'kiosk', '--browser', '--data', dataDir, '--port', '0', ...(options.demo === false ? [] : ['--demo'])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kiosk did not start:\n${out}\n${err}`)), options.timeoutMs ?? 45_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Guichet kiosk: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1] as string);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`kiosk exited (${code}):\n${out}\n${err}`)));
-  });
-  return { url, child, output: () => out };
-}
-
-/** Stops a kiosk child (SIGTERM: it closes its terminal and its demo central) and waits for its exit. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/**
- * A kiosk stopped must leave no demo central behind (it once did after its first `--demo` start; fixed
- * by main/hosts/kiosk/stop-on-signals.ts): a leftover still holding `demo-central/central.url` is
- * stopped here (SIGTERM, then SIGKILL) and fails the test that left it.
- */
-async function noLeftCentral(dataDir: string): Promise<void> {
-  const record = path.join(dataDir, DEMO_CENTRAL_DIR, 'central.url');
-  if (!existsSync(record)) return;
-  const { pid } = JSON.parse(readFileSync(record, 'utf8')) as { pid?: unknown };
-  if (typeof pid !== 'number') return;
-  const alive = (): boolean => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive()) process.kill(pid, 'SIGKILL');
-  throw new Error(`the kiosk of ${dataDir} stopped but left its demo central running (pid ${pid})`);
 }
 
 /**
@@ -117,22 +63,20 @@ export function copyDemo(demoTemplate: string, liveCentral: boolean): string {
 /** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
 const unitsByTemplate = new Map<string, Map<string, DemoUnit[]>>();
 
-/** The demo central's store in a data folder (see main/hosts/kiosk/demo-central.ts). */
-const DEMO_CENTRAL_DIR = 'demo-central';
 
 export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTemplate: string }>({
   /** Whether the test's kiosk runs the live demo central (`--demo` on the copy), as `npm start` does. */
   liveCentral: [false, { option: true }],
   demoTemplate: [
     async ({}, use) => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-template-'));
-      const { child } = await startKiosk(dir, { timeoutMs: 170_000 });
-      await stopChild(child);
-      await noLeftCentral(dir);
+      // The run's template (global-setup.ts); a worker started without it (a spec run by another config) makes its own.
+      const shared = process.env[DEMO_TEMPLATE_ENV];
+      if (shared) return use(shared);
+      const dir = await makeDemoTemplate();
       await use(dir);
       rmSync(dir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   kiosk: async ({ demoTemplate, liveCentral }, use) => {
     const dataDir = copyDemo(demoTemplate, liveCentral);
@@ -168,6 +112,19 @@ export const test = base.extend<{ kiosk: Kiosk; liveCentral: boolean }, { demoTe
 });
 
 export { expect };
+
+const docsScreens = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
+
+/**
+ * A screenshot for the docs, docs/screens/NAME.png: taken by `npm run screens` (GUICHET_SCREENS=1) only,
+ * so the gate never rewrites the docs.
+ */
+export async function docShot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!process.env.GUICHET_SCREENS) return;
+  const file = path.join(docsScreens, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, ...options });
+  else await target.screenshot({ path: file });
+}
 
 /**
  * Types a barcode the way a keyboard-wedge scanner does: about 5 ms a character, then Enter.
@@ -234,9 +191,10 @@ function keyOf(ch: string): { key: string; code: string; text: string; keyCode: 
   return { key: ch, code: '', text: ch, keyCode: 0 };
 }
 
-/** Saves a screenshot of the current screen as a test artifact (test-results/screens/NAME.png). */
+/** Saves a screenshot of the current screen (test-results/screens/NAME.png), under `npm run screens` only. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(root, 'test-results', 'screens', `${name}.png`), fullPage: true });
+  if (!process.env.GUICHET_SCREENS) return;
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
 /** Logs in by touching the operator, typing the PIN on the keyboard and Enter; waits for the home screen. */
