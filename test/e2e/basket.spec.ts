@@ -7,12 +7,11 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect, wedgeScan, login, openScreen, openTillFromSell, expectUsable, gotoDisplay, type Kiosk } from './kiosk.js';
+import { test, expect, wedgeScan, login, openScreen, openTillFromSell, expectUsable, gotoDisplay, docShot, type Kiosk } from './kiosk.js';
 
 test.use({ liveCentral: true });
 test.setTimeout(180_000);
 
-const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 function journalTypes(kiosk: Kiosk, after: number): string[] {
@@ -71,8 +70,7 @@ for (const size of [
     await expect(page.getByTestId('basket-prizes')).toContainText(euros(winner.prize_cents));
     await expect(page.getByTestId('cart-total')).toHaveText(euros(Math.abs(net)));
     await expectUsable(page.getByTestId('sell-complete'), 'take payment');
-    if (size.width === 1280) await page.screenshot({ path: path.join(docs, 'basket-1280.png') });
-    else await page.screenshot({ path: path.join(docs, 'basket-1024.png') });
+    await docShot(page, `basket-${size.width}`);
 
     // Keyboard: Enter on the empty scan field moves to the cash, Enter there completes.
     const before = lastSeq(kiosk);
@@ -92,7 +90,7 @@ for (const size of [
     // The digital unit is there to play.
     await expect(page.getByTestId('digital-play')).toBeVisible();
     await page.getByTestId('sale-done').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(docs, `basket-done-${size.width}.png`) });
+    await docShot(page, `basket-done-${size.width}`);
   });
 }
 
@@ -148,5 +146,5 @@ test('three digital units in one basket: the display shows each in turn, reveale
   }
   await expect(page.getByTestId('digital-next-unit')).toHaveCount(0);
   for (let i = 0; i < 3; i++) await expect(listed.nth(i)).toHaveAttribute('data-finished', 'yes');
-  await display.screenshot({ path: path.join(docs, 'digital-display-basket-1280.png') });
+  await docShot(display, 'digital-display-basket-1280');
 });

@@ -12,10 +12,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { callApi, expect, login, openScreen, test, wedgeScan, type DemoUnit, displayPicture, gotoDisplay, sellDigitalUnit } from './kiosk.js';
+import { callApi, docShot, expect, login, openScreen, test, wedgeScan, type DemoUnit, displayPicture, gotoDisplay, sellDigitalUnit } from './kiosk.js';
 
-const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(docs, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => docShot(page, name, { fullPage: true });
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 /** The result line of a finished play, French. */
 const resultText = (u: DemoUnit) => (u.prize_cents > 0 ? `Gagné : ${euros(u.prize_cents)}` : 'Pas gagnant cette fois');

@@ -3,13 +3,11 @@
  * the middle of the play resumes it, a Millionnaire unit played with Auto; the customer display in step
  * with the cashier at each step; central down → the sale is refused with the reason.
  */
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { callApi, displayPicture, openScreen, gotoDisplay, sellDigitalUnit } from './kiosk.js';
+import { callApi, displayPicture, docShot, openScreen, gotoDisplay, sellDigitalUnit } from './kiosk.js';
 import { MANAGER, test } from './digital-central.js';
 
-const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(docs, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => docShot(page, name, { fullPage: true });
 
 test.setTimeout(180_000);
 

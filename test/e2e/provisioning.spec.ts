@@ -8,9 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { run, serve, stopServed } from './central-process.js';
-import { callApi, expect, expectUsable, screenshot, startKiosk, test } from './kiosk.js';
+import { callApi, docShot, expect, expectUsable, screenshot, startKiosk, test } from './kiosk.js';
 
-const docs = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screens');
 
 test('an empty data folder without --demo shows the provisioning screen and invents nothing', async ({ page }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-provisioning-'));
@@ -27,11 +26,11 @@ test('an empty data folder without --demo shows the provisioning screen and inve
     await expect(page.getByTestId('provisioning-init')).toHaveText(`guichet init --data ${dataDir} --terminal ID --manager NAME`);
     await expect(page.getByTestId('pin-input')).toHaveCount(0);
     await screenshot(page, 'provisioning-fr');
-    await page.screenshot({ path: path.join(docs, 'provisioning-1280.png') });
+    await docShot(page, 'provisioning-1280');
     // At 1024×768 too: every field and the button in sight, nothing to scroll.
     await page.setViewportSize({ width: 1024, height: 768 });
     for (const id of ['enrol-central', 'enrol-code', 'enrol-root', 'enrol-manager', 'enrol-pin', 'enrol-pinAgain', 'enrol-submit']) await expectUsable(page.getByTestId(id), id);
-    await page.screenshot({ path: path.join(docs, 'provisioning-1024.png') });
+    await docShot(page, 'provisioning-1024');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('provisioning-language').click();
     await expect(screen).toContainText('This terminal is not set up');
