@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer, type WireJournalEntry } from '../../../common/protocol/index.js';
+import { setTerminalEnabled } from '../../../central/store/terminals.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
@@ -31,17 +32,19 @@ class Counter {
   private sales = 0;
   private receipts = 0;
   private unit = 0;
+  /** When set, the date of each next entry (else the journal's clock, a minute behind). */
+  dated: (() => string) | undefined;
   constructor(readonly t: TestTerminal) {
     this.j = new TestJournal(t);
   }
 
   open(): WireJournalEntry {
     this.session++;
-    return this.j.append('session.open', { float_cents: 10_000 });
+    return this.j.append('session.open', { float_cents: 10_000 }, 'alice', this.dated?.());
   }
 
   close(): WireJournalEntry {
-    return this.j.append('session.close', { session_id: this.session, z: { z_number: this.session } });
+    return this.j.append('session.close', { session_id: this.session, z: { z_number: this.session } }, 'alice', this.dated?.());
   }
 
   /** A sale of `tickets` tickets; `lines` overrides the ticket lines it journals (a forged sale). */
@@ -61,7 +64,7 @@ class Counter {
       change_cents: 0,
       receipt_no,
       money: { kind: 'sale', lines: [{ game: GAME, count: tickets, amount_cents: tickets * PRICE }] },
-    });
+    }, 'alice', this.dated?.());
     return { entry, sale_id, receipt_no, session: this.session, tickets };
   }
 
@@ -78,7 +81,7 @@ class Counter {
       receipt_no: ++this.receipts,
       money: { kind: 'void', lines: [{ game: GAME, count, amount_cents: count * PRICE }] },
       ...forged,
-    });
+    }, 'alice', this.dated?.());
   }
 }
 
@@ -221,6 +224,31 @@ describe.each(ENGINES)('voids from central\'s own facts on %s', (engine) => {
     ]);
     expect((await alerts(x)).map((r) => r.at_seq)).not.toContain(first.seq);
     expect((await alerts(x)).map((r) => r.at_seq)).not.toContain(rest.seq);
+  });
+
+  it('credits no void of a sale central did not credit; a void journaled while the terminal is disabled stays terminal_disabled', async () => {
+    const x = await counter();
+    x.open();
+    const early = x.sell(2);
+    await push(x, x.j.entries);
+    await setTerminalEnabled(c.central, 'test', x.t.id, false, 'stolen');
+    // Journaled after the disable (the journal's clock is a minute behind: dated now).
+    x.dated = () => new Date(Date.now() + 1_000).toISOString();
+    const late = x.sell(1);
+    const whileDisabled = x.void(early);
+    await push(x, [late.entry, whileDisabled]);
+    await setTerminalEnabled(c.central, 'test', x.t.id, true, 'found');
+    const ofLate = x.void(late);
+    // The void made while disabled took nothing back: the same lines voided now are credited, once.
+    const again = x.void(early);
+    await push(x, [ofLate, again]);
+    expect((await uncredited(x)).map((r) => [r.seq, r.reason])).toEqual([
+      [late.entry.seq, 'terminal_disabled'],
+      [whileDisabled.seq, 'terminal_disabled'],
+      [ofLate.seq, 'void_no_sale'],
+    ]);
+    expect((await alerts(x)).map((r) => r.reason)).toEqual(['terminal_disabled', 'terminal_disabled', 'void_no_sale']);
+    expect(await statement(x)).toMatchObject({ sales: { count: 2, amount_cents: 600 }, voids: { count: 2, amount_cents: 600 }, net_sales_cents: 0 });
   });
 
   it('credits honest voids, whole and partial, as the counter writes them', async () => {
