@@ -21,6 +21,7 @@ import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
 import { checkSales } from './sale-checks.js';
 import { recordSoftware } from './updates.js';
+import { uncreditedVoids } from './void-checks.js';
 import { noteResync } from './restore-hold.js';
 import {
   heldEntryAt,
@@ -181,8 +182,9 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   // Pack operations queued while central was away (the same keys as online ones: each counts once),
   // then the payouts, then what they settle (of the entries stored, not those quarantined).
   await applyQueuedPackOps(c, tx, terminalId, events);
-  // Payouts and sales central does not credit (store/payout-checks.ts): stored as signed, never counted or paid.
+  // Payouts, voids and sales central does not credit (store/payout-checks.ts, void-checks.ts): stored as signed, never counted or paid.
   const uncredited = await uncreditedEntries(c, tx, terminalId, t.enrolled_at, stored);
+  await uncreditedVoids(c, tx, terminalId, stored, uncredited); // a void only of a sale central credited, from its lines (store/void-checks.ts)
   await checkSales(c, tx, terminalId, stored); // a paid ticket, or one of a returned or stop-listed pack, sold: an alert (store/sale-checks.ts)
   const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));
   if (exceptions > 0) await settleNewExceptions(c, tx, terminalId, now); // charged back or written off (store/chargebacks.ts)

@@ -31,7 +31,7 @@ import { packRow } from './queries/packs.js';
 import { insertIntegrityAlert } from './queries/journals.js';
 import { retailerOf, terminalMoneyFacts } from './queries/terminals.js';
 import { lockClaims, type ClaimRow } from './queries/ticket-claims.js';
-import { digitalSaleStatus, insertUncredited, lastAllowance, saveAllowance, uncreditedRows, type AllowanceRow, type UncreditedRow } from './queries/uncredited.js';
+import { digitalSaleStatus, lastAllowance, recordUncredited, saveAllowance, uncreditedRows, type AllowanceRow, type UncreditedRow } from './queries/uncredited.js';
 
 /** Why central does not credit an entry (the integrity alert's reason). */
 export type UncreditedReason =
@@ -160,13 +160,7 @@ export async function uncreditedEntries(c: Central, tx: Queryable, terminalId: s
     }
   }
   if (refused.length === 0) return new Set();
-  const now = c.now();
-  const recorded = new Set(await insertUncredited(tx, terminalId, now, refused));
-  for (const r of refused) {
-    if (!recorded.has(r.seq)) continue;
-    const e = fresh.find((x) => x.seq === r.seq);
-    await insertIntegrityAlert(tx, terminalId, now, { reason: r.reason, at_seq: r.seq, held_hash: null, offered_hash: e?.hash ?? null, detail: r.detail });
-  }
+  await recordUncredited(tx, terminalId, c.now(), refused, fresh);
   return new Set(refused.map((r) => r.seq));
 }
 

@@ -1,6 +1,7 @@
 /**
  * The retailer's account per ISO week, computed from the journals central holds (the same `money`
- * blocks the terminals' X/Z reports add up, of the money entry types only: store/entry-checks.ts): sales, voids, payouts, claims, the commissions (a share of
+ * blocks the terminals' X/Z reports add up, of the money entry types only: store/entry-checks.ts, and of
+ * the entries central credited: store/payout-checks.ts, void-checks.ts): sales, voids, payouts, claims, the commissions (a share of
  * net sales and a share of the prizes cashed, configuration `commission_sales_bp` / `commission_cashing_bp`
  * in basis points, 5 % and 1 % by default), settled packs, and the amount due to the lottery.
  *

@@ -440,7 +440,7 @@ export function centralCommand(): Command {
     });
 
   common(cmd.command('uncredited'))
-    .description('Journal entries central stored but does not credit (#19): payouts without its claim or allowance, at another prize, of another retailer\'s pack; sales and payouts of a disabled terminal.')
+    .description('Journal entries central stored but does not credit (#19): payouts without its claim or allowance, at another prize, of another retailer\'s pack; voids that take back no sale central credited, or more than its lines (#39); sales, voids and payouts of a disabled terminal.')
     .action(async (flags: CommonFlags) => {
       const rows = (await run(flags, 'uncredited', {})) as UncreditedEntry[];
       print(flags, rows, () =>

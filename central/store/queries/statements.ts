@@ -20,7 +20,7 @@ export async function settledPacksByGame(q: Queryable, retailer: string, from: s
  *
  * `own`: entries journaled in [from, to) and received before `to` (the week's own, fixed once it is
  * over); `late`: entries received in [from, to) but journaled before `from` (adjustments).
- * An entry central refused to credit (`uncredited_entries`: store/payout-checks.ts) counts nothing.
+ * An entry central refused to credit (`uncredited_entries`: store/payout-checks.ts, void-checks.ts) counts nothing.
  */
 export async function moneyTotalsByKind(
   q: Queryable,

@@ -1,5 +1,7 @@
 /** SQL of `uncredited_entries`: entries central stores as signed but does not count (the rules: store/payout-checks.ts). */
+import type { WireJournalEntry } from '../../../common/protocol/index.js';
 import type { Queryable } from '../db.js';
+import { insertIntegrityAlert } from './journals.js';
 
 export interface UncreditedRow {
   seq: number;
@@ -35,6 +37,19 @@ export async function insertUncredited(tx: Queryable, terminalId: string, now: s
     ],
   );
   return out.map((r) => Number(r.seq));
+}
+
+/**
+ * Records entries central does not credit, each with an integrity alert (its reason and detail); an
+ * entry recorded before (a retried push) is neither recorded nor alerted twice. `entries`: where their hashes are.
+ */
+export async function recordUncredited(tx: Queryable, terminalId: string, now: string, rows: readonly UncreditedRow[], entries: readonly WireJournalEntry[]): Promise<void> {
+  const recorded = new Set(await insertUncredited(tx, terminalId, now, rows));
+  for (const r of rows) {
+    if (!recorded.has(r.seq)) continue;
+    const e = entries.find((x) => x.seq === r.seq);
+    await insertIntegrityAlert(tx, terminalId, now, { reason: r.reason, at_seq: r.seq, held_hash: null, offered_hash: e?.hash ?? null, detail: r.detail });
+  }
 }
 
 export interface UncreditedListRow extends UncreditedRow {
