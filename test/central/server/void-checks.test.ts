@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer, type WireJournalEntry } from '../../../common/protocol/index.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { BOTH_ENGINES, databaseFor, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
@@ -87,7 +87,7 @@ class Counter {
 
 const voidMoney = (cents: number, count = 1): Record<string, unknown> => ({ amount_cents: cents, money: { kind: 'void', lines: [{ game: GAME, count, amount_cents: cents }] } });
 
-describe.each(ENGINES)('voids from central\'s own facts on %s', (engine) => {
+describe.each(BOTH_ENGINES)('voids from central\'s own facts on %s', (engine) => {
   let c: StartedCentral;
   let next = 0;
 
