@@ -29,6 +29,7 @@ import { setConfig, stopListChange } from '../../../central/store/feed.js';
 import { shipPack } from '../../../central/store/pack-shipping.js';
 import { publishEmission } from '../../../central/store/publish.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
+import { renewEpoch } from '../../../central/store/epoch.js';
 import { parseBarcode, validationBarcode } from '../../../games/ticket-id.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
@@ -452,5 +453,26 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const jb = new TestJournal(b);
     expect((await push(b, [payout(jb, w1!, at(w1), { proof: proofOf(b, w1!, at(w1)) })])).status).toBe(200);
     expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: b.id });
+  });
+  // Last: it renews central's epoch as a restore does (claims are then held until every terminal re-syncs).
+  it('credits no payout "paid online before a restore" without its proof: its lost claim is no proof (#39)', async () => {
+    const a = await terminalWithPack(10);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(10);
+    // Journaled online before the restore, their claims unknown to the restored central.
+    const before = new Date(Date.now() - 5_000).toISOString();
+    const bare = j.append('payout', { ticket: 't', game: GAME, emission: EMISSION, block: 1, unit: w0!, amount_cents: prizeOf(w0!), money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: prizeOf(w0!) }] } }, 'alice', before);
+    const shown = j.append('payout', { ticket: 't', game: GAME, emission: EMISSION, block: 1, unit: w1!, amount_cents: prizeOf(w1!), proof: proofOf(a, w1!, prizeOf(w1!)), money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: prizeOf(w1!) }] } }, 'alice', before);
+    await renewEpoch(c.central.db, new Date().toISOString(), 'restore');
+    c.central.memo.epoch.value = undefined;
+    c.central.memo.epoch.claimsReleased = undefined;
+    expect((await push(a, [bare, shown])).status).toBe(200);
+    expect(await uncredited(a)).toEqual([{ seq: 1, reason: 'payout_no_proof' }]);
+    expect(await alerts(a)).toEqual([
+      { reason: 'payout_after_restore', at_seq: 2 },
+      { reason: 'payout_no_proof', at_seq: 1 },
+    ]);
+    expect(await paidBy(w0!)).toBeUndefined();
+    expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: a.id });
   });
 });
