@@ -453,6 +453,13 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const jb = new TestJournal(b);
     expect((await push(b, [payout(jb, w1!, at(w1), { proof: proofOf(b, w1!, at(w1)) })])).status).toBe(200);
     expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: b.id });
+    // A digital unit B sold is paid offline at A with its validation code (the buyer's receipt): credited.
+    const sold: DigitalUnitAnswer[] = [];
+    while (!sold.some((u) => u.prize_cents > 0 && u.prize_cents <= 5_000)) sold.push(...(await sellDigital(b, 1)));
+    const u = sold.find((x) => x.prize_cents > 0 && x.prize_cents <= 5_000)!;
+    expect((await push(a, [digitalPayout(j, u, u.prize_cents, { offline: true, proof: digitalProof(a, u, u.prize_cents) })])).status).toBe(200);
+    expect((await uncredited(a)).map((x) => x.seq)).toEqual([2, 3, 4]);
+    expect((await c.central.db.query<{ state: string; terminal_id: string }>('SELECT state, terminal_id FROM ticket_claims WHERE ticket = $1', [`${DIGITAL}/${u.emission}/${u.block}/${u.unit}`]))[0]).toEqual({ state: 'paid', terminal_id: a.id });
   });
   // Last: it renews central's epoch as a restore does (claims are then held until every terminal re-syncs).
   it('credits no payout "paid online before a restore" without its proof: its lost claim is no proof (#39)', async () => {
