@@ -5,13 +5,18 @@
  * integrity alert: the statement does not count it and its ticket is not marked paid (the real holder
  * can still be paid).
  *
+ * - **Proof of possession** (#39): a payout carries `proof`, a MAC keyed by the ticket's hidden code
+ *   (db/outcome/payout-proof.ts) that central computes again from its print data. A ticket number alone
+ *   is no ticket: offline, a payout without it is `payout_no_proof`, with a wrong one `payout_bad_proof`.
  * - **Online** (no `offline: true`): the ticket must be held by central's own claim for this terminal,
- *   at the prize central's print data gave that claim.
- * - **Offline**: the prize by central's print data (a winner, that amount), a digital unit central sold,
- *   a paper ticket of a pack active (or settled) at one of this retailer's terminals, not held by another
- *   terminal's running claim, and inside the offline allowance central signed for the terminal at its
- *   last push (per ticket, count, total, valid until): counted over the offline payouts journaled after
- *   that allowance's acknowledged entry.
+ *   at the prize central's print data gave that claim (the claim carried the validation barcode, checked
+ *   then); a proof it carries must be right (entries from before proofs carry none).
+ * - **Offline**: its proof, the prize by central's print data (a winner, that amount), a digital unit
+ *   central sold (its proof is its validation code: the terminal that sold it, or whoever holds its
+ *   receipt), a paper ticket of a pack active (or settled) at one of this retailer's terminals, not held
+ *   by another terminal's running claim, and inside the offline allowance central signed for the terminal
+ *   at its last push (per ticket, count, total, valid until): counted over the offline payouts journaled
+ *   after that allowance's acknowledged entry. An online payout whose claim a restore lost is judged so too.
  * - **Disabled**: a sale, void or payout journaled after central disabled the terminal is not credited
  *   (central keeps collecting the journal: the evidence of a stolen terminal).
  *
@@ -20,6 +25,8 @@
  */
 import { offlineLimitsOf, type OfflineAllowance, type SignedAllowance, type WireJournalEntry } from '../../common/protocol/index.js';
 import { gameByCode, isGameCode } from '../../games/index.js';
+import type { UnitId } from '../../games/ticket-id.js';
+import type { GameCode } from '../../games/types.js';
 import { signLotteryDocument } from '../protocol/verify.js';
 import type { Central, EpochRow } from './context.js';
 import { currentEpoch } from './epoch.js';
@@ -27,6 +34,9 @@ import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
 import { packOfTicket } from './packs.js';
 import { printData, publishedBlock } from './print-cache.js';
+import type { PrintData } from '../emission/print-file.js';
+import { unitSecrets } from '../emission/secrets.js';
+import { payoutProofMatches } from '../../db/outcome/payout-proof.js';
 import { packRow } from './queries/packs.js';
 import { insertIntegrityAlert } from './queries/journals.js';
 import { retailerOf, terminalMoneyFacts } from './queries/terminals.js';
@@ -44,24 +54,28 @@ export type UncreditedReason =
   | 'payout_not_winner'
   | 'payout_not_sold'
   | 'payout_pack'
-  | 'payout_allowance';
+  | 'payout_allowance'
+  | 'payout_no_proof'
+  | 'payout_bad_proof';
 
 interface Payout {
   entry: WireJournalEntry;
   ticket: string | null;
-  id: { game: string; emission: number; block: number; unit: number } | null;
+  id: UnitId | null;
   /** The amount the payout's money block pays (what a statement would count). */
   amount: number;
   /** `amount_cents` of its payload, which must be the same. */
   stated: unknown;
   lines: number;
   offline: boolean;
+  /** Its proof of possession (db/outcome/payout-proof.ts), as journaled: undefined when it carries none. */
+  proof: unknown;
 }
 
 const CREDITED_WHEN_DISABLED = new Set(['sale', 'void', 'payout']);
 
 function payoutOf(e: WireJournalEntry): Payout {
-  const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; offline?: unknown; money?: { lines?: unknown } };
+  const p = e.payload as { game?: unknown; emission?: unknown; block?: unknown; unit?: unknown; amount_cents?: unknown; offline?: unknown; proof?: unknown; money?: { lines?: unknown } };
   const lines = Array.isArray(p.money?.lines) ? (p.money.lines as { amount_cents?: unknown; count?: unknown }[]) : [];
   let amount = 0;
   let count = 0;
@@ -71,8 +85,8 @@ function payoutOf(e: WireJournalEntry): Payout {
   }
   const whole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
   const named = typeof p.game === 'string' && isGameCode(p.game) && whole(p.emission) && whole(p.block) && whole(p.unit);
-  const id = named ? { game: p.game as string, emission: p.emission as number, block: p.block as number, unit: p.unit as number } : null;
-  return { entry: e, id, ticket: id ? `${id.game}/${id.emission}/${id.block}/${id.unit}` : null, amount, stated: p.amount_cents, lines: count, offline: p.offline === true };
+  const id = named ? { game: p.game as GameCode, emission: p.emission as number, block: p.block as number, unit: p.unit as number } : null;
+  return { entry: e, id, ticket: id ? `${id.game}/${id.emission}/${id.block}/${id.unit}` : null, amount, stated: p.amount_cents, lines: count, offline: p.offline === true, proof: p.proof };
 }
 
 const euros = (c: number): string => `${(c / 100).toFixed(2)} €`;
@@ -199,17 +213,23 @@ async function judgePayout(
     if (heldByOther) return ['payout_held_elsewhere', `paid online, but ${p.ticket} is held by terminal ${claim.terminal_id}'s claim, not this terminal's`];
     const prize = Number(claim.prize_cents ?? -1);
     if (p.amount !== prize) return ['payout_amount', `paid ${euros(p.amount)}, but central's claim is for a prize of ${euros(prize)}`];
-    return null;
+    // The claim carried the validation barcode, checked by central then: an entry of a terminal from before
+    // proofs (#39) is credited on it; a proof it carries must be the right one.
+    if (p.proof === undefined) return null;
+    const print = await printOf(c, tx, p.id);
+    return print ? possession(print, terminalId, p) : ['payout_unknown_ticket', `central has no print data for ${p.ticket}`];
   }
   if (heldByOther && (claim.held_until ?? '') >= now) {
     const where = await retailerOf(tx, claim.terminal_id);
     return ['payout_held_elsewhere', `paid offline while ${p.ticket} is held by terminal ${claim.terminal_id} (${where})`];
   }
   const id = p.id;
-  const pub = await publishedBlock(c, tx, id);
-  if (!pub?.print_name) return ['payout_unknown_ticket', `central has no print data for ${id.game} emission ${id.emission} block ${id.block}`];
-  const print = printData(c, pub.print_name);
+  const print = await printOf(c, tx, id);
+  if (!print) return ['payout_unknown_ticket', `central has no print data for ${id.game} emission ${id.emission} block ${id.block}`];
   if (id.unit >= print.header.block_size) return ['payout_unknown_ticket', `unit ${id.unit} is not in the block`];
+  // Proof that the terminal saw the ticket's hidden code (#39): a guessed prize, without it, is never money.
+  const unproven = possession(print, terminalId, p);
+  if (unproven) return unproven;
   const prize = print.header.tier_amounts[print.tiers[id.unit] as number] ?? 0;
   if (prize <= 0) return ['payout_not_winner', `${p.ticket} is not a winning ticket by the lottery's print data`];
   if (p.amount !== prize) return ['payout_amount', `paid ${euros(p.amount)}, but the prize of ${p.ticket} by the lottery's print data is ${euros(prize)}`];
@@ -228,6 +248,27 @@ async function judgePayout(
     const at = packs.get(key);
     if (!at || (at.state !== 'active' && at.state !== 'settled')) return ['payout_pack', `paid offline, but its pack ${key} is ${at ? at.state : 'received by no terminal'} at central`];
     if (at.retailer !== retailer) return ['payout_pack', `paid offline, but its pack ${key} is another retailer's (${at.retailer})`];
+  }
+  return null;
+}
+
+/** The print data of the payout's block, when central published it. */
+async function printOf(c: Central, tx: Queryable, id: UnitId): Promise<PrintData | null> {
+  const pub = await publishedBlock(c, tx, id);
+  return pub?.print_name ? printData(c, pub.print_name) : null;
+}
+
+/**
+ * The payout's proof of possession against the hidden code central's print data give its unit
+ * (db/outcome/payout-proof.ts): null when it proves the terminal saw the code, else why not.
+ */
+function possession(print: PrintData, terminalId: string, p: Payout): [UncreditedReason, string] | null {
+  const id = p.id as UnitId;
+  if (id.unit >= print.header.block_size) return ['payout_unknown_ticket', `unit ${id.unit} is not in the block`];
+  if (p.proof === undefined) return ['payout_no_proof', `${p.ticket} paid with no proof that the terminal saw its hidden code (a ticket number alone is no ticket)`];
+  const code = unitSecrets(print.master, id.unit).hiddenCode;
+  if (!payoutProofMatches(code, { terminal: terminalId, id, amount_cents: p.amount }, p.proof)) {
+    return ['payout_bad_proof', `${p.ticket} paid with a proof of possession that is not the one its hidden code gives for terminal ${terminalId} and ${euros(p.amount)}`];
   }
   return null;
 }

@@ -101,6 +101,10 @@ describe('the journal in words', () => {
     expect(payloadSummary('receipt.reprint', { reprinted_receipt_no: 7, kind: 'claim.receipt', reprint: 1 }, T.en)).toBe('receipt no. 7 · kind claim receipt · reprint 1');
   });
 
+  it("a payout's proof of possession is not shown: a MAC says nothing at the counter (#39)", () => {
+    expect(payloadSummary('payout', { ticket: '001-007-01-00003-004-5', amount_cents: 600, proof: 'Lv2-TP1uGUZ-9kMKb-rmwjq63QzOr4gC9g_Uf0123' }, T.en)).not.toMatch(/proof|Lv2-/);
+  });
+
   it('an unknown field still reads as words, not as a key', () => {
     expect(payloadSummary('x', { some_new_field: 'oui' }, T.fr)).toBe('some new field oui');
   });

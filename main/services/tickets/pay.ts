@@ -12,6 +12,7 @@ import { parseBarcode } from '../../../games/ticket-id.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
 import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payouts.js';
+import { payoutProof } from '../../../db/outcome/payout-proof.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
@@ -71,7 +72,7 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
       authorize(t, session, 'payout.pay');
       const cash = requireOpenCashSession(t);
       const v = checker.verdictOf(barcode);
-      if (v.verdict === 'winner') return pay(t, session, cash.id, v, options.central);
+      if (v.verdict === 'winner') return pay(t, session, cash.id, v, hiddenCodeOf(barcode), options.central);
       if (v.verdict === 'above-limit') {
         if (v.claim) throw new PayoutError('already-claimed', v.message, v);
         authorize(t, session, 'claim.file');
@@ -101,17 +102,22 @@ function recordOnce<T>(fn: () => T): T {
   }
 }
 
-function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict, central?: PayOptions['central']): PayResult {
+/**
+ * Pays a winner. The entry carries `proof`, the proof of possession central credits it by
+ * (db/outcome/payout-proof.ts): keyed by the hidden code the verdict opened, never the code itself.
+ */
+function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict, hiddenCode: string, central?: PayOptions['central']): PayResult {
   const id = v.id as UnitId;
   const amount = v.prize_cents as number;
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > v.payout_limit_cents) throw new Error(`refusing to pay ${String(amount)} cents: not a payable prize`);
   const ticket = v.ticket as string;
+  const proof = payoutProof(hiddenCode, { terminal: t.id, id, amount_cents: amount });
   const r = recordOnce(() =>
     record(t, {
       type: 'payout',
       operator: session,
       payload: {
-        ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId,
+        ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, cash_session_id: cashSessionId, proof,
         ...(central?.claim_key ? { claim_key: central.claim_key } : {}),
         ...(central?.offline ? { offline: true } : {}),
       },
@@ -165,6 +171,13 @@ function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: numb
   }
   const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, ...(sendTo ? { send_to: sendTo } : {}) });
   return { status: 'claimed', verdict: v, claim: row, outbox_key: r.outbox_key as string, receipt };
+}
+
+/** The hidden code of a validation barcode (a `winner` verdict read it: its code opened the record). */
+function hiddenCodeOf(barcode: string): string {
+  const parsed = parseBarcode(barcode);
+  if (parsed.kind !== 'validation') throw new Error('a winner is paid from its validation barcode');
+  return parsed.hiddenCode;
 }
 
 /** The game a barcode names, when it reads (a misread one is refused later, with its own reason). */

@@ -15,6 +15,7 @@ import {
   isoWeekOf,
   lotterySigningString,
   type ClaimAnswer,
+  type DigitalUnitAnswer,
   type FeedAnswer,
   type PushAnswer,
   type StatementAnswer,
@@ -23,18 +24,21 @@ import {
 import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
+import { payoutProof } from '../../../db/outcome/payout-proof.js';
 import { setConfig, stopListChange } from '../../../central/store/feed.js';
 import { shipPack } from '../../../central/store/pack-shipping.js';
 import { publishEmission } from '../../../central/store/publish.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
-import { validationBarcode } from '../../../games/ticket-id.js';
+import { renewEpoch } from '../../../central/store/epoch.js';
+import { parseBarcode, validationBarcode } from '../../../games/ticket-id.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
 const GAME = 'annee-chance-2013';
 const EMISSION = 7;
-const TERMINALS = Array.from({ length: 13 }, (_, i) => `P${i + 1}`);
+const DIGITAL = 'happy-2014';
+const TERMINALS = Array.from({ length: 20 }, (_, i) => `P${i + 1}`);
 
 describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
   let c: StartedCentral;
@@ -46,15 +50,23 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
   /** Low-tier winners (payable offline by default) and losers of pack `pack`. */
   const winners = (pack: number): number[] => Array.from({ length: 100 }, (_, i) => pack * 100 + i).filter((u) => prizeOf(u) > 0 && prizeOf(u) <= 5_000);
   const loser = (pack: number): number => Array.from({ length: 100 }, (_, i) => pack * 100 + i).find((u) => prizeOf(u) === 0)!;
+  /** The proof of possession terminal `t` journals when it pays `unit` at `amount` (db/outcome/payout-proof.ts). */
+  const proofOf = (t: TestTerminal, unit: number, amount: number): string =>
+    payoutProof(unitSecrets(print.master, unit).hiddenCode, { terminal: t.id, id: { game: GAME, emission: EMISSION, block: 1, unit }, amount_cents: amount });
+  /** Paid offline by `t`, which saw the ticket's hidden code. */
+  const proven = (t: TestTerminal, unit: number, amount: number) => ({ offline: true, proof: proofOf(t, unit, amount) });
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
     c = await startCentral({ terminals: TERMINALS, requireShipment: true, ...(databaseUrl ? { databaseUrl } : {}) });
     tmp = mkdtempSync(join(tmpdir(), 'guichet-payout-checks-'));
     const out = join(tmp, 'emission');
-    await createEmission({ game: GAME, emission: EMISSION, units: 1100, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
+    await createEmission({ game: GAME, emission: EMISSION, units: 1300, keyFile: c.lotteryKeyFile, outDir: out, workers: 0, claimDays: 60, packMinWinners: 8 });
     await publishEmission(c.central, 'test', out);
     print = readPrintFile(join(out, `${GAME}-${EMISSION}-1.print`));
+    // A digital game too: its units are sold by central, one shop at a time.
+    await createEmission({ game: DIGITAL, emission: 1, units: 400, keyFile: c.lotteryKeyFile, outDir: join(tmp, 'digital'), workers: 0 });
+    await publishEmission(c.central, 'test', join(tmp, 'digital'));
   }, 180_000);
   afterAll(async () => {
     await c?.close();
@@ -105,8 +117,8 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     expect((await claim(a, w1!)).json.verdict).toBe('claimed');
     const forged = [
       payout(ja, w0!, prizeOf(w0!)), // online, and central holds no claim of it
-      payout(ja, loser(0), 999_999, { offline: true }), // a loser
-      payout(ja, best, prizeOf(best), { offline: true }), // the best winner of B's pack
+      payout(ja, loser(0), 999_999, proven(a, loser(0), 999_999)), // a loser (its code scanned)
+      payout(ja, best, prizeOf(best), proven(a, best, prizeOf(best))), // the best winner of B's pack (its code in hand)
       payout(ja, w1!, prizeOf(w1!) + 1_000), // inflated against its claim
     ];
     const r = await push(a, forged);
@@ -142,7 +154,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const j = new TestJournal(a);
     const [w0, w1] = winners(2);
     expect((await claim(a, w0!)).json.verdict).toBe('claimed');
-    const r = await push(a, [payout(j, w0!, prizeOf(w0!)), payout(j, w1!, prizeOf(w1!), { offline: true })]);
+    const r = await push(a, [payout(j, w0!, prizeOf(w0!)), payout(j, w1!, prizeOf(w1!), proven(a, w1!, prizeOf(w1!)))]);
     expect(r.status).toBe(200);
     expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: a.id });
     expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: a.id });
@@ -158,14 +170,18 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const x = await terminalWithPack(null);
     const j = new TestJournal(x);
     // Online with no claim of its own, and offline above the prize: never credited, never an exception.
-    const r = await push(x, [payout(j, w0!, 4_000_000), payout(j, w1!, prizeOf(w1!) + 1, { offline: true })]);
+    const r = await push(x, [payout(j, w0!, 4_000_000), payout(j, w1!, prizeOf(w1!) + 1, proven(x, w1!, prizeOf(w1!) + 1))]);
     expect(r.status).toBe(200);
     expect((await uncredited(x)).map((u) => u.reason)).toEqual(['payout_unclaimed', 'payout_amount']);
     expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: paidAt });
     const exceptions = () => c.central.db.query<{ amount: number }>('SELECT second_amount::int AS amount FROM payout_exceptions WHERE second_terminal = $1', [x.id]);
     expect(await exceptions()).toEqual([]);
-    // Offline at the ticket's own prize: a double payment, at that prize only (the exception policy settles it).
+    // Offline at the ticket's own prize but with no proof of its code (#39): no double payment either.
     expect((await push(x, [payout(j, w1!, prizeOf(w1!), { offline: true })])).status).toBe(200);
+    expect((await uncredited(x)).map((u) => u.reason)).toEqual(['payout_unclaimed', 'payout_amount', 'payout_no_proof']);
+    expect(await exceptions()).toEqual([]);
+    // Offline at the ticket's own prize, its code seen: a double payment, at that prize only (the exception policy settles it).
+    expect((await push(x, [payout(j, w1!, prizeOf(w1!), proven(x, w1!, prizeOf(w1!)))])).status).toBe(200);
     expect(await exceptions()).toEqual([{ amount: prizeOf(w1!) }]);
   });
 
@@ -186,13 +202,13 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     await setConfig(c.central, 'test', 'offline_max_count', 2);
     const w = winners(3);
     expect(w.length).toBeGreaterThanOrEqual(5);
-    const three = [payout(j, w[0]!, prizeOf(w[0]!), { offline: true }), payout(j, w[1]!, prizeOf(w[1]!), { offline: true }), payout(j, w[2]!, prizeOf(w[2]!), { offline: true })];
+    const three = [0, 1, 2].map((i) => payout(j, w[i]!, prizeOf(w[i]!), proven(a, w[i]!, prizeOf(w[i]!))));
     const r = await push(a, three);
     expect(r.status).toBe(200);
     expect(await uncredited(a)).toEqual([]);
     expect(r.json.allowance!.allowance).toMatchObject({ acked_seq: 3, max_count: 2 });
     // The next three offline payouts are judged by that one: the third is beyond it.
-    const more = [payout(j, w[3]!, prizeOf(w[3]!), { offline: true }), payout(j, w[4]!, prizeOf(w[4]!), { offline: true }), payout(j, w[5] ?? w[4]!, prizeOf(w[5] ?? w[4]!), { offline: true })];
+    const more = [w[3]!, w[4]!, w[5] ?? w[4]!].map((u) => payout(j, u, prizeOf(u), proven(a, u, prizeOf(u))));
     expect((await push(a, more)).status).toBe(200);
     expect(await uncredited(a)).toEqual([{ seq: 6, reason: 'payout_allowance' }]);
     expect(await alerts(a)).toEqual([{ reason: 'payout_allowance', at_seq: 6 }]);
@@ -203,7 +219,7 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     const a = await terminalWithPack(4);
     const j = new TestJournal(a);
     const [w0, w1] = winners(4);
-    const before = payout(j, w0!, prizeOf(w0!), { offline: true });
+    const before = payout(j, w0!, prizeOf(w0!), proven(a, w0!, prizeOf(w0!)));
     expect((await push(a, [before])).status).toBe(200);
     await setTerminalEnabled(c.central, 'test', a.id, false, 'stolen');
     // Journaled after the disable (its clock is a minute behind: dated now).
@@ -332,5 +348,138 @@ describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
     // …and the other shop can.
     expect((await claim(b, w)).json.verdict).toBe('claimed');
     c.setClockOffset(0);
+  });
+  /** Digital units `t` sells at central (sale, then final): each with its validation barcode and prize. */
+  async function sellDigital(t: TestTerminal, n: number): Promise<DigitalUnitAnswer[]> {
+    const sold: DigitalUnitAnswer[] = [];
+    for (let i = 0; i < n; i++) {
+      const sale_key = `${t.id}-digital-${i}-${Math.random().toString(36).slice(2, 10)}`;
+      expect((await signedRequest(c.url, t, 'POST', '/v1/digital/sell', { sale_key, game: DIGITAL })).status).toBe(200);
+      const f = await signedRequest<DigitalUnitAnswer>(c.url, t, 'POST', '/v1/digital/finalise', { sale_key });
+      expect(f.status, JSON.stringify(f.json)).toBe(200);
+      sold.push(f.json);
+    }
+    return sold;
+  }
+  const digitalPayout = (j: TestJournal, u: DigitalUnitAnswer, amount: number, extra: Record<string, unknown> = {}): WireJournalEntry =>
+    j.append('payout', {
+      ticket: u.number, game: DIGITAL, emission: u.emission, block: u.block, unit: u.unit, amount_cents: amount, cash_session_id: 1, receipt_no: j.entries.length + 1,
+      money: { kind: 'payout', lines: [{ game: DIGITAL, count: 1, amount_cents: amount }] },
+      ...extra,
+    });
+  /** The proof `t` journals for a digital unit whose validation barcode it read (the buyer's receipt). */
+  const digitalProof = (t: TestTerminal, u: DigitalUnitAnswer, amount: number): string => {
+    const parsed = parseBarcode(u.validation_barcode);
+    if (parsed.kind !== 'validation') throw new Error('not a validation barcode');
+    return payoutProof(parsed.hiddenCode, { terminal: t.id, id: parsed.id, amount_cents: amount });
+  };
+  /** The prize most of `prizes` win (the key holder's best guess). */
+  const commonest = (prizes: number[]): number => {
+    const n = new Map<number, number>();
+    for (const p of prizes.filter((x) => x > 0)) n.set(p, (n.get(p) ?? 0) + 1);
+    return [...n].sort((x, y) => y[1] - x[1])[0]![0];
+  };
+
+  it('credits no guessed payout (#39): the commonest prize for 40 tickets it sold and 12 digital units another shop sold, no hidden code; their real holders are paid after', async () => {
+    const a = await terminalWithPack(11);
+    const b = await terminalWithPack(null);
+    const ja = new TestJournal(a);
+    const jb = new TestJournal(b);
+    // Paper: 40 tickets of A's own active pack at the prize most of its winners win (the guess that pays).
+    const units = Array.from({ length: 100 }, (_, i) => 1100 + i);
+    const paper = commonest(units.map(prizeOf));
+    const lucky = units.filter((u) => prizeOf(u) === paper);
+    expect(lucky.length).toBeGreaterThan(0);
+    const guessed = [...lucky, ...units.filter((u) => prizeOf(u) !== paper)].slice(0, 40);
+    // Digital: B, another shop, sells units until a dozen of them hold at least three at the commonest prize.
+    const sold: DigitalUnitAnswer[] = [];
+    const digital = 600;
+    while (sold.filter((u) => u.prize_cents === digital).length < 3 || sold.length < 12) sold.push(...(await sellDigital(b, 1)));
+    const theirs = [...sold.filter((u) => u.prize_cents === digital), ...sold.filter((u) => u.prize_cents !== digital)].slice(0, 12);
+    // The key holder journals them as paid offline: by ticket number, no code.
+    const forged = [...guessed.map((u) => payout(ja, u, paper, { offline: true })), ...theirs.map((u) => digitalPayout(ja, u, digital, { offline: true }))];
+    const r = await push(a, forged);
+    expect([r.status, r.json.last_seq], JSON.stringify(r.json)).toEqual([200, 52]);
+    // None is money, each is listed and alerted for what it lacks.
+    expect(await statementPayouts(a)).toEqual({ count: 0, amount_cents: 0 });
+    expect(await uncredited(a)).toEqual(forged.map((e) => ({ seq: e.seq, reason: 'payout_no_proof' })));
+    expect(await alerts(a)).toEqual(forged.map((e) => ({ reason: 'payout_no_proof', at_seq: e.seq })));
+    // No ticket became paid: the real holders are paid after, never told "already paid at terminal A".
+    for (const u of lucky) {
+      expect(await paidBy(u)).toBeUndefined();
+      expect((await claim(b, u)).json.verdict).toBe('claimed');
+    }
+    const winners = theirs.filter((u) => u.prize_cents > 0);
+    const asked = await Promise.all(winners.map((u) => signedRequest<ClaimAnswer>(c.url, b, 'POST', '/v1/claim', { barcode: u.validation_barcode, claim_key: `d${u.unit}-${Math.random().toString(36).slice(2, 12)}` })));
+    expect(asked.map((x) => x.json.verdict)).toEqual(winners.map(() => 'claimed'));
+    const paid = [
+      ...lucky.map((u) => payout(jb, u, paper, { proof: proofOf(b, u, paper) })),
+      ...winners.map((u) => digitalPayout(jb, u, u.prize_cents, { proof: digitalProof(b, u, u.prize_cents) })),
+    ];
+    expect((await push(b, paid)).status).toBe(200);
+    expect(await uncredited(b)).toEqual([]);
+    expect(await statementPayouts(b)).toEqual({ count: paid.length, amount_cents: lucky.length * paper + winners.reduce((s, u) => s + u.prize_cents, 0) });
+    for (const u of lucky) expect(await paidBy(u)).toEqual({ state: 'paid', terminal_id: b.id });
+    expect(await c.central.db.query('SELECT ticket FROM payout_exceptions WHERE second_terminal = $1 OR first_terminal = $1', [a.id])).toEqual([]);
+  });
+
+  it('credits an offline payout with the right proof of possession, and none with a wrong one, offline or online (#39)', async () => {
+    const a = await terminalWithPack(12);
+    const b = await terminalWithPack(null);
+    const j = new TestJournal(a);
+    const [w0, w1, w2, w3, w4] = winners(12);
+    const at = (u: number | undefined) => prizeOf(u!);
+    expect((await claim(a, w3!)).json.verdict).toBe('claimed');
+    expect((await claim(a, w4!)).json.verdict).toBe('claimed');
+    const r = await push(a, [
+      payout(j, w0!, at(w0), proven(a, w0!, at(w0))), // honest, offline
+      payout(j, w1!, at(w1), { offline: true, proof: proofOf(b, w1!, at(w1)) }), // B's proof, read in B's journal
+      payout(j, w2!, at(w2), { offline: true, proof: proofOf(a, w2!, at(w2) + 1) }), // the proof of another amount
+      payout(j, w3!, at(w3), { proof: 'A'.repeat(43) }), // online, against its claim, a made-up proof
+      payout(j, w4!, at(w4), { proof: proofOf(a, w4!, at(w4)) }), // honest, online
+    ]);
+    expect(r.status).toBe(200);
+    expect(await uncredited(a)).toEqual([
+      { seq: 2, reason: 'payout_bad_proof' },
+      { seq: 3, reason: 'payout_bad_proof' },
+      { seq: 4, reason: 'payout_bad_proof' },
+    ]);
+    expect(await statementPayouts(a)).toEqual({ count: 2, amount_cents: at(w0) + at(w4) });
+    expect(await paidBy(w0!)).toEqual({ state: 'paid', terminal_id: a.id });
+    expect(await paidBy(w1!)).toBeUndefined();
+    expect(await paidBy(w2!)).toBeUndefined();
+    // Its real holder, at B with the ticket in hand, is paid there.
+    expect((await claim(b, w1!)).json.verdict).toBe('claimed');
+    const jb = new TestJournal(b);
+    expect((await push(b, [payout(jb, w1!, at(w1), { proof: proofOf(b, w1!, at(w1)) })])).status).toBe(200);
+    expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: b.id });
+    // A digital unit B sold is paid offline at A with its validation code (the buyer's receipt): credited.
+    const sold: DigitalUnitAnswer[] = [];
+    while (!sold.some((u) => u.prize_cents > 0 && u.prize_cents <= 5_000)) sold.push(...(await sellDigital(b, 1)));
+    const u = sold.find((x) => x.prize_cents > 0 && x.prize_cents <= 5_000)!;
+    expect((await push(a, [digitalPayout(j, u, u.prize_cents, { offline: true, proof: digitalProof(a, u, u.prize_cents) })])).status).toBe(200);
+    expect((await uncredited(a)).map((x) => x.seq)).toEqual([2, 3, 4]);
+    expect((await c.central.db.query<{ state: string; terminal_id: string }>('SELECT state, terminal_id FROM ticket_claims WHERE ticket = $1', [`${DIGITAL}/${u.emission}/${u.block}/${u.unit}`]))[0]).toEqual({ state: 'paid', terminal_id: a.id });
+  });
+  // Last: it renews central's epoch as a restore does (claims are then held until every terminal re-syncs).
+  it('credits no payout "paid online before a restore" without its proof: its lost claim is no proof (#39)', async () => {
+    const a = await terminalWithPack(10);
+    const j = new TestJournal(a);
+    const [w0, w1] = winners(10);
+    // Journaled online before the restore, their claims unknown to the restored central.
+    const before = new Date(Date.now() - 5_000).toISOString();
+    const bare = j.append('payout', { ticket: 't', game: GAME, emission: EMISSION, block: 1, unit: w0!, amount_cents: prizeOf(w0!), money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: prizeOf(w0!) }] } }, 'alice', before);
+    const shown = j.append('payout', { ticket: 't', game: GAME, emission: EMISSION, block: 1, unit: w1!, amount_cents: prizeOf(w1!), proof: proofOf(a, w1!, prizeOf(w1!)), money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: prizeOf(w1!) }] } }, 'alice', before);
+    await renewEpoch(c.central.db, new Date().toISOString(), 'restore');
+    c.central.memo.epoch.value = undefined;
+    c.central.memo.epoch.claimsReleased = undefined;
+    expect((await push(a, [bare, shown])).status).toBe(200);
+    expect(await uncredited(a)).toEqual([{ seq: 1, reason: 'payout_no_proof' }]);
+    expect(await alerts(a)).toEqual([
+      { reason: 'payout_after_restore', at_seq: 2 },
+      { reason: 'payout_no_proof', at_seq: 1 },
+    ]);
+    expect(await paidBy(w0!)).toBeUndefined();
+    expect(await paidBy(w1!)).toEqual({ state: 'paid', terminal_id: a.id });
   });
 });

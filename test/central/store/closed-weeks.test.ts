@@ -93,7 +93,7 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
     expect((await push(a, [ja.append('payout', e.payout(w1!))])).status).toBe(200);
     expect((await statement(a, week)).payouts).toEqual({ count: 1, amount_cents: prize });
     // Paid again at the other retailer's counter, offline, at the prize of central's print data.
-    expect((await push(b, [jb.append('payout', e.payout(w1!, true))])).status).toBe(200);
+    expect((await push(b, [jb.append('payout', e.payout(w1!, b.id))])).status).toBe(200);
     expect(await c.central.db.query('SELECT seq FROM uncredited_entries')).toEqual([]);
     const second = await statement(b, week);
     expect(second.payouts).toEqual({ count: 1, amount_cents: prize });
@@ -120,7 +120,7 @@ describe.each(ENGINES)('closed weeks and chargebacks on %s', (engine) => {
     try {
       await claimTicket(c, a, e.barcodeOf(w2!), at());
       expect((await push(a, [ja.append('payout', e.payout(w2!))])).status).toBe(200);
-      expect((await push(b, [jb.append('payout', e.payout(w2!, true))])).status).toBe(200);
+      expect((await push(b, [jb.append('payout', e.payout(w2!, b.id))])).status).toBe(200);
       expect(await c.central.db.query('SELECT seq FROM uncredited_entries')).toEqual([]);
       const [y] = (await listExceptionStates(c.central)).filter((x) => x.ticket === e.ticketOf(w2!));
       expect(y).toMatchObject({ state: 'written_off', charged_at: null, second_terminal: b.id, amount_cents: e.prizeOf(w2!) });

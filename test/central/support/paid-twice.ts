@@ -10,7 +10,7 @@
  *   await activatePack(c, b, e, 0); await push(b, []);        // B: its pack, and a signed allowance
  *   await claimTicket(c, a, e.barcodeOf(unit));               // A: claimed online…
  *   await push(a, [ja.append('payout', e.payout(unit))]);     // …and paid (first)
- *   await push(b, [jb.append('payout', e.payout(unit, true))]); // B: paid offline (second)
+ *   await push(b, [jb.append('payout', e.payout(unit, b.id))]); // B: paid offline (second)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
 import { publishEmission } from '../../../central/store/publish.js';
+import { payoutProof } from '../../../db/outcome/payout-proof.js';
 import { validationBarcode } from '../../../games/ticket-id.js';
 import type { StartedCentral } from './start-central.js';
 import { signedRequest, type TestTerminal } from './terminal-client.js';
@@ -39,8 +40,8 @@ export interface TestEmission {
   ticketOf(unit: number): string;
   /** Low-tier winners (payable offline by default: at most 50 €) of pack `pack`. */
   winners(pack: number): number[];
-  /** A payout entry's payload for `unit` at its prize. */
-  payout(unit: number, offline?: boolean, receiptNo?: number): Record<string, unknown>;
+  /** A payout entry's payload for `unit` at its prize: online, or offline by terminal `offlineBy` with its proof of possession (#39). */
+  payout(unit: number, offlineBy?: string, receiptNo?: number): Record<string, unknown>;
 }
 
 /** Creates an emission of `units` units (block 1) signed with the central's emission key, and publishes it. */
@@ -60,7 +61,7 @@ export async function publishTestEmission(c: StartedCentral, opts: { emission: n
       barcodeOf: (unit) => validationBarcode({ game: GAME, emission: opts.emission, block: 1, unit }, unitSecrets(print.master, unit).hiddenCode),
       ticketOf: (unit) => `${GAME}/${opts.emission}/1/${unit}`,
       winners: (pack) => Array.from({ length: 100 }, (_, i) => pack * 100 + i).filter((u) => prizeOf(u) > 0 && prizeOf(u) <= 5_000),
-      payout: (unit, offline = false, receiptNo = 1) => {
+      payout: (unit, offlineBy, receiptNo = 1) => {
         const cents = prizeOf(unit);
         return {
           ticket: `${GAME}-${opts.emission}-1-${unit}`,
@@ -69,7 +70,7 @@ export async function publishTestEmission(c: StartedCentral, opts: { emission: n
           block: 1,
           unit,
           amount_cents: cents,
-          ...(offline ? { offline: true } : {}),
+          ...(offlineBy !== undefined ? { offline: true, proof: payoutProof(unitSecrets(print.master, unit).hiddenCode, { terminal: offlineBy, id: { game: GAME, emission: opts.emission, block: 1, unit }, amount_cents: cents }) } : {}),
           cash_session_id: 1,
           receipt_no: receiptNo,
           money: { kind: 'payout', lines: [{ game: GAME, count: 1, amount_cents: cents }] },

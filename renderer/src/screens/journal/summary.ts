@@ -7,8 +7,8 @@ import { textOf, type Translate } from '../../i18n/index.js';
 import { feedSentence } from './feed-words.js';
 
 const MAX_TEXT = 48;
-/** Fields that say nothing to a person at the counter: keys, links between records, signatures. */
-const SKIP = new Set(['public_key_pem', 'money', 'journal_seq', 'cash_session_id', 'session_id', 'basket_id', 'sale_key', 'idempotency_key', 'hash', 'signature', 'nonce', 'items', 'cursor', 'epoch', 'positions']);
+/** Fields that say nothing to a person at the counter: keys, links between records, signatures, a payout's proof of possession. */
+const SKIP = new Set(['public_key_pem', 'money', 'journal_seq', 'cash_session_id', 'session_id', 'basket_id', 'sale_key', 'idempotency_key', 'hash', 'signature', 'proof', 'nonce', 'items', 'cursor', 'epoch', 'positions']);
 const isInternal = (key: string): boolean => SKIP.has(key) || key.endsWith('_id') || key.endsWith('_key') || key.endsWith('_hash');
 /** A value that is an identifier, not words (a UUID, a long hexadecimal digest). */
 const isOpaque = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{32,}$/i.test(value);
