@@ -31,7 +31,7 @@ import { publishEmission } from '../../../central/store/publish.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
 import { renewEpoch } from '../../../central/store/epoch.js';
 import { parseBarcode, validationBarcode } from '../../../games/ticket-id.js';
-import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
+import { BOTH_ENGINES, databaseFor, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
@@ -40,7 +40,7 @@ const EMISSION = 7;
 const DIGITAL = 'happy-2014';
 const TERMINALS = Array.from({ length: 20 }, (_, i) => `P${i + 1}`);
 
-describe.each(ENGINES)('payouts from central\'s own facts on %s', (engine) => {
+describe.each(BOTH_ENGINES)('payouts from central\'s own facts on %s', (engine) => {
   let c: StartedCentral;
   let tmp: string;
   let print: PrintData;
