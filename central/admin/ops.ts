@@ -41,7 +41,8 @@ import { CONSOLE_OPS } from './console-ops.js';
 import { op, type AdminOpDef } from './op-def.js';
 import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
-import { snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { checkSnapshot, snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { builtConsoleDir } from '../server/console-dir.js';
 import { bodyHash, checkIdempotencyKey, recordAnswer, replayOf } from '../store/admin-requests.js';
 import { inOneTransaction } from '../store/ambient.js';
 import { ANY_ROLE, mayRun, RoleSchema, type OpContext, type Role } from './roles.js';
@@ -421,13 +422,17 @@ export const ADMIN_OPS = {
     run: async (): Promise<unknown> =>
       Object.entries(opsTable()).map(([name, d]) => ({ op: name, roles: [...d.roles], write: isWrite(d), dual: d.dual === true ? true : d.dual ? 'depends' : false })),
   }),
-  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
+  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts):
+  // a copy of every ticket's hidden code, so two administrators, and only into the backup folder set on
+  // central's machine, never a folder central serves (checked when proposed, and again when it runs).
   'backup.snapshot': op({
-    args: z.object({ to: z.string().min(1) }).strict(),
+    args: z.object({ to: z.string().min(1), reason: Reason.optional() }).strict(),
     roles: ADMINISTRATOR,
-    // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction.
+    dual: true,
+    check: async (c, a) => void checkSnapshot(c, a.to, [builtConsoleDir()]),
+    // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction (an approval's, when approved).
     standalone: true,
-    run: async (c, a) => snapshotPgliteStore(c, a.to),
+    run: async (c, a) => snapshotPgliteStore(c, a.to, [builtConsoleDir()]),
   }),
   // The restore window (#21, store/restore-hold.ts): online claims held until every terminal re-synced.
   'restore.status': op({

@@ -8,18 +8,14 @@
  * written there) answers 404, with a session or without.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BUNDLE_FILES, type BundleFiles } from '../../common/console/bundle-files.js';
+import { builtConsoleDir } from './console-dir.js';
 
 export const CONSOLE_PREFIX = '/console/';
 
-/** Where the built console is: out/console beside the sources, or console/ beside the compiled central (out/). */
-export function builtConsoleDir(): string {
-  const root = resolve(import.meta.dirname, '..', '..');
-  return basename(root) === 'out' ? join(root, 'console') : join(root, 'out', 'console');
-}
 
 const CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
