@@ -22,7 +22,7 @@ import { CentralError, journalAtCentral, type Central } from '../store/context.j
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
 import { stopListPack } from '../store/stop-list-pack.js';
 import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
-import { addOperator, disableOperator, listOperators, resetOperator } from '../store/operators.js';
+import { addOperator, checkIndependent, disableOperator, listOperators, resetOperator, setOperatorRoles } from '../store/operators.js';
 import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
@@ -361,10 +361,13 @@ export const ADMIN_OPS = {
     roles: ANY_ROLE,
     run: async (c, a) => retailerStatement(c, (await findRetailer(c.db, a.retailer))?.name ?? a.retailer, a.week),
   }),
+  // Two administrators make an operator; its first secret is an enrolment code for it alone (store/operators.ts),
+  // and neither of them may approve its acts (checkIndependent).
   'operator.add': op({
-    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), password: z.string().optional() }).strict(),
+    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason.optional() }).strict(),
     roles: ADMINISTRATOR,
-    run: async (c, a, ctx) => addOperator(c, ctx.actor, a),
+    dual: true,
+    run: async (c, a, ctx) => addOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
   }),
   'operator.list': op({
     args: z.object({}).strict(),
@@ -377,10 +380,16 @@ export const ADMIN_OPS = {
     run: async (c, a, ctx) => disableOperator(c, ctx.actor, a.name, a.reason),
   }),
   'operator.reset': op({
-    args: z.object({ name: z.string(), password: z.boolean().optional(), totp: z.boolean().optional(), reason: Reason }).strict(),
+    args: z.object({ name: z.string(), reason: Reason }).strict(),
     roles: ADMINISTRATOR,
     dual: true,
-    run: async (c, a, ctx) => resetOperator(c, ctx.actor, a),
+    run: async (c, a, ctx) => resetOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
+  }),
+  'operator.roles': op({
+    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason }).strict(),
+    roles: ADMINISTRATOR,
+    dual: true,
+    run: async (c, a, ctx) => setOperatorRoles(c, ctx.actor, a),
   }),
   'proposal.list': op({
     args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
@@ -624,6 +633,8 @@ async function approveProposal(c: Central, id: number, reason: string, ctx: OpCo
   const p = await getProposal(c, id);
   const def = opDef(p.op);
   if (!mayRun(ctx.roles, def.roles)) throw forbidden(ctx, p.op);
+  // Two people: not the proposer (claimProposal), nor an operator either of them created or reset.
+  if (p.proposer.toLowerCase() !== ctx.actor.toLowerCase()) await checkIndependent(c.db, p.proposer, ctx.actor, id);
   // Claim, run and settle in one transaction: the operation's own writes roll back to a savepoint when
   // it fails, and the failure is still recorded (committed, then thrown: SettledFailure).
   const out = await inOneTransaction(c.db, async (): Promise<{ result: unknown } | SettledFailure> => {
