@@ -22,7 +22,7 @@ import { CentralError, journalAtCentral, type Central } from '../store/context.j
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
 import { stopListPack } from '../store/stop-list-pack.js';
 import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
-import { addOperator, checkIndependent, disableOperator, listOperators, resetOperator, setOperatorRoles } from '../store/operators.js';
+import { addOperator, checkIndependent, checkOperatorName, disableOperator, listOperators, resetOperator, setOperatorRoles } from '../store/operators.js';
 import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
@@ -367,6 +367,7 @@ export const ADMIN_OPS = {
     args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason.optional() }).strict(),
     roles: ADMINISTRATOR,
     dual: true,
+    check: async (c, a) => checkOperatorName(c, a.name, false),
     run: async (c, a, ctx) => addOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
   }),
   'operator.list': op({
@@ -383,12 +384,14 @@ export const ADMIN_OPS = {
     args: z.object({ name: z.string(), reason: Reason }).strict(),
     roles: ADMINISTRATOR,
     dual: true,
+    check: async (c, a) => checkOperatorName(c, a.name, true),
     run: async (c, a, ctx) => resetOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
   }),
   'operator.roles': op({
     args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason }).strict(),
     roles: ADMINISTRATOR,
     dual: true,
+    check: async (c, a) => checkOperatorName(c, a.name, true),
     run: async (c, a, ctx) => setOperatorRoles(c, ctx.actor, a),
   }),
   'proposal.list': op({

@@ -79,6 +79,14 @@ async function operatorRow(q: Queryable, name: string): Promise<OperatorRow | un
 
 const view = ({ password_hash: _, totp_secret: __, totp_last_step: ___, ...v }: OperatorRow): OperatorView => v;
 
+/** Before a proposal about an operator (nothing to approve otherwise): it must exist, or for a new one must not. */
+export async function checkOperatorName(c: Central, name: string, exists: boolean): Promise<void> {
+  const row = await operatorRow(c.db, name);
+  if (exists && !row) throw new CentralError('unknown_operator', `no operator named ${name}`, 404);
+  if (!exists && row) throw new CentralError('operator_exists', `there is already an operator named ${name}`, 409);
+  if (!exists && !OPERATOR_NAME.test(name)) throw new CentralError('bad_request', `'${name}' is not an operator name: 2 to 40 letters, digits, . _ -, starting with a letter`);
+}
+
 export async function listOperators(c: Central): Promise<OperatorView[]> {
   return (await c.db.query<OperatorRow>(`SELECT ${ROW} FROM operators ORDER BY name_key`)).map(view);
 }

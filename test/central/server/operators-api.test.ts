@@ -93,6 +93,8 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     expect(add.statusCode, add.body).toBe(202);
     expect(add.body).not.toMatch(/password|totp|enrolment_code/);
     const addId = (add.json() as { result: { proposal_id: number } }).result.proposal_id;
+    // A name taken is refused before anything is proposed.
+    expect((await admin('operator.add', { name: 'BOB39', roles: ['auditor'] }, { ...asAlice, 'x-guichet-reason': 'again' })).statusCode).toBe(409);
     expect((await admin('proposal.approve', { id: addId, reason: 'mine' }, asAlice)).statusCode).toBe(403);
     // Bob approves: the code goes to him, never to the proposer (her list shows it hidden).
     const approved = await admin('proposal.approve', { id: addId, reason: 'ok' }, await sessionOf(bob));
