@@ -89,6 +89,13 @@ export async function loginAtService(rec: ServingRecord & { url: string }, a: { 
   return json as unknown as { token: string; operator: string; roles: string[]; expires_at: string };
 }
 
+/** A new (or reset) operator enrols at the running service: its password set with its code; answers its TOTP secret. */
+export async function enrolAtService(rec: ServingRecord & { url: string }, a: { operator: string; code: string; password: string }): Promise<{ name: string; totp_secret: string; otpauth_uri: string }> {
+  const { status, json } = await post(rec, '/v1/console/enrol', a, { 'x-guichet-client': 'cli' });
+  if (status !== 200) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`, status);
+  return json as unknown as { name: string; totp_secret: string; otpauth_uri: string };
+}
+
 export async function logoutAtService(rec: ServingRecord & { url: string }, token: string): Promise<void> {
   await post(rec, '/v1/console/logout', {}, { authorization: `Operator ${token}` });
 }

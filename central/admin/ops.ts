@@ -22,7 +22,7 @@ import { CentralError, journalAtCentral, type Central } from '../store/context.j
 import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
 import { stopListPack } from '../store/stop-list-pack.js';
 import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
-import { addOperator, disableOperator, listOperators, resetOperator } from '../store/operators.js';
+import { addOperator, checkIndependent, checkOperatorName, disableOperator, listOperators, resetOperator, setOperatorRoles } from '../store/operators.js';
 import { shipPacks } from '../store/pack-shipping.js';
 import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
@@ -41,7 +41,8 @@ import { CONSOLE_OPS } from './console-ops.js';
 import { op, type AdminOpDef } from './op-def.js';
 import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
-import { snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { checkSnapshot, snapshotPgliteStore } from '../store/backup/snapshot.js';
+import { builtConsoleDir } from '../server/console-dir.js';
 import { bodyHash, checkIdempotencyKey, recordAnswer, replayOf } from '../store/admin-requests.js';
 import { inOneTransaction } from '../store/ambient.js';
 import { ANY_ROLE, mayRun, RoleSchema, type OpContext, type Role } from './roles.js';
@@ -360,10 +361,14 @@ export const ADMIN_OPS = {
     roles: ANY_ROLE,
     run: async (c, a) => retailerStatement(c, (await findRetailer(c.db, a.retailer))?.name ?? a.retailer, a.week),
   }),
+  // Two administrators make an operator; its first secret is an enrolment code for it alone (store/operators.ts),
+  // and neither of them may approve its acts (checkIndependent).
   'operator.add': op({
-    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), password: z.string().optional() }).strict(),
+    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason.optional() }).strict(),
     roles: ADMINISTRATOR,
-    run: async (c, a, ctx) => addOperator(c, ctx.actor, a),
+    dual: true,
+    check: async (c, a) => checkOperatorName(c, a.name, false),
+    run: async (c, a, ctx) => addOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
   }),
   'operator.list': op({
     args: z.object({}).strict(),
@@ -376,10 +381,18 @@ export const ADMIN_OPS = {
     run: async (c, a, ctx) => disableOperator(c, ctx.actor, a.name, a.reason),
   }),
   'operator.reset': op({
-    args: z.object({ name: z.string(), password: z.boolean().optional(), totp: z.boolean().optional(), reason: Reason }).strict(),
+    args: z.object({ name: z.string(), reason: Reason }).strict(),
     roles: ADMINISTRATOR,
     dual: true,
-    run: async (c, a, ctx) => resetOperator(c, ctx.actor, a),
+    check: async (c, a) => checkOperatorName(c, a.name, true),
+    run: async (c, a, ctx) => resetOperator(c, ctx.actor, a, [ctx.proposer ?? ctx.actor, ctx.actor]),
+  }),
+  'operator.roles': op({
+    args: z.object({ name: z.string(), roles: z.array(RoleSchema).min(1), reason: Reason }).strict(),
+    roles: ADMINISTRATOR,
+    dual: true,
+    check: async (c, a) => checkOperatorName(c, a.name, true),
+    run: async (c, a, ctx) => setOperatorRoles(c, ctx.actor, a),
   }),
   'proposal.list': op({
     args: z.object({ status: z.enum(['proposed', 'running', 'approved', 'rejected', 'failed', 'expired']).optional() }).strict(),
@@ -421,13 +434,17 @@ export const ADMIN_OPS = {
     run: async (): Promise<unknown> =>
       Object.entries(opsTable()).map(([name, d]) => ({ op: name, roles: [...d.roles], write: isWrite(d), dual: d.dual === true ? true : d.dual ? 'depends' : false })),
   }),
-  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts).
+  // PGlite's consistent snapshot, taken by the process that holds the store (store/backup/snapshot.ts):
+  // a copy of every ticket's hidden code, so two administrators, and only into the backup folder set on
+  // central's machine, never a folder central serves (checked when proposed, and again when it runs).
   'backup.snapshot': op({
-    args: z.object({ to: z.string().min(1) }).strict(),
+    args: z.object({ to: z.string().min(1), reason: Reason.optional() }).strict(),
     roles: ADMINISTRATOR,
-    // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction.
+    dual: true,
+    check: async (c, a) => void checkSnapshot(c, a.to, [builtConsoleDir()]),
+    // Copies files under PGlite's lock (CHECKPOINT first): outside the act's transaction (an approval's, when approved).
     standalone: true,
-    run: async (c, a) => snapshotPgliteStore(c, a.to),
+    run: async (c, a) => snapshotPgliteStore(c, a.to, [builtConsoleDir()]),
   }),
   // The restore window (#21, store/restore-hold.ts): online claims held until every terminal re-synced.
   'restore.status': op({
@@ -619,6 +636,8 @@ async function approveProposal(c: Central, id: number, reason: string, ctx: OpCo
   const p = await getProposal(c, id);
   const def = opDef(p.op);
   if (!mayRun(ctx.roles, def.roles)) throw forbidden(ctx, p.op);
+  // Two people: not the proposer (claimProposal), nor an operator either of them created or reset.
+  if (p.proposer.toLowerCase() !== ctx.actor.toLowerCase()) await checkIndependent(c.db, p.proposer, ctx.actor, id);
   // Claim, run and settle in one transaction: the operation's own writes roll back to a savepoint when
   // it fails, and the failure is still recorded (committed, then thrown: SettledFailure).
   const out = await inOneTransaction(c.db, async (): Promise<{ result: unknown } | SettledFailure> => {

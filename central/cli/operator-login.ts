@@ -93,6 +93,26 @@ export async function readOperatorSecrets(operator: string, flags: LoginFlags, e
   throw new CliError(`operator ${operator} logs in with a password and a code: ${HOW}`);
 }
 
+/**
+ * What a new operator enrols with: its enrolment code and the password it chooses, from --secret-fd N
+ * (two lines), GUICHET_ENROLMENT_CODE and GUICHET_OPERATOR_PASSWORD, or asked without echo.
+ */
+export async function readEnrolmentSecrets(operator: string, flags: LoginFlags, env: NodeJS.ProcessEnv = process.env): Promise<{ code: string; password: string }> {
+  if (typeof flags.secretFd === 'number') {
+    const [code = '', password = ''] = readFileSync(flags.secretFd, 'utf8').split(/\r?\n/);
+    if (!code || !password) throw new CliError(`--secret-fd ${flags.secretFd}: two lines, the enrolment code then the new password`);
+    return { code: code.trim(), password };
+  }
+  if (env.GUICHET_ENROLMENT_CODE && env.GUICHET_OPERATOR_PASSWORD) return { code: env.GUICHET_ENROLMENT_CODE.trim(), password: env.GUICHET_OPERATOR_PASSWORD };
+  if (process.stdin.isTTY) {
+    const code = await promptHidden(`enrolment code of operator ${operator}: `);
+    const password = await promptHidden('your new password (12 characters at least): ');
+    if (!code || !password) throw new CliError('nothing typed');
+    return { code: code.trim(), password };
+  }
+  throw new CliError(`operator ${operator} enrols with its code and a new password: give --secret-fd N (code and password, one a line), set GUICHET_ENROLMENT_CODE and GUICHET_OPERATOR_PASSWORD, or type them when asked`);
+}
+
 /** The name to log in as: the option, GUICHET_OPERATOR, or asked (echoed) in a terminal. */
 export async function readOperatorName(flags: LoginFlags, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const name = flags.operator ?? env.GUICHET_OPERATOR;

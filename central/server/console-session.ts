@@ -6,8 +6,10 @@
  * 401; `POST /v1/console/logout` ends it. A request with the cookie must carry `x-csrf-token`: a token
  * bound to the session (derived from its token by a hash: a double-submit token an attacker's page can
  * neither read nor make), compared in constant time. The CLI sends `Authorization: Operator <token>`
- * instead, which no browser sends by itself, so it needs no CSRF token. Until the first administrator
- * exists, the data folder's admin.token (loopback only) stands for the setup actor.
+ * instead, which no browser sends by itself, so it needs no CSRF token. Until two administrators
+ * exist, the data folder's admin.token (loopback only) stands for the setup actor. `POST
+ * /v1/console/enrol {operator, code, password}`: a new (or reset) operator sets its password with its
+ * enrolment code and receives its TOTP secret, once (no session: it logs in after).
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,7 +18,7 @@ import { z } from 'zod';
 import { opsMayRun } from '../admin/ops.js';
 import type { Role } from '../admin/roles.js';
 import { CentralError, type Central } from '../store/context.js';
-import { administratorCount, login, logout, sameCsrf, sessionOf } from '../store/operators.js';
+import { enrolOperator, login, logout, sameCsrf, sessionOf, setupWindowOpen } from '../store/operators.js';
 
 export const SESSION_COOKIE = 'guichet_console';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -24,6 +26,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const REASON_HEADER = 'x-guichet-reason';
 
 export const LoginRequest = z.object({ operator: z.string().min(1).max(40), password: z.string().min(1).max(200), totp: z.string().min(1).max(10) }).strict();
+export const EnrolRequest = z.object({ operator: z.string().min(1).max(40), code: z.string().min(1).max(100), password: z.string().min(1).max(200) }).strict();
 export const SessionAnswer = z.object({ operator: z.string(), roles: z.array(z.string()), csrf_token: z.string(), expires_at: z.string(), may: z.array(z.string()) });
 
 export interface Caller {
@@ -75,8 +78,8 @@ export async function callerOf(c: Central, req: FastifyRequest, adminToken: stri
     if (!adminToken || !isLoopback(req.ip) || !sameToken(auth.slice(7), adminToken)) {
       throw new CentralError('not_admin', "admin requests come from this machine with the data folder's admin.token", 401);
     }
-    if ((await administratorCount(c.db)) > 0) {
-      throw new CentralError('not_logged_in', 'an administrator exists: the admin token only served to create the first one. Log in as an operator (guichet central login)', 401);
+    if (!(await setupWindowOpen(c.db))) {
+      throw new CentralError('not_logged_in', 'two administrators exist: the admin token only served to create the first two. Log in as an operator (guichet central login)', 401);
     }
     return withReason({ actor: 'setup', roles: ['administrator'], setup: true });
   }
@@ -114,6 +117,13 @@ export function addConsoleSessionRoutes(app: FastifyInstance, c: Central, opts: 
     void reply.setCookie(SESSION_COOKIE, s.token, cookieOptions(req, new Date(s.expires_at)));
     // The token itself goes to a program (the CLI) that asks for it; a page never reads it (HttpOnly).
     return { ...answer(s), ...(header(req, 'x-guichet-client') === 'cli' ? { token: s.token } : {}) };
+  });
+
+  app.post('/v1/console/enrol', async (req, reply: FastifyReply) => {
+    const body = EnrolRequest.parse(req.body ?? {});
+    const made = await enrolOperator(c, { ...body, address: req.ip });
+    void reply.header('cache-control', 'no-store');
+    return made;
   });
 
   app.get('/v1/console/session', async (req, reply) => {

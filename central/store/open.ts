@@ -30,6 +30,8 @@ export interface CentralFile {
   /** The lottery root's fingerprint: what every enrolment letter carries. */
   root_fingerprint: string;
   created_at: string;
+  /** Absolute path of the folder snapshots go into (`central backup --set-folder`), set on central's machine only. */
+  backups?: string;
 }
 
 export interface OpenOptions {
@@ -129,6 +131,18 @@ function readCentralFile(dataDir: string, given: string): CentralFile {
   return file as CentralFile;
 }
 
+/** A store's central.json, without opening its database. */
+export function centralFileOf(dataDir: string): CentralFile {
+  return readCentralFile(resolve(dataDir), dataDir);
+}
+
+/** Replaces a store's central.json whole (written aside, then renamed). */
+export function writeCentralFile(dataDir: string, file: CentralFile): void {
+  const dir = resolve(dataDir);
+  writeFileSync(join(dir, `${CENTRAL_FILE}.part`), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  renameSync(join(dir, `${CENTRAL_FILE}.part`), join(dir, CENTRAL_FILE));
+}
+
 /** The root fingerprint of a store (for the enrolment letter), without opening its database. */
 export function storeRootFingerprint(dataDir: string): string {
   return readCentralFile(resolve(dataDir), dataDir).root_fingerprint;
@@ -145,9 +159,7 @@ export function switchOnlineKey(dataDir: string, keyFile: string): string {
   const fingerprint = keyFingerprint(publicKey);
   const target = join(dir, `online-${fingerprint.slice(0, 16)}.key`);
   if (!existsSync(target)) writeFileSync(target, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
-  const next: CentralFile = { ...file, online_key: target, online_key_fingerprint: fingerprint };
-  writeFileSync(join(dir, `${CENTRAL_FILE}.part`), `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-  renameSync(join(dir, `${CENTRAL_FILE}.part`), join(dir, CENTRAL_FILE));
+  writeCentralFile(dir, { ...file, online_key: target, online_key_fingerprint: fingerprint });
   return fingerprint;
 }
 

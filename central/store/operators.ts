@@ -79,14 +79,30 @@ async function operatorRow(q: Queryable, name: string): Promise<OperatorRow | un
 
 const view = ({ password_hash: _, totp_secret: __, totp_last_step: ___, ...v }: OperatorRow): OperatorView => v;
 
+/** Before a proposal about an operator (nothing to approve otherwise): it must exist, or for a new one must not. */
+export async function checkOperatorName(c: Central, name: string, exists: boolean): Promise<void> {
+  const row = await operatorRow(c.db, name);
+  if (exists && !row) throw new CentralError('unknown_operator', `no operator named ${name}`, 404);
+  if (!exists && row) throw new CentralError('operator_exists', `there is already an operator named ${name}`, 409);
+  if (!exists && !OPERATOR_NAME.test(name)) throw new CentralError('bad_request', `'${name}' is not an operator name: 2 to 40 letters, digits, . _ -, starting with a letter`);
+}
+
 export async function listOperators(c: Central): Promise<OperatorView[]> {
   return (await c.db.query<OperatorRow>(`SELECT ${ROW} FROM operators ORDER BY name_key`)).map(view);
 }
 
-/** How many enabled operators hold the administrator role (none: the setup window is open). */
+/** How many enabled operators hold the administrator role. */
 export async function administratorCount(q: Queryable): Promise<number> {
   const rows = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators WHERE NOT disabled AND roles @> '["administrator"]'::jsonb`);
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Whether the setup window is open: fewer than two enabled administrators, so nobody could approve an
+ * administrator's act (adding an operator is one). The data folder's holder acts as `setup` until then.
+ */
+export async function setupWindowOpen(q: Queryable): Promise<boolean> {
+  return (await administratorCount(q)) < 2;
 }
 
 function checkPassword(password: string): void {
@@ -94,36 +110,101 @@ function checkPassword(password: string): void {
   if (password.length > 200) throw new CentralError('bad_request', 'a password of at most 200 characters');
 }
 
-/** A password to hand over once, when none is given: 20 characters from 120 random bits. */
-const newPassword = (): string => randomBytes(15).toString('base64url');
+/** A secret handed over once: 20 characters from 120 random bits. */
+const newSecret = (): string => randomBytes(15).toString('base64url');
 
-export interface NewOperator {
+/** How long a new (or reset) operator has to enrol with its code. */
+export const ENROLMENT_TTL_MS = 72 * 3600_000;
+
+/** What creating or resetting an operator answers: no password, no TOTP secret; a code only the new operator is to use. */
+export interface Enrolment {
   name: string;
   roles: Role[];
-  password: string;
-  /** Base32, shown once: the operator's authenticator takes it (or the otpauth URI). */
-  totp_secret: string;
-  otpauth_uri: string;
+  /** Shown once, to hand to the operator (never to keep): it sets its own password with it and receives its TOTP secret. */
+  enrolment_code: string;
+  enrolment_expires_at: string;
 }
 
-/** Adds an operator, journaled; answers its first password (the one given, or a new one) and its TOTP secret, shown once. */
-export async function addOperator(c: Central, actor: string, a: { name: string; roles: readonly Role[]; password?: string | undefined }): Promise<NewOperator> {
+/** Who issued an operator its secrets (lower case): the proposer and approver of its creation or reset. */
+const issuers = (...names: (string | undefined)[]): string[] => [...new Set(names.filter((n): n is string => Boolean(n)).map((n) => n.toLowerCase()))];
+
+/** An unusable password hash and TOTP secret, until the operator enrols (the same work at login as a real one). */
+async function lockedSecrets(): Promise<{ password_hash: string; totp_secret: string }> {
+  return { password_hash: await argonHash(newSecret()), totp_secret: new Secret({ size: 20 }).base32 };
+}
+
+/**
+ * Adds an operator, journaled, that cannot log in until it enrols: answers its enrolment code, shown
+ * once (the operator sets its password with it, and receives its TOTP secret, itself: enrolOperator).
+ * `issuedBy`: who proposed and approved the act; none of them may approve the new operator's acts.
+ */
+export async function addOperator(c: Central, actor: string, a: { name: string; roles: readonly Role[] }, issuedBy: readonly string[] = [actor]): Promise<Enrolment> {
   if (!OPERATOR_NAME.test(a.name)) throw new CentralError('bad_request', `'${a.name}' is not an operator name: 2 to 40 letters, digits, . _ -, starting with a letter`);
   const roles = [...new Set(Roles.parse(a.roles))];
-  const password = a.password ?? newPassword();
-  checkPassword(password);
-  const secret = new Secret({ size: 20 }).base32;
-  const hashed = await argonHash(password);
-  await c.db.transaction(async (tx) => {
+  const code = newSecret();
+  const locked = await lockedSecrets();
+  return c.db.transaction(async (tx) => {
     if (await operatorRow(tx, a.name)) throw new CentralError('operator_exists', `there is already an operator named ${a.name}`, 409);
     const at = c.now();
+    const expires = new Date(Date.parse(at) + ENROLMENT_TTL_MS).toISOString();
     await tx.execute(
-      `INSERT INTO operators (name, name_key, roles, password_hash, totp_secret, created_at, created_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $6)`,
-      [a.name, a.name.toLowerCase(), JSON.stringify(roles), hashed, secret, at, actor],
+      `INSERT INTO operators (name, name_key, roles, password_hash, totp_secret, created_at, created_by, updated_at, enrolment_hash, enrolment_expires_at, issued_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8, $9, $10)`,
+      [a.name, a.name.toLowerCase(), JSON.stringify(roles), locked.password_hash, locked.totp_secret, at, actor, sha256(code), expires, JSON.stringify(issuers(...issuedBy))],
     );
-    await journalAtCentral(c, tx, at, actor, 'operator.add', { operator: a.name, roles });
+    await journalAtCentral(c, tx, at, actor, 'operator.add', { operator: a.name, roles, issued_by: issuers(...issuedBy), enrolment_expires_at: expires });
+    return { name: a.name, roles, enrolment_code: code, enrolment_expires_at: expires };
   });
-  return { name: a.name, roles, password, totp_secret: secret, otpauth_uri: otpauthUri(a.name, secret) };
+}
+
+/**
+ * An operator enrols with the code its creation (or reset) answered: sets its own password, and receives
+ * its TOTP secret, once. The code is spent; a wrong one counts as a failed login.
+ */
+export async function enrolOperator(c: Central, a: { operator: string; code: string; password: string; address: string }): Promise<{ name: string; totp_secret: string; otpauth_uri: string }> {
+  checkPassword(a.password);
+  const now = c.now();
+  const row = await operatorRow(c.db, a.operator);
+  const byAddress = await addressLock(c.db, a.address);
+  const until = [byAddress?.locked_until, row?.locked_until].filter((x): x is string => Boolean(x && x > now)).sort().at(-1);
+  if (until) throw new CentralError('locked', `too many failed logins: try again after ${until}`, 429, { until_at: until });
+  const pending = row ? (await c.db.query<{ enrolment_hash: string | null; enrolment_expires_at: string | null }>('SELECT enrolment_hash, enrolment_expires_at FROM operators WHERE name = $1', [row.name]))[0] : undefined;
+  const given = Buffer.from(sha256(a.code));
+  const ok = Boolean(row && !row.disabled && pending?.enrolment_hash && pending.enrolment_expires_at && pending.enrolment_expires_at > now && timingSafeEqual(Buffer.from(pending.enrolment_hash), given));
+  if (!row || !ok) {
+    await recordFailure(c, a.operator, a.address);
+    throw new CentralError('bad_enrolment', 'wrong operator name or enrolment code, or the code expired or was used: ask an administrator for a new one (operator reset)', 401);
+  }
+  const hashed = await argonHash(a.password);
+  const secret = new Secret({ size: 20 }).base32;
+  await c.db.transaction(async (tx) => {
+    const at = c.now();
+    const n = await tx.execute(
+      `UPDATE operators SET password_hash = $2, totp_secret = $3, totp_last_step = 0, enrolment_hash = NULL, enrolment_expires_at = NULL, failed_attempts = 0, locked_until = NULL, updated_at = $4
+        WHERE name = $1 AND enrolment_hash = $5`,
+      [row.name, hashed, secret, at, sha256(a.code)],
+    );
+    if (n === 0) throw new CentralError('bad_enrolment', 'this enrolment code was used meanwhile', 401);
+    await journalAtCentral(c, tx, at, row.name, 'operator.enrol', { operator: row.name });
+  });
+  return { name: row.name, totp_secret: secret, otpauth_uri: otpauthUri(row.name, secret) };
+}
+
+/**
+ * Refuses an approval by an operator who issued the proposer its secrets, or whose secrets the proposer
+ * issued (created or reset by them, as proposer or approver): one person would hold both accounts.
+ */
+export async function checkIndependent(q: Queryable, proposer: string, approver: string, proposal: number): Promise<void> {
+  const rows = await q.query<{ name_key: string; issued_by: string[] }>('SELECT name_key, issued_by FROM operators WHERE name_key = ANY($1)', [[proposer.toLowerCase(), approver.toLowerCase()]]);
+  const of = (name: string): string[] => rows.find((r) => r.name_key === name.toLowerCase())?.issued_by ?? [];
+  if (of(approver).includes(proposer.toLowerCase()) || of(proposer).includes(approver.toLowerCase())) {
+    throw new CentralError(
+      'not_independent',
+      `${approver} may not approve #${proposal}: one of ${approver} and ${proposer} created or reset the other, and could log in as both (dual control needs two people)`,
+      403,
+      { id: proposal, proposer, approver },
+    );
+  }
 }
 
 /** Disables an operator (its sessions end), journaled. The last enabled administrator stays. */
@@ -141,28 +222,46 @@ export async function disableOperator(c: Central, actor: string, name: string, r
   });
 }
 
-/** Gives an operator a new password and/or TOTP secret (shown once), unlocks it and ends its sessions, journaled. */
-export async function resetOperator(
-  c: Central,
-  actor: string,
-  a: { name: string; password?: boolean | undefined; totp?: boolean | undefined; reason: string },
-): Promise<{ name: string; password?: string; totp_secret?: string; otpauth_uri?: string }> {
-  if (!a.password && !a.totp) throw new CentralError('bad_request', 'reset the password, the second factor, or both');
-  const password = a.password ? newPassword() : undefined;
-  const hashed = password ? await argonHash(password) : undefined;
-  const secret = a.totp ? new Secret({ size: 20 }).base32 : undefined;
+/**
+ * Resets an operator's secrets: its password and TOTP secret made unusable, its sessions ended, unlocked,
+ * journaled; answers a new enrolment code (shown once) for the operator to set new ones itself.
+ * `issuedBy` (proposer and approver) join those who may not approve its acts.
+ */
+export async function resetOperator(c: Central, actor: string, a: { name: string; reason: string }, issuedBy: readonly string[] = [actor]): Promise<Enrolment> {
+  const code = newSecret();
+  const locked = await lockedSecrets();
   return c.db.transaction(async (tx) => {
     const row = await operatorRow(tx, a.name);
     if (!row) throw new CentralError('unknown_operator', `no operator named ${a.name}`, 404);
     const at = c.now();
+    const expires = new Date(Date.parse(at) + ENROLMENT_TTL_MS).toISOString();
+    const held = (await tx.query<{ issued_by: string[] }>('SELECT issued_by FROM operators WHERE name = $1', [row.name]))[0]?.issued_by ?? [];
+    const issued = issuers(...held, ...issuedBy);
     await tx.execute(
-      `UPDATE operators SET password_hash = coalesce($2, password_hash), totp_secret = coalesce($3, totp_secret), totp_last_step = CASE WHEN $3::text IS NULL THEN totp_last_step ELSE 0 END,
-              failed_attempts = 0, locked_until = NULL, updated_at = $4 WHERE name = $1`,
-      [row.name, hashed ?? null, secret ?? null, at],
+      `UPDATE operators SET password_hash = $2, totp_secret = $3, totp_last_step = 0, enrolment_hash = $4, enrolment_expires_at = $5, issued_by = $6,
+              failed_attempts = 0, locked_until = NULL, updated_at = $7 WHERE name = $1`,
+      [row.name, locked.password_hash, locked.totp_secret, sha256(code), expires, JSON.stringify(issued), at],
     );
     await tx.execute('UPDATE operator_sessions SET ended_at = $2 WHERE operator = $1 AND ended_at IS NULL', [row.name, at]);
-    await journalAtCentral(c, tx, at, actor, 'operator.reset', { operator: row.name, password: Boolean(a.password), totp: Boolean(a.totp), reason: a.reason });
-    return { name: row.name, ...(password ? { password } : {}), ...(secret ? { totp_secret: secret, otpauth_uri: otpauthUri(row.name, secret) } : {}) };
+    await journalAtCentral(c, tx, at, actor, 'operator.reset', { operator: row.name, reason: a.reason, issued_by: issued, enrolment_expires_at: expires });
+    return { name: row.name, roles: row.roles, enrolment_code: code, enrolment_expires_at: expires };
+  });
+}
+
+/** Changes an operator's roles (its sessions end: they carry the roles), journaled. The last enabled administrator stays one. */
+export async function setOperatorRoles(c: Central, actor: string, a: { name: string; roles: readonly Role[]; reason: string }): Promise<OperatorView> {
+  const roles = [...new Set(Roles.parse(a.roles))];
+  return c.db.transaction(async (tx) => {
+    const row = await operatorRow(tx, a.name);
+    if (!row) throw new CentralError('unknown_operator', `no operator named ${a.name}`, 404);
+    if (row.roles.includes('administrator') && !roles.includes('administrator') && !row.disabled && (await administratorCount(tx)) <= 1) {
+      throw new CentralError('last_administrator', `${row.name} is the last administrator: add another one first`, 409);
+    }
+    const at = c.now();
+    await tx.execute('UPDATE operators SET roles = $2, updated_at = $3 WHERE name = $1', [row.name, JSON.stringify(roles), at]);
+    await tx.execute('UPDATE operator_sessions SET ended_at = $2 WHERE operator = $1 AND ended_at IS NULL', [row.name, at]);
+    await journalAtCentral(c, tx, at, actor, 'operator.roles', { operator: row.name, reason: a.reason, before: { roles: row.roles }, after: { roles } });
+    return { ...view(row), roles };
   });
 }
 

@@ -2,7 +2,7 @@
  * What the journal keeps of an admin act's arguments and states: never a secret, and of a winner's
  * personal data only what identifies the record without exposing the person.
  */
-const SECRET_KEYS = new Set(['password', 'totp_secret', 'otpauth_uri', 'code', 'token']);
+const SECRET_KEYS = new Set(['password', 'totp_secret', 'otpauth_uri', 'code', 'enrolment_code', 'token']);
 
 /**
  * A winner's personal data (claims.pay's `winner`): the journal is hash-chained and exported, so it can

@@ -23,6 +23,8 @@ const WORDS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
   'operator.add': { fr: 'Opérateur ajouté', en: 'Operator added' },
   'operator.disable': { fr: 'Opérateur désactivé', en: 'Operator disabled' },
   'operator.reset': { fr: 'Accès d’un opérateur renouvelés', en: 'Operator’s credentials reset' },
+  'operator.enrol': { fr: 'Opérateur enrôlé (mot de passe choisi, second facteur reçu)', en: 'Operator enrolled (password set, second factor received)' },
+  'operator.roles': { fr: 'Rôles d’un opérateur changés', en: 'Operator’s roles changed' },
   'pack.ship': { fr: 'Carnet livré à un détaillant', en: 'Pack shipped to a retailer' },
   'proposal.approve': { fr: 'Proposition approuvée', en: 'Proposal approved' },
   'proposal.fail': { fr: 'Proposition approuvée mais refusée à l’exécution', en: 'Proposal approved, refused when run' },

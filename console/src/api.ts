@@ -1,7 +1,8 @@
 /**
  * The console's one door to central: `POST /v1/admin/:op` with the session cookie (`guichet_console`,
  * sent by the browser) and the `x-csrf-token` the login answered, per the #22 contract; the session API
- * (`/v1/console/login|session|logout`). Every permission is checked by central, never here.
+ * (`/v1/console/login|session|logout`, and `/v1/console/enrol` for a new operator). Every permission is
+ * checked by central, never here.
  */
 import { z } from 'zod';
 import { checkView } from './view-check.js';
@@ -91,6 +92,16 @@ export async function login(operator: string, password: string, totp: string): P
   const s = SessionAnswer.parse(await res.json());
   csrf = s.csrf_token;
   return s;
+}
+
+export const EnrolAnswer = z.object({ name: z.string(), totp_secret: z.string(), otpauth_uri: z.string() });
+export type Enrolled = z.infer<typeof EnrolAnswer>;
+
+/** A new (or reset) operator sets its own password with its enrolment code; answers its TOTP secret, once. */
+export async function enrol(operator: string, code: string, password: string): Promise<Enrolled> {
+  const res = await fetch('/v1/console/enrol', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operator, code, password }), credentials: 'same-origin' });
+  if (!res.ok) throw await refusal(res);
+  return EnrolAnswer.parse(await res.json());
 }
 
 export async function logout(): Promise<void> {

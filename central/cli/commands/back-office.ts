@@ -6,14 +6,14 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
-import { AdminRefusal, loginAtService } from '../../admin/client.js';
+import { AdminRefusal, enrolAtService, loginAtService } from '../../admin/client.js';
 import type { AdminOp } from '../../admin/ops.js';
 import { ROLES } from '../../admin/roles.js';
 import { CentralError } from '../../store/context.js';
 import type { Proposal } from '../../store/proposals.js';
 import { claimDataDir, releaseDataDir, waitForService } from '../../server/holder.js';
 import { localTime } from '../local-time.js';
-import { forgetSession, readOperatorName, readOperatorSecrets, readSession, saveSession, type LoginFlags } from '../operator-login.js';
+import { forgetSession, readEnrolmentSecrets, readOperatorName, readOperatorSecrets, readSession, saveSession, type LoginFlags } from '../operator-login.js';
 
 interface Flags extends LoginFlags {
   data: string;
@@ -77,18 +77,28 @@ export function addBackOfficeCommands(cmd: Command, { common, run, print }: Cent
 
   const operator = cmd.command('operator').description(`The back office's operators and their roles (${ROLES.join(', ')}).`);
   common(operator.command('add'))
-    .description('Add an operator (administrator; the first administrator with the data folder alone): prints its first password and the TOTP secret once, for its authenticator app.')
+    .description('Add an operator (dual control: another administrator approves; the first two with the data folder alone). The approval prints an enrolment code, once: hand it to the new operator, who sets its own password with it (central operator enrol) and receives its TOTP secret.')
     .requiredOption('--name <name>', 'operator name')
     .requiredOption('--roles <roles>', `comma-separated: ${ROLES.join(', ')}`)
-    .action(async (flags: Flags & { name: string; roles: string }) => {
+    .option('--reason <text>', 'why (travels with the proposal)')
+    .action(async (flags: Flags & { name: string; roles: string; reason?: string }) => {
       const roles = flags.roles.split(',').map((r) => r.trim()).filter(Boolean);
-      const r = (await run(flags, 'operator.add', { name: flags.name, roles })) as { name: string; roles: string[]; password: string; totp_secret: string; otpauth_uri: string };
-      print(flags, r, () => [
-        `operator ${r.name} added (${r.roles.join(', ')})`,
-        `first password (shown once, to change at first opportunity): ${r.password}`,
-        `TOTP secret for the authenticator (shown once): ${r.totp_secret}`,
-        `  or the address: ${r.otpauth_uri}`,
-      ]);
+      const r = (await run(flags, 'operator.add', { name: flags.name, roles, ...(flags.reason ? { reason: flags.reason } : {}) })) as Enrolment;
+      print(flags, r, () => enrolmentLines(r, 'added'));
+    });
+  common(operator.command('enrol'))
+    .description('Enrol as a new (or reset) operator: your enrolment code and the password you choose (asked without echo); prints your TOTP secret once, for your authenticator app. Then log in.')
+    .argument('<name>', 'your operator name')
+    .action(async (name: string, flags: Flags) => {
+      const secrets = await readEnrolmentSecrets(name, flags);
+      let r: { name: string; totp_secret: string; otpauth_uri: string };
+      try {
+        r = await enrolHere(flags, { operator: name, ...secrets });
+      } catch (err) {
+        if (err instanceof AdminRefusal || err instanceof CentralError) throw new CliError(err.message);
+        throw err;
+      }
+      print(flags, r, () => [`operator ${r.name} enrolled: your password is set`, `TOTP secret for your authenticator (shown once): ${r.totp_secret}`, `  or the address: ${r.otpauth_uri}`, 'then: guichet central login']);
     });
   common(operator.command('list'))
     .description('Operators, their roles and state.')
@@ -109,14 +119,22 @@ export function addBackOfficeCommands(cmd: Command, { common, run, print }: Cent
       print(flags, r, () => [`operator ${name} disabled: ${flags.reason}`]);
     });
   common(operator.command('reset'))
-    .description("Give an operator a new password and/or TOTP secret (dual control: another administrator approves; the approver receives them, once).")
+    .description("Reset an operator's password and second factor (dual control: another administrator approves): its sessions end, and the approval prints a new enrolment code, once, for the operator to enrol again.")
     .argument('<name>', 'operator name')
-    .option('--password', 'a new password')
-    .option('--totp', 'a new TOTP secret')
     .requiredOption('--reason <text>', 'why (journaled)')
-    .action(async (name: string, flags: Flags & { password?: boolean; totp?: boolean; reason: string }) => {
-      const r = await run(flags, 'operator.reset', { name, password: Boolean(flags.password), totp: Boolean(flags.totp), reason: flags.reason });
-      print(flags, r, () => [`operator ${name} reset`]);
+    .action(async (name: string, flags: Flags & { reason: string }) => {
+      const r = (await run(flags, 'operator.reset', { name, reason: flags.reason })) as Enrolment;
+      print(flags, r, () => enrolmentLines(r, 'reset'));
+    });
+  common(operator.command('roles'))
+    .description("Change an operator's roles (dual control: another administrator approves); its sessions end.")
+    .argument('<name>', 'operator name')
+    .requiredOption('--roles <roles>', `comma-separated: ${ROLES.join(', ')}`)
+    .requiredOption('--reason <text>', 'why (journaled)')
+    .action(async (name: string, flags: Flags & { roles: string; reason: string }) => {
+      const roles = flags.roles.split(',').map((r) => r.trim()).filter(Boolean);
+      const r = await run(flags, 'operator.roles', { name, roles, reason: flags.reason });
+      print(flags, r, () => [`operator ${name} now ${roles.join(', ')}`]);
     });
 
   const proposal = cmd.command('proposal').description('Acts under dual control: proposed by one operator, approved or rejected by another.');
@@ -240,6 +258,38 @@ export function addBackOfficeCommands(cmd: Command, { common, run, print }: Cent
         ...(r.terminals.length === 0 ? ['  no terminal'] : r.terminals.map((t) => `  terminal ${t.terminal_id} ${t.status}`)),
       ]);
     });
+}
+
+interface Enrolment {
+  name: string;
+  roles: string[];
+  enrolment_code: string;
+  enrolment_expires_at: string;
+}
+
+const enrolmentLines = (r: Enrolment, what: string): string[] => [
+  `operator ${r.name} ${what} (${r.roles.join(', ')})`,
+  `enrolment code (shown once; hand it to ${r.name} alone, who enrols with guichet central operator enrol ${r.name} before ${localTime(r.enrolment_expires_at)}): ${r.enrolment_code}`,
+];
+
+/** Enrols at the running service, else on the store itself. */
+async function enrolHere(flags: Flags, a: { operator: string; code: string; password: string }): Promise<{ name: string; totp_secret: string; otpauth_uri: string }> {
+  for (;;) {
+    const rec = await waitForService(flags.data);
+    if (rec?.url) return enrolAtService({ ...rec, url: rec.url }, a);
+    if (claimDataDir(flags.data)) continue;
+    try {
+      const [{ databaseUrlFrom, openCentral }, { enrolOperator }] = await Promise.all([import('../../store/open.js'), import('../../store/operators.js')]);
+      const central = await openCentral({ dataDir: flags.data, databaseUrl: databaseUrlFrom(flags.databaseUrl) });
+      try {
+        return await enrolOperator(central, { ...a, address: 'local' });
+      } finally {
+        await central.db.close();
+      }
+    } finally {
+      releaseDataDir(flags.data);
+    }
+  }
 }
 
 /** Logs in at the running service, else on the store itself. */

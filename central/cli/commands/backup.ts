@@ -5,12 +5,13 @@
  * Either restore leaves a mark in the data folder: central's next opening starts a new epoch, which
  * tells every terminal to push again from central's head and to read the feed again (store/epoch.ts).
  */
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { CliError } from '../../../common/cli-run.js';
 import { archiveSettings, backupCluster, DEFAULT_STANZA, listBackups, restoreCluster, type PgBackRestTarget } from '../../store/backup/pgbackrest.js';
-import { SNAPSHOT_FILE, type SnapshotInfo } from '../../store/backup/snapshot.js';
+import { setBackupFolder, SNAPSHOT_FILE, type SnapshotInfo } from '../../store/backup/snapshot.js';
+import { builtConsoleDir } from '../../server/console-dir.js';
 import { RESTORED_MARK } from '../../store/epoch.js';
 import type { RestoreStatus } from '../../store/restore-hold.js';
 import { localTime } from '../local-time.js';
@@ -50,9 +51,16 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
   withPgBackRest(common(cmd.command('backup')))
     .description('Back central up: pgBackRest on PostgreSQL (full or incremental; WAL archived continuously), a consistent snapshot of the data folder on PGlite (--to).')
     .option('--type <type>', 'PostgreSQL: full, incr or diff', 'incr')
-    .option('--to <folder>', 'PGlite: a new folder for the snapshot (outside the data folder)')
+    .option('--to <folder>', 'PGlite: a new folder for the snapshot, inside the backup folder (--set-folder); under dual control once an administrator exists')
+    .option('--reason <text>', 'PGlite: why (the snapshot is proposed to a second administrator)')
+    .option('--set-folder <folder>', "the folder snapshots go into, apart from the data folder and the console's: set here, on central's machine, and do nothing else")
     .option('--archive-settings', "PostgreSQL: print the postgresql.conf settings that archive every WAL segment, and do nothing else")
-    .action(async (flags: Flags & { type: string; to?: string; archiveSettings?: boolean }) => {
+    .action(async (flags: Flags & { type: string; to?: string; reason?: string; setFolder?: string; archiveSettings?: boolean }) => {
+      if (flags.setFolder) {
+        const at = setBackupFolder(flags.data, flags.setFolder, [builtConsoleDir()]);
+        print(flags, { backups: at }, () => [`snapshots of ${resolve(flags.data)} go into new folders inside ${at}`]);
+        return;
+      }
       if (flags.databaseUrl) {
         const t = target(flags);
         if (flags.archiveSettings) {
@@ -66,8 +74,11 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
         return;
       }
       if (!flags.to) throw new CliError('central on PGlite: give --to FOLDER, a new folder for the snapshot');
-      const info = (await run(flags, 'backup.snapshot', { to: resolve(flags.to) })) as SnapshotInfo;
-      print(flags, { ...info, to: resolve(flags.to) }, () => [`snapshot of ${info.source} taken at ${localTime(info.taken_at)} in ${resolve(flags.to!)}`]);
+      const info = (await run(flags, 'backup.snapshot', { to: resolve(flags.to), ...(flags.reason ? { reason: flags.reason } : {}) })) as SnapshotInfo;
+      print(flags, { ...info, to: resolve(flags.to) }, () => [
+        `snapshot of ${info.source} taken at ${localTime(info.taken_at)} in ${resolve(flags.to!)}`,
+        `private keys left out (keep their offline copies): ${info.keys_left_out.join(', ') || 'none'}`,
+      ]);
     });
 
   withPgBackRest(common(cmd.command('restore')))
@@ -100,6 +111,12 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
       const from = resolve(flags.from);
       if (!existsSync(join(from, SNAPSHOT_FILE))) throw new CliError(`${from} is not a snapshot of central (no ${SNAPSHOT_FILE})`);
       const info = JSON.parse(readFileSync(join(from, SNAPSHOT_FILE), 'utf8')) as SnapshotInfo;
+      // A snapshot holds no private key: they come from the folder it replaces (else from their offline copies).
+      const keys = info.keys_left_out ?? [];
+      const missing = keys.filter((k) => !existsSync(join(from, k)) && !existsSync(join(dataDir, k)));
+      if (missing.length > 0) {
+        throw new CliError(`the snapshot holds no private key and ${dataDir} lacks ${missing.join(', ')}: put them there from their offline copies first (or certify a new online key: guichet central keys certify --role online)`);
+      }
       if (claimDataDir(dataDir)) throw new CliError(`stop central first: another process holds ${dataDir}`);
       // The folder as it was is kept beside it, never deleted by a restore.
       const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -107,6 +124,7 @@ export function addBackupCommands(cmd: Command, common: Common, run: Run, print:
       renameSync(dataDir, aside);
       cpSync(from, dataDir, { recursive: true });
       rmSync(join(dataDir, SNAPSHOT_FILE), { force: true });
+      for (const k of keys) if (!existsSync(join(dataDir, k))) cpSync(join(aside, k), join(dataDir, k), { mode: constants.COPYFILE_EXCL });
       writeFileSync(join(dataDir, RESTORED_MARK), `${JSON.stringify({ engine: 'pglite', from, taken_at: info.taken_at, at: new Date().toISOString() })}\n`, { mode: 0o600 });
       print(flags, { restored_from: from, taken_at: info.taken_at, previous_folder: aside }, () => [
         `restored the snapshot taken at ${localTime(info.taken_at)}; the folder as it was is in ${aside}.`,

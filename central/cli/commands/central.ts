@@ -43,11 +43,11 @@ function common(cmd: Command): Command {
   );
 }
 
-/** The context an operation runs in on the store itself (no service): the operator's session, or the setup actor while no administrator exists. */
+/** The context an operation runs in on the store itself (no service): the operator's session, or the setup actor while fewer than two administrators exist. */
 async function storeCaller(central: Central, creds: Credentials): Promise<{ actor: string; roles: readonly Role[]; setup?: boolean; token?: string }> {
-  const { administratorCount, login, sessionOf } = await import('../../store/operators.js');
+  const { setupWindowOpen, login, sessionOf } = await import('../../store/operators.js');
   if (creds.kind === 'setup') {
-    if ((await administratorCount(central.db)) > 0) throw new CliError('an administrator exists: log in first (guichet central login --data DIR), or give --operator NAME');
+    if (!(await setupWindowOpen(central.db))) throw new CliError('two administrators exist: log in first (guichet central login --data DIR), or give --operator NAME');
     return { actor: 'setup', roles: ['administrator'], setup: true };
   }
   if (creds.kind === 'login') {

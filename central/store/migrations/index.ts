@@ -21,6 +21,7 @@ import { claimPayments } from './020-claim-payments.js';
 import { restoreHold } from './021-restore-hold.js';
 import { exceptionCases } from './022-exception-cases.js';
 import { reserved } from './reserved.js';
+import { operatorEnrolment } from './023-operator-enrolment.js';
 import type { CentralMigration } from './migration.js';
 
 export type { CentralMigration } from './migration.js';
@@ -49,4 +50,5 @@ export const CENTRAL_MIGRATIONS: readonly CentralMigration[] = [
   claimPayments,
   restoreHold,
   exceptionCases,
+  operatorEnrolment,
 ];

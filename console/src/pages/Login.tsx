@@ -1,8 +1,9 @@
-/** Log in: operator, password and the authenticator's one-time code (POST /v1/console/login). */
+/** Log in: operator, password and the authenticator's one-time code (POST /v1/console/login); or enrol first (Enrol.tsx). */
 import { useState } from 'react';
 import { login, type Session } from '../api.js';
 import { useI18n } from '../i18n.js';
 import { errorText } from '../parts.js';
+import { EnrolForm } from './Enrol.js';
 
 export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
   const { t, lang } = useI18n();
@@ -11,6 +12,14 @@ export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [enrolling, setEnrolling] = useState(false);
+  if (enrolling) {
+    return (
+      <main className="login">
+        <EnrolForm onDone={() => setEnrolling(false)} />
+      </main>
+    );
+  }
   return (
     <main className="login">
       <form
@@ -45,6 +54,9 @@ export function LoginPage({ onSession }: { onSession: (s: Session) => void }) {
             {error}
           </p>
         ) : null}
+        <button type="button" data-testid="enrol-open" onClick={() => setEnrolling(true)}>
+          {t('enrol.open')}
+        </button>
       </form>
     </main>
   );

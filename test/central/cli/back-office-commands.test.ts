@@ -32,14 +32,22 @@ describe('guichet central back-office commands (PGlite, in process)', () => {
   /** Runs `guichet central …` here; answers what it printed and its exit status. */
   const guichet = (...args: string[]) => centralCli(data, args);
 
-  it('makes the first administrator with the data folder alone, then asks for a login', async () => {
+  it('makes the first two administrators with the data folder alone, each enrolling with its code, then asks for a login', async () => {
     const added = await guichet('operator', 'add', '--name', 'Boss', '--roles', 'administrator', '--json');
     expect(added.code, added.err).toBe(0);
-    const boss = JSON.parse(added.out) as { password: string; totp_secret: string };
+    const made = JSON.parse(added.out) as { enrolment_code: string; password?: string; totp_secret?: string };
+    // No password and no TOTP secret to whoever adds: a code the new operator enrols with.
+    expect(made.password ?? made.totp_secret).toBeUndefined();
+    process.env.GUICHET_ENROLMENT_CODE = made.enrolment_code;
+    process.env.GUICHET_OPERATOR_PASSWORD = 'boss-chose-this-password';
+    const enrolled = await guichet('operator', 'enrol', 'Boss', '--json');
+    delete process.env.GUICHET_ENROLMENT_CODE;
+    expect(enrolled.code, enrolled.err).toBe(0);
+    const boss = { password: 'boss-chose-this-password', ...(JSON.parse(enrolled.out) as { totp_secret: string }) };
+    expect((await guichet('operator', 'add', '--name', 'Deputy', '--roles', 'administrator')).code).toBe(0);
     const refused = await guichet('terminal', 'list');
-    expect([refused.code, refused.err]).toEqual([1, expect.stringMatching(/an administrator exists: log in first/)]);
+    expect([refused.code, refused.err]).toEqual([1, expect.stringMatching(/two administrators exist: log in first/)]);
 
-    process.env.GUICHET_OPERATOR_PASSWORD = boss.password;
     process.env.GUICHET_OPERATOR_TOTP = totpCode('Boss', boss.totp_secret, new Date().toISOString());
     const login = await guichet('login', '--operator', 'boss');
     delete process.env.GUICHET_OPERATOR_PASSWORD;

@@ -12,6 +12,7 @@ import { mayRun, ROLES, type Role } from '../../../central/admin/roles.js';
 import { buildCentralServer } from '../../../central/server/app.js';
 import type { Central } from '../../../central/store/context.js';
 import { stopListChange } from '../../../central/store/feed.js';
+import { totpCode } from '../../../central/store/operators.js';
 import { testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 
@@ -51,21 +52,75 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
   };
   const admin = (op: string, args: unknown, headers: Record<string, string>) => app.inject({ method: 'POST', url: `/v1/admin/${op}`, payload: args as object, headers });
 
-  it('creates the first administrator with the admin token, and refuses the token afterwards', async () => {
+  it('creates the first two administrators with the admin token, each enrolling itself, and refuses the token afterwards', async () => {
     const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const first = await admin('operator.add', { name: 'root-admin', roles: ['administrator'], password: 'first-admin-password' }, bearer);
+    const first = await admin('operator.add', { name: 'root-admin', roles: ['administrator'] }, bearer);
     expect(first.statusCode, first.body).toBe(200);
-    const made = (first.json() as { result: { totp_secret: string; otpauth_uri: string } }).result;
-    expect(made.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Guichet:root-admin\?/);
+    const made = (first.json() as { result: { enrolment_code: string; password?: string; totp_secret?: string } }).result;
+    expect(made.password ?? made.totp_secret).toBeUndefined();
+    // Until it enrols, nobody logs in as it; a wrong code is refused.
+    expect((await app.inject({ method: 'POST', url: '/v1/console/enrol', payload: { operator: 'root-admin', code: 'not-the-code', password: 'root-admin-password' } })).statusCode).toBe(401);
+    const enrol = await app.inject({ method: 'POST', url: '/v1/console/enrol', payload: { operator: 'root-admin', code: made.enrolment_code, password: 'root-admin-password' } });
+    expect(enrol.statusCode, enrol.body).toBe(200);
+    const enrolled = enrol.json() as { totp_secret: string; otpauth_uri: string };
+    expect(enrolled.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Guichet:root-admin\?/);
+    // The code is good once.
+    expect((await app.inject({ method: 'POST', url: '/v1/console/enrol', payload: { operator: 'root-admin', code: made.enrolment_code, password: 'another-password-x' } })).statusCode).toBe(401);
     // The password is kept as an argon2id hash, never as given.
     const [row] = await c.db.query<{ password_hash: string }>(`SELECT password_hash FROM operators WHERE name = 'root-admin'`);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    // One administrator could approve nothing of an administrator's: the token makes the second one too.
+    expect((await admin('operator.add', { name: 'root-deputy', roles: ['administrator'] }, bearer)).statusCode).toBe(200);
     const again = await admin('terminal.list', {}, bearer);
     expect([again.statusCode, (again.json() as { reason: string }).reason]).toEqual([401, 'not_logged_in']);
-    // The secret shown once is not in the journal.
-    const journal = await c.db.query<{ payload: unknown }>(`SELECT payload FROM central_journal WHERE type = 'admin.op'`);
-    expect(JSON.stringify(journal)).not.toContain(made.totp_secret);
-    expect(JSON.stringify(journal)).not.toContain('first-admin-password');
+    // The secrets shown once are not in the journal.
+    const journal = await c.db.query<{ payload: unknown }>(`SELECT payload FROM central_journal`);
+    expect(JSON.stringify(journal)).not.toContain(made.enrolment_code);
+    expect(JSON.stringify(journal)).not.toContain(enrolled.totp_secret);
+    expect(JSON.stringify(journal)).not.toContain('root-admin-password');
+  });
+
+  it("refuses issue 39's attack: an administrator adds a second operator, logs in as it and approves her own act", async () => {
+    const alice = await createOperator(c, { name: 'alice39', roles: ['administrator'] });
+    const bob = await createOperator(c, { name: 'bob39', roles: ['administrator'] });
+    const carol = await createOperator(c, { name: 'carol39', roles: ['security'] });
+    const asAlice = await sessionOf(alice);
+    const limit = await admin('config.set', { key: 'commission_issue39', value: 1 }, { ...asAlice, 'x-guichet-reason': 'mine' });
+    expect(limit.statusCode, limit.body).toBe(202);
+    const limitId = (limit.json() as { result: { proposal_id: number } }).result.proposal_id;
+    // Adding an operator is proposed, not done, and answers no secret.
+    const add = await admin('operator.add', { name: 'mallory39', roles: ['administrator', 'security'] }, { ...asAlice, 'x-guichet-reason': 'a colleague' });
+    expect(add.statusCode, add.body).toBe(202);
+    expect(add.body).not.toMatch(/password|totp|enrolment_code/);
+    const addId = (add.json() as { result: { proposal_id: number } }).result.proposal_id;
+    // A name taken is refused before anything is proposed.
+    expect((await admin('operator.add', { name: 'BOB39', roles: ['auditor'] }, { ...asAlice, 'x-guichet-reason': 'again' })).statusCode).toBe(409);
+    expect((await admin('proposal.approve', { id: addId, reason: 'mine' }, asAlice)).statusCode).toBe(403);
+    // Bob approves: the code goes to him, never to the proposer (her list shows it hidden).
+    const approved = await admin('proposal.approve', { id: addId, reason: 'ok' }, await sessionOf(bob));
+    expect(approved.statusCode, approved.body).toBe(200);
+    const code = (approved.json() as { result: { result: { enrolment_code: string } } }).result.result.enrolment_code;
+    const listed = await admin('proposal.list', {}, asAlice);
+    expect(listed.body).not.toContain(code);
+    // Even with the code in hand (bob gave it to her), alice's new operator approves none of her acts, nor of bob's.
+    expect((await app.inject({ method: 'POST', url: '/v1/console/enrol', payload: { operator: 'mallory39', code, password: 'mallory-password-1' } })).statusCode).toBe(200);
+    const [mallorySecret] = await c.db.query<{ totp_secret: string }>(`SELECT totp_secret FROM operators WHERE name = 'mallory39'`);
+    const mallory: TestOperator = { name: 'mallory39', password: 'mallory-password-1', totpSecret: mallorySecret!.totp_secret, otpauthUri: '', totp: () => totpCode('mallory39', mallorySecret!.totp_secret, c.now()) };
+    const asMallory = await sessionOf(mallory);
+    const refused = await admin('proposal.approve', { id: limitId, reason: 'looks fine' }, asMallory);
+    expect([refused.statusCode, (refused.json() as { reason: string }).reason]).toEqual([403, 'not_independent']);
+    // Nor may alice approve what her operator proposes.
+    const theirs = await admin('config.set', { key: 'commission_issue39', value: 2 }, { ...asMallory, 'x-guichet-reason': 'mine too' });
+    const theirsId = (theirs.json() as { result: { proposal_id: number } }).result.proposal_id;
+    expect((await admin('proposal.approve', { id: theirsId, reason: 'ok' }, asAlice)).statusCode).toBe(403);
+    expect((await c.db.query(`SELECT 1 FROM config WHERE key = 'commission_issue39'`)).length).toBe(0);
+    // A second person (carol, whom neither made) approves alice's act.
+    const ok = await admin('proposal.approve', { id: limitId, reason: 'checked' }, await sessionOf(carol));
+    expect(ok.statusCode, ok.body).toBe(200);
+    // Giving an operator roles is an administrator's act under dual control too: proposed, nothing changed.
+    const roles = await admin('operator.roles', { name: 'carol39', roles: ['administrator'], reason: 'promotion' }, asAlice);
+    expect([roles.statusCode, (roles.json() as { result: { status: string } }).result.status]).toEqual([202, 'proposed']);
+    expect((await c.db.query<{ roles: string[] }>(`SELECT roles FROM operators WHERE name = 'carol39'`))[0]!.roles).toEqual(['security']);
   });
 
   it('logs in into a cookie session whose requests need its CSRF token; logs out', async () => {

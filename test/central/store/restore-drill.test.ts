@@ -79,9 +79,11 @@ describe.each(engines)('restore drill, central on %s', (engine) => {
   it('a backup before a payout and a stop list; restored; after the next syncs nothing terminals hold is lost', async () => {
     const before = await currentEpoch(c.central);
     // The backup, and the point to restore to.
-    const snapshot = path.join(tmp, 'snapshot');
-    // `central backup`: pgBackRest, or a snapshot taken by the running service (through its admin route).
+    const snapshot = path.join(tmp, 'backups', 'snapshot');
+    // `central backup`: pgBackRest, or a snapshot taken by the running service (through its admin route),
+    // into the backup folder set on central's machine.
     const env = { ...process.env, GUICHET_DATABASE_URL: '' };
+    if (!cluster) await run(process.execPath, [GUICHET_BIN, 'central', 'backup', '--data', c.dataDir, '--set-folder', path.join(tmp, 'backups')], { env });
     const args = cluster ? ['--database-url', cluster.urlOf('central'), '--pgbackrest-config', cluster.pgbackrest.config, '--type', 'full'] : ['--to', snapshot];
     const backup = JSON.parse((await run(process.execPath, [GUICHET_BIN, 'central', 'backup', '--data', c.dataDir, ...args, '--json'], { env })).stdout) as { stopped_at?: string; taken_at?: string };
     // pgBackRest keeps a backup's end to the second: the point to restore to comes after that second.
