@@ -14,7 +14,7 @@ import { setBackupFolder, type SnapshotInfo } from '../../../central/store/backu
 import type { Central } from '../../../central/store/context.js';
 import { centralFileOf, writeCentralFile } from '../../../central/store/open.js';
 import { builtConsoleDir } from '../../../central/server/console-dir.js';
-import { ENGINES, databaseFor, initTestCentral } from '../support/engines.js';
+import { BOTH_ENGINES, databaseFor, initTestCentral } from '../support/engines.js';
 
 const admin = (actor: string): OpContext => ({ actor, roles: ['administrator'], reason: 'weekly backup' });
 const served = builtConsoleDir();
@@ -22,7 +22,7 @@ const served = builtConsoleDir();
 /** Every file under a folder, relative to it. */
 const filesUnder = (dir: string): string[] => (readdirSync(dir, { recursive: true, withFileTypes: true }) as { isFile(): boolean; parentPath: string; name: string }[]).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 
-describe.each(ENGINES)('backup.snapshot, on %s', (engine) => {
+describe.each(BOTH_ENGINES)('backup.snapshot, on %s', (engine) => {
   let c: Central;
   let tmp: string;
   let backups: string;

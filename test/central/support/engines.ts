@@ -4,7 +4,7 @@
  *   alone on a machine without PostgreSQL; both with `GUICHET_ENGINES=all` (`npm run test:engines`,
  *   the full matrix);
  * - `BOTH_ENGINES`, where PGlite is itself the engine under test (migrations, the embedded central's
- *   sync smoke, the money rules a forged entry attacks: void-checks, payout-checks): PGlite and PostgreSQL in every run.
+ *   sync smoke, the money rules a forged entry attacks: void-checks, payout-checks; snapshots, PGlite's own backups): PGlite and PostgreSQL in every run.
  * Both start from the migrated stores the run's global set-up made once (test/support/central-templates.ts):
  * `databaseFor(engine)` gives a migrated database (a PostgreSQL URL, or undefined for PGlite, whose
  * migrated folder `seedPglite` copies into a store), `emptyDatabaseFor` an unmigrated one.
