@@ -38,7 +38,7 @@ describe('the runtime', () => {
         .map((command) => `${name}: ${command}`),
     );
     expect(offenders).toEqual([]);
-    expect(scripts.test).toBe('npm run typecheck && npm run lint && npm run unit && npm run electronegativity && npm run build && npm run e2e');
+    expect(scripts.test).toBe('bin/node24 node scripts/test.mjs');
   });
 });
 
