@@ -59,6 +59,9 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
     else process.env[k] = v;
   }
   process.exitCode = undefined;
+  // As a child whose standard input is a pipe: never a TTY, so a command never prompts (a prompt would hang the test).
+  const tty = Object.getOwnPropertyDescriptor(process.stdin, 'isTTY');
+  Object.defineProperty(process.stdin, 'isTTY', { value: false, configurable: true, writable: true });
   try {
     if (opts.cwd) process.chdir(opts.cwd);
     const argv = ['node', 'guichet', ...args];
@@ -67,6 +70,8 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
     return { code: Number(process.exitCode ?? 0), stdout: out.join(''), stderr: err.join('') };
   } finally {
     process.exitCode = savedCode;
+    if (tty) Object.defineProperty(process.stdin, 'isTTY', tty);
+    else delete (process.stdin as { isTTY?: boolean }).isTTY;
     process.chdir(savedCwd);
     for (const s of spies) s.mockRestore();
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
