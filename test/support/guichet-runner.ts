@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { format } from 'node:util';
 import { vi } from 'vitest';
 import { LOTTERY_COMMANDS } from '../../central/cli/program.js';
@@ -23,6 +24,8 @@ export interface Run {
 /** The environment a call adds (a value `undefined` removes the variable) and the folder it runs in. */
 export interface RunOptions {
   readonly cwd?: string;
+  /** What the command reads on its standard input, which then ends (as spawnSync's `input`). */
+  readonly input?: string;
 }
 
 /** `node bin/guichet.js ARGS` in a child process; GUICHET_DATA is cleared unless given. */
@@ -47,7 +50,7 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
   const saved = { ...process.env };
   const savedCwd = process.cwd();
   const savedCode = process.exitCode;
-  const spies = [
+  const spies: { mockRestore(): void }[] = [
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true)),
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true)),
     vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(`${format(...a)}\n`)),
@@ -59,6 +62,10 @@ export async function runGuichet(args: readonly string[], env: Record<string, st
     else process.env[k] = v;
   }
   process.exitCode = undefined;
+  if (opts.input !== undefined) {
+    const input = Readable.from([opts.input]);
+    spies.push(vi.spyOn(process, 'stdin', 'get').mockReturnValue(input as unknown as typeof process.stdin));
+  }
   // As a child whose standard input is a pipe: never a TTY, so a command never prompts (a prompt would hang the test).
   const tty = Object.getOwnPropertyDescriptor(process.stdin, 'isTTY');
   Object.defineProperty(process.stdin, 'isTTY', { value: false, configurable: true, writable: true });
