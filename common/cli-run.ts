@@ -22,11 +22,22 @@ export function wholeNumber(min: number): (value: string) => number {
 }
 
 /**
+/**
+ * Every command of the tree throws its parse error (a missing option, an unknown command, --help) to
+ * runCli instead of calling process.exit: subcommands added with addCommand() do not inherit the root's
+ * exitOverride, and a command run in process (the tests') must not end the process.
+ */
+function exitOverrideAll(cmd: Command): void {
+  cmd.exitOverride();
+  for (const sub of cmd.commands) exitOverrideAll(sub);
+}
+
+/**
  * Parses and runs; prints known errors as one line on stderr and sets the exit status. `check`, when
  * given, runs first on the arguments (e.g. refusing a secret on the command line) and may throw a CliError.
  */
 export async function runCli(program: Command, argv: readonly string[], check?: (args: readonly string[]) => void): Promise<void> {
-  program.exitOverride();
+  exitOverrideAll(program);
   try {
     check?.(argv.slice(2));
     await program.parseAsync(argv as string[]);

@@ -1,6 +1,4 @@
 /** Entry point of the lottery side's `guichet` commands (`emission`, `units`, `central`); a password on the command line is refused. */
-import { runCli } from '../../common/cli-run.js';
-import { buildLotteryProgram } from './program.js';
-import { refuseSecretsOnCommandLine } from './secrets.js';
+import { runLotteryCli } from './run.js';
 
-await runCli(buildLotteryProgram(), process.argv, refuseSecretsOnCommandLine);
+await runLotteryCli(process.argv);

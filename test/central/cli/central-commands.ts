@@ -1,31 +1,21 @@
 /**
- * `guichet central …` end to end: real processes, a real store (PGlite or PostgreSQL), loopback HTTP.
- * One engine per test file (central-commands-pglite, central-commands-postgres), so the two run in
+ * `guichet central …` end to end: the commands run in process (test/support/guichet-runner.ts), the
+ * service as a real process (`central serve`: its start-up, its record, its exit on SIGTERM), a real
+ * store (PGlite or PostgreSQL), loopback HTTP. One engine per test file (central-commands-pglite, central-commands-postgres), so the two run in
  * parallel forks.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedAnswer, PushAnswer } from '../../../common/protocol/index.js';
 import { databaseFor, releaseDatabase, seedPglite, type Engine } from '../support/engines.js';
-import { GUICHET_BIN, spawnCentral, type SpawnedCentral } from '../support/start-central.js';
+import { spawnCentral, type SpawnedCentral } from '../support/start-central.js';
+import { runGuichet, type Run } from '../../support/guichet-runner.js';
 import { enrol, newTerminalKey, signedGetBytes, signedRequest, TestJournal } from '../support/terminal-client.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function guichet(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [GUICHET_BIN, ...args], { env: { ...process.env, GUICHET_DATABASE_URL: '', ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** `guichet ARGS` in process, with no database URL from the environment (the store's URL is given as --database-url). */
+const guichet = (args: string[]): Promise<Run> => runGuichet(args, { GUICHET_DATABASE_URL: '' });
 
 /** The commands' suite on one engine. */
 export function describeCentralCommands(engine: Engine): void {

@@ -1,29 +1,17 @@
 /**
- * `guichet central keys root|certify|revoke|list` and the root at `central init` (issue #20), as real
- * processes: the root's private key stays outside the data folder, the enrolment letter carries its
+ * `guichet central keys root|certify|revoke|list` and the root at `central init` (issue #20), run in
+ * process (test/support/guichet-runner.ts): the root's private key stays outside the data folder, the enrolment letter carries its
  * fingerprint, certified emission keys sign what central publishes, a revoked one no longer does.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFor, ENGINES, releaseDatabase } from '../support/engines.js';
-import { GUICHET_BIN } from '../support/start-central.js';
+import { runGuichet, type Run } from '../../support/guichet-runner.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function guichet(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [GUICHET_BIN, ...args], { env: { ...process.env, GUICHET_DATABASE_URL: '' }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** `guichet ARGS` in process, with no database URL from the environment (the store's URL is given as --database-url). */
+const guichet = (args: string[]): Promise<Run> => runGuichet(args, { GUICHET_DATABASE_URL: '' });
 
 describe.each(ENGINES)('guichet central keys on %s', (engine) => {
   let tmp: string;

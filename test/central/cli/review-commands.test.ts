@@ -1,24 +1,19 @@
 /**
- * #19's review commands, run as `guichet central …` against a running central (through its admin route),
- * on both engines: `quarantine list|show` (what central could not store as text) and `exceptions`
+ * #19's review commands, run as `guichet central …` (in process) against a running central (through its
+ * admin route), on both engines: `quarantine list|show` (what central could not store as text) and `exceptions`
  * with its states and `exceptions write-off ID --reason …` (journaled at central); (#22) `exceptions
  * investigate ID --note …` and `exceptions close ID --reason …`, after which a write-off is refused.
  */
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer, WireJournalEntry } from '../../../common/protocol/index.js';
 import { databaseFor, ENGINES } from '../support/engines.js';
 import { activatePack, claimTicket, publishTestEmission, type TestEmission } from '../support/paid-twice.js';
-import { GUICHET_BIN, startCentral, type StartedCentral } from '../support/start-central.js';
+import { startCentral, type StartedCentral } from '../support/start-central.js';
+import { runGuichet, type Run } from '../../support/guichet-runner.js';
 import { enrol, newTerminalKey, signedRequest, TestJournal, type TestTerminal } from '../support/terminal-client.js';
 
-function guichet(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [GUICHET_BIN, ...args], { env: { ...process.env, GUICHET_DATABASE_URL: '' }, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** `guichet ARGS` in process, with no database URL from the environment: the running central's folder says where it is. */
+const guichet = (args: string[]): Promise<Run> => runGuichet(args, { GUICHET_DATABASE_URL: '' });
 
 describe.each(ENGINES)('guichet central quarantine and exceptions on %s', (engine) => {
   let c: StartedCentral;

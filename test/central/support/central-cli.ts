@@ -2,25 +2,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, vi } from 'vitest';
-import { buildLotteryProgram } from '../../../central/cli/program.js';
-import { runCli } from '../../../common/cli-run.js';
+import { expect } from 'vitest';
+import { runGuichet } from '../../support/guichet-runner.js';
 
+/** `guichet central ARGS --data DATA` in process: its output and error without their last newline, and its exit status. */
 export async function centralCli(data: string, args: readonly string[]): Promise<{ out: string; err: string; code: number }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  process.exitCode = 0;
-  try {
-    await runCli(buildLotteryProgram(), ['node', 'guichet', 'central', ...args, '--data', data]);
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { out: out.join('\n'), err: err.join(''), code };
+  const r = await runGuichet(['central', ...args, '--data', data]);
+  return { out: r.stdout.replace(/\n$/, ''), err: r.stderr.replace(/\n$/, ''), code: r.code };
 }
 
 /**

@@ -11,7 +11,7 @@ import { openPrinter } from '../../../native/printer/open.js';
 import type { VirtualPrinter } from '../../../native/printer/virtual-printer.js';
 import { openLotteryTerminal } from '../../../main/kernel/open.js';
 import { demoApp, inv, type AppFixture } from './sales-fixture.js';
-import { runGuichet } from '../hosts/cli/guichet-runner.js';
+import { runGuichet } from '../../support/guichet-runner.js';
 
 const fixtures: AppFixture[] = [];
 afterAll(() => {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT, runGuichet } from '../../main/hosts/cli/guichet-runner.js';
+import { ROOT, runGuichet } from '../../support/guichet-runner.js';
 import { createPtyPair, type PtyPair } from './pty-pair.js';
 
 let pty: PtyPair;

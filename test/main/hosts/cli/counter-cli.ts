@@ -1,6 +1,11 @@
-/** Runs the real `guichet` command with stdin left open and not a TTY: a prompt would hang and be killed. */
+/**
+ * The terminal's `guichet` for the counter tests, with no GUICHET_* variable from the test's environment:
+ * `counterCli` in this process (test/support/guichet-runner.ts), `guichet` as a real process with stdin
+ * left open and not a TTY, for what only a process shows (a prompt would hang and be killed).
+ */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -31,4 +36,11 @@ export function guichet(args: string[], env: Record<string, string> = {}): Promi
       resolve({ status, stdout, stderr, hung });
     });
   });
+}
+
+/** The same command run in this process (its standard input not a TTY either): its exit status, output and error. */
+export async function counterCli(args: string[], env: Record<string, string> = {}): Promise<Omit<Run, 'hung'>> {
+  const cleared = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('GUICHET_')).map((k) => [k, undefined]));
+  const r = await runGuichet(args, { ...cleared, ...env });
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 }

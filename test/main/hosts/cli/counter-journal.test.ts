@@ -6,7 +6,7 @@ import { record } from '../../../../main/kernel/record.js';
 import { initTerminal } from '../../../../main/services/terminal/init.js';
 import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { tamper } from '../../services/journal/tamper.js';
-import { guichet } from './counter-cli.js';
+import { counterCli } from './counter-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'guichet-cli-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,13 +21,13 @@ beforeAll(async () => {
 
 describe('guichet journal verify', () => {
   it('exits 1 and names the first broken entry (--json)', async () => {
-    const r = await guichet(['journal', 'verify', '--data', dir, '--json']);
+    const r = await counterCli(['journal', 'verify', '--data', dir, '--json']);
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ terminal: 'T-007', ok: false, entries: 4, first_break: { seq: 4, problem: 'hash' } });
   });
 
   it('says so in words for people', async () => {
-    const r = await guichet(['journal', 'verify'], { GUICHET_DATA: dir });
+    const r = await counterCli(['journal', 'verify'], { GUICHET_DATA: dir });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('journal of terminal T-007 is BROKEN at entry 4: entry 4 was altered: its contents do not match its hash\n');
   });
@@ -45,12 +45,12 @@ describe('guichet journal verify, business invariants', () => {
       );
     }
     t.close();
-    expect((await guichet(['journal', 'verify', '--data', clean])).status).toBe(0);
+    expect((await counterCli(['journal', 'verify', '--data', clean])).status).toBe(0);
     tamper(join(clean, 'guichet.db'), (db) => db.prepare('DELETE FROM outbox WHERE journal_seq = 4').run());
-    const r = await guichet(['journal', 'verify', '--data', clean]);
+    const r = await counterCli(['journal', 'verify', '--data', clean]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('journal of terminal T-008: 4 entries, chain intact\nrule money-outbox broken at entry 4: entry 4 (sale) moves money but has no outbox event for the lottery\n');
-    const json = JSON.parse((await guichet(['journal', 'verify', '--data', clean, '--json'])).stdout) as { ok: boolean; invariants: unknown };
+    const json = JSON.parse((await counterCli(['journal', 'verify', '--data', clean, '--json'])).stdout) as { ok: boolean; invariants: unknown };
     expect(json).toMatchObject({ ok: false, invariants: [{ rule: 'money-outbox', seq: 4 }] });
   });
 });

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterTerminal, type CounterFixture } from '../../services/packs/counter-fixture.js';
 import { guichet } from './counter-cli.js';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 let fx: CounterFixture;
 let data: string;

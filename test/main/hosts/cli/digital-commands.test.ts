@@ -1,7 +1,7 @@
 /** `guichet sell --digital GAME` and `guichet units show UNIT` against a real central on loopback. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalCounter, type DigitalCounter } from '../../services/digital/digital-fixture.js';
-import { runGuichet, spawnGuichet } from './guichet-runner.js';
+import { runGuichet, spawnGuichet } from '../../../support/guichet-runner.js';
 
 let fx: DigitalCounter;
 let data: string[];

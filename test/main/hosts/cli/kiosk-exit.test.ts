@@ -1,7 +1,7 @@
 /** `guichet kiosk-exit`: the technician's allowance from the command line, on a real terminal folder. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTerminal, type Fixture } from '../../services/terminal/fixture.js';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 describe('guichet kiosk-exit', () => {
   let f: Fixture;

@@ -8,7 +8,7 @@ import { Help } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, targetCommand } from '../../../../main/hosts/cli/command-table.js';
 import { buildProgram } from '../../../../main/hosts/cli/program.js';
-import { ROOT } from './guichet-runner.js';
+import { ROOT } from '../../../support/guichet-runner.js';
 
 const HEAVY = /node_modules\/(serialport|@serialport|node-hid|@resvg)\//;
 

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from './guichet-runner.js';
+import { ROOT } from '../../../support/guichet-runner.js';
 
 const BIN = path.join(ROOT, 'bin/guichet.js');
 const base = mkdtempSync(path.join(tmpdir(), 'guichet-pin-argv-'));

@@ -10,7 +10,7 @@ import type * as SalesActs from '../../../../main/services/sales/acts.js';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
 import { demoUnits, makeDemo, type DemoFixture } from '../../services/diagnostics/demo-fixture.js';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 const acts = vi.hoisted(() => ({ reprints: [] as { receiptNo: number; language: string }[] }));
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'guichet-read-only-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpPrinter, type TcpPrinterServer } from '../../../native/printer/support/tcp-printer-server.js';
 import { counterTerminal, type CounterFixture } from '../../services/packs/counter-fixture.js';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 let fx: CounterFixture;
 let server: TcpPrinterServer;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationBarcode } from '../../../../games/ticket-id.js';
 import { lotteryKey, flipByte, recordOffset, writeFixture, type FixtureFile, type LotteryKey } from '../../services/outcomes/fixture.js';
-import { runGuichet, spawnGuichet } from './guichet-runner.js';
+import { runGuichet, spawnGuichet } from '../../../support/guichet-runner.js';
 
 let dir: string;
 let data: string;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGuichet } from './guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 
 let dir: string;
 const units: Array<{ unit: string; game: string; barcodes: { inventory: string; validation: string } }> = [];

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../cli/guichet-runner.js';
+import { ROOT } from '../../../support/guichet-runner.js';
 import { seedDemoCentralStore } from './demo-central-store.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'guichet-kiosk-stop-'));

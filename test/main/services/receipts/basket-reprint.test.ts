@@ -13,7 +13,7 @@ import { receiptFromJournal, reprintReceipt } from '../../../../main/services/re
 import { reprintSale } from '../../../../main/services/sales/acts.js';
 import { completeBasket } from '../../../../main/services/sales/basket.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
-import { runGuichet } from '../../hosts/cli/guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 import { demoUnits, makeDemo, type DemoFixture } from '../diagnostics/demo-fixture.js';
 
 let f: DemoFixture | undefined;

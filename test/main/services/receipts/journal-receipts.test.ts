@@ -7,7 +7,7 @@ import { checkAtCounter } from '../../../../main/services/tickets/counter-verdic
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { receiptFromJournal, reprintReceipt } from '../../../../main/services/receipts/journal-receipts.js';
 import { sellTickets } from '../../../../main/services/sales/sell.js';
-import { runGuichet } from '../../hosts/cli/guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 import { demoUnits, makeDemo, type DemoFixture } from '../diagnostics/demo-fixture.js';
 
 let f: DemoFixture | undefined;

@@ -14,7 +14,7 @@ import { inTransaction } from '../../../../main/kernel/transaction.js';
 import { applyCentralConfig } from '../../../../main/services/sync/central-config.js';
 import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
-import { runGuichet } from '../../hosts/cli/guichet-runner.js';
+import { runGuichet } from '../../../support/guichet-runner.js';
 import { counterTerminal, type CounterFixture } from '../packs/counter-fixture.js';
 
 let fx: CounterFixture | undefined;
