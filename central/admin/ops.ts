@@ -19,7 +19,8 @@ import { exceptionById } from '../store/queries/chargebacks.js';
 import { closeException, investigateException } from '../store/exception-cases.js';
 import { payoutExceptions } from '../store/claims.js';
 import { CentralError, journalAtCentral, type Central } from '../store/context.js';
-import { announceCentralCa, setConfig, setGameStatus, stopListChange } from '../store/feed.js';
+import { setConfig, setGameStatus, stopListChange } from '../store/feed.js';
+import { announceCentralCa, checkCentralCaAnnouncement } from '../store/central-ca.js';
 import { stopListPack } from '../store/stop-list-pack.js';
 import { exportCentralJournal, verifyCentralJournal } from '../store/journal-audit.js';
 import { addOperator, checkIndependent, checkOperatorName, disableOperator, listOperators, resetOperator, setOperatorRoles } from '../store/operators.js';
@@ -39,7 +40,7 @@ import { addTerminal, getTerminal, listTerminals, setTerminalEnabled } from '../
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
 import { CONSOLE_OPS } from './console-ops.js';
 import { op, type AdminOpDef } from './op-def.js';
-import { Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
+import { CaAnnouncement, CENTRAL_URLS_KEY, Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
 import { checkSnapshot, snapshotPgliteStore } from '../store/backup/snapshot.js';
 import { builtConsoleDir } from '../server/console-dir.js';
@@ -58,11 +59,17 @@ const ADMINISTRATOR: readonly Role[] = ['administrator'];
 const Reason = z.string().trim().min(1, 'say why').max(500);
 
 /**
- * Configuration keys under dual control, those that move money: the payout and offline limits, the
+ * Configuration keys under dual control. Those that move money: the payout and offline limits, the
  * retailers' commissions, and who bears a ticket paid twice (`payout_exception_policy` settles
- * exceptions by itself: one operator alone must not be able to charge every retailer, or none).
+ * exceptions by itself: one operator alone must not be able to charge every retailer, or none). And
+ * those that decide where terminals go and what they may do (#39): central's addresses (`central.urls`:
+ * one operator pointed the fleet nowhere), the quotas (`quota_*`: zero shuts out claims and enrolments,
+ * a huge one lets a stolen key flood), the digital limits and void window (`digital_*`), whether a pack
+ * must be shipped before a terminal receives it (`packs_require_shipment`), and how long a claim holds a
+ * ticket for its terminal (`claim_hold_seconds`: the guard against a ticket paid twice).
  */
-export const isDualControlKey = (key: string): boolean => /^(payout_limit|offline_|commission_)/.test(key) || key === 'payout_exception_policy';
+export const isDualControlKey = (key: string): boolean =>
+  /^(payout_limit|offline_|commission_|quota_|digital_)/.test(key) || ['payout_exception_policy', CENTRAL_URLS_KEY, 'packs_require_shipment', 'claim_hold_seconds'].includes(key);
 
 /** An exception's state before an act on it (journaled as `before`). */
 const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => {
@@ -168,10 +175,14 @@ export const ADMIN_OPS = {
     roles: ANY_ROLE,
     run: async (c, a) => stopList(c, a.all ?? false),
   }),
+  // The terminals' pin on central's TLS (#39): signed by the root where it is kept (never at central), and two operators.
   'tls.announce': op({
-    args: z.object({ certificates: z.array(z.string()), reason: z.string() }).strict(),
+    args: z.object({ announcement: CaAnnouncement, reason: Reason }).strict(),
     roles: SECURITY,
-    run: async (c, a, ctx) => ({ cursor: await announceCentralCa(c, ctx.actor, a.certificates, a.reason) }),
+    dual: true,
+    // An announcement the root did not sign, or older than the last, is refused before it is proposed.
+    check: async (c, a) => void (await checkCentralCaAnnouncement(c.db, a.announcement)),
+    run: async (c, a, ctx) => ({ cursor: await announceCentralCa(c, ctx.actor, a.announcement, a.reason) }),
   }),
   'config.set': op({
     args: z.object({ key: z.string(), value: z.unknown() }).strict(),

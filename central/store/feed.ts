@@ -1,5 +1,4 @@
 /** The feed: lottery-signed items in cursor order, and the reference data they announce. */
-import { X509Certificate } from 'node:crypto';
 import { CENTRAL_URLS_KEY, CentralUrls, FeedBody, MAX_CENTRAL_URLS, type FeedItem, type SignedFeedEntry } from '../../common/protocol/index.js';
 import { signLotteryDocument } from '../protocol/verify.js';
 import type { Queryable } from './db.js';
@@ -123,29 +122,6 @@ export async function setConfig(c: Central, actor: string, key: string, value: u
     // Committed (or not): this process's cached configuration is read again (config-cache.ts).
     configChanged(c.db);
   }
-}
-
-/**
- * Announces the certificate authorities central's TLS certificate may chain to from now on (the
- * terminals' pin), journaled; each must be a CA certificate. Announce the next one alongside the
- * current one before switching central's certificate.
- */
-export async function announceCentralCa(c: Central, actor: string, certificates: readonly string[], reason: string): Promise<number> {
-  if (certificates.length < 1 || certificates.length > 4) throw new CentralError('bad_request', 'announce 1 to 4 certificate authorities');
-  const fingerprints = certificates.map((pem) => {
-    let cert: X509Certificate;
-    try {
-      cert = new X509Certificate(pem);
-    } catch (err) {
-      throw new CentralError('bad_request', `not a PEM certificate: ${(err as Error).message}`);
-    }
-    if (!cert.ca) throw new CentralError('bad_request', `${cert.subject.replace(/\n/g, ', ')} is not a certificate authority`);
-    return cert.fingerprint256;
-  });
-  return c.db.transaction(async (tx) => {
-    await journalAtCentral(c, tx, c.now(), actor, 'central_ca.announce', { fingerprints, reason });
-    return appendFeed(c, tx, { kind: 'central_ca', certificates: certificates.map((pem) => pem.trim()), reason });
-  });
 }
 
 /** Puts a pack on the stop list (or lifts it), journaled and announced. */

@@ -5,7 +5,8 @@
  * a key only through a certificate that verifies with that root and no revocation of it.
  *
  * Certificates and revocations are root-signed statements, `lotterySigningString('certificate' | 'revocation', body)`;
- * they travel in the enrolment answer and on the feed (`key_certificate`, `key_revocation`).
+ * they travel in the enrolment answer and on the feed (`key_certificate`, `key_revocation`). So does the
+ * announcement of the TLS authorities central may chain to (`central-ca`, feed item `central_ca`, #39).
  */
 import { z } from 'zod';
 import { IsoUtc, PublicKeyPem, Sha256Hex, SignatureB64 } from './primitives.js';
@@ -62,6 +63,33 @@ export const Revocation = z
   })
   .strict();
 export type Revocation = z.infer<typeof Revocation>;
+
+/** A certificate authority's certificate (PEM), as the terminals pin it. */
+export const CentralCaPem = z.string().min(1).max(16_384).regex(/^-----BEGIN CERTIFICATE-----/);
+
+/**
+ * The signed part of a TLS announcement (#39): the root says central's TLS certificate may chain to these
+ * authorities from `issued_at` on. Signed offline where the root is (`guichet central tls announce --root`);
+ * a terminal replaces its pin only with one its root signed, newer than the one it applied last.
+ */
+export const CaAnnouncementBody = z
+  .object({
+    format: z.literal('guichet-central-ca/1'),
+    root: Sha256Hex,
+    certificates: z.array(CentralCaPem).min(1).max(4),
+    issued_at: IsoUtc,
+  })
+  .strict();
+export type CaAnnouncementBody = z.infer<typeof CaAnnouncementBody>;
+
+export const CaAnnouncement = z
+  .object({
+    body: CaAnnouncementBody,
+    /** base64 Ed25519 of lotterySigningString('central-ca', body) by the root. */
+    signature: SignatureB64,
+  })
+  .strict();
+export type CaAnnouncement = z.infer<typeof CaAnnouncement>;
 
 /** A root fingerprint as a person types it (spaces, colons, upper case): 64 hex digits, or null. */
 export function normaliseFingerprint(text: string): string | null {

@@ -1,7 +1,7 @@
 /** The requests and answers between a terminal and central, as zod schemas (both sides parse with them). */
 import { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
-import { Certificate, Revocation, RootKey } from './keys.js';
+import { CaAnnouncement, CentralCaPem, Certificate, Revocation, RootKey } from './keys.js';
 import { PackRefusedItem, PackStateItem } from './packs.js';
 import { Count, GameCode, IsoUtc, JsonObject, PackId, PublicKeyPem, Sha256Hex, SignatureB64, TerminalId } from './primitives.js';
 
@@ -66,7 +66,7 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
  * What the lottery key signs for a document of `kind`: `guichet-<kind>/1\n<canonical JSON of body>`.
  * The terminal recomputes it from the body it received and verifies `signature` with the key named by `signer`.
  */
-export type LotteryDocumentKind = 'enrolment' | 'feed' | 'certificate' | 'revocation' | 'allowance';
+export type LotteryDocumentKind = 'enrolment' | 'feed' | 'certificate' | 'revocation' | 'allowance' | 'central-ca';
 
 export function lotterySigningString(kind: LotteryDocumentKind, body: unknown): string {
   return `guichet-${kind}/1\n${canonicalJson(body)}`;
@@ -290,12 +290,15 @@ export const KeyRevocationItem = z.object({
 /**
  * The certificate authorities central's TLS certificate may chain to from now on (PEM, 1 to 4): how the
  * lottery rotates the pin before the old authority expires (announce old and new, switch central's
- * certificate, then announce the new alone). A terminal takes it from a lottery-signed feed entry only.
+ * certificate, then announce the new alone). A terminal takes the pin from `announcement`, signed by its
+ * lottery root (#39), never from the feed entry's word alone; `certificates` repeats them for terminals
+ * of earlier versions, and an entry without `announcement` (central before #39) is refused.
  */
 export const CentralCaItem = z.object({
   kind: z.literal('central_ca'),
-  certificates: z.array(z.string().min(1).max(16_384).regex(/^-----BEGIN CERTIFICATE-----/)).min(1).max(4),
+  certificates: z.array(CentralCaPem).min(1).max(4),
   reason: z.string(),
+  announcement: CaAnnouncement.optional(),
 });
 export type CentralCaItem = z.infer<typeof CentralCaItem>;
 export const TerminalStatusItem = z.object({

@@ -1,11 +1,13 @@
 /**
  * The lottery's key hierarchy in code (common/protocol/keys.ts holds the shapes): the root signs
- * certificates and revocations; both sides check them against the root they hold (central its store's,
- * a terminal the one it was given at enrolment).
+ * certificates, revocations and announcements of central's TLS authorities; both sides check them
+ * against the root they hold (central its store's, a terminal the one it was given at enrolment).
  */
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import {
   lotterySigningString,
+  type CaAnnouncement,
+  type CaAnnouncementBody,
   type Certificate,
   type CertificateBody,
   type KeyRole,
@@ -33,7 +35,7 @@ function parseKey(pem: string, what: string): KeyObject {
   return key;
 }
 
-function signedBy(kind: 'certificate' | 'revocation', body: unknown, signature: string, key: KeyObject): boolean {
+function signedBy(kind: 'certificate' | 'revocation' | 'central-ca', body: unknown, signature: string, key: KeyObject): boolean {
   try {
     return verify(null, Buffer.from(lotterySigningString(kind, body), 'utf8'), key, Buffer.from(signature, 'base64'));
   } catch {
@@ -71,6 +73,13 @@ export function checkRevocation(rev: Revocation, root: KeyObject): RevocationBod
   return rev.body;
 }
 
+/** A TLS announcement once its root signature checks; throws KeyChainError. */
+export function checkCaAnnouncement(a: CaAnnouncement, root: KeyObject): CaAnnouncementBody {
+  if (a.body.root !== keyFingerprint(root)) throw new KeyChainError(`the announcement of central's TLS authorities names another root (${short(a.body.root)})`);
+  if (!signedBy('central-ca', a.body, a.signature, root)) throw new KeyChainError("the announcement of central's TLS authorities is not signed by the lottery root");
+  return a.body;
+}
+
 /** The root certifies `key` for `role` (done where the root's private key is: `guichet central keys certify`). */
 export function certify(rootPrivate: KeyObject, role: KeyRole, key: KeyObject, issuedAt: string): Certificate {
   const body: CertificateBody = {
@@ -88,4 +97,10 @@ export function certify(rootPrivate: KeyObject, role: KeyRole, key: KeyObject, i
 export function revoke(rootPrivate: KeyObject, fingerprint: string, reason: string, revokedAt: string): Revocation {
   const body: RevocationBody = { format: 'guichet-revocation/1', root: keyFingerprint(rootPrivate), fingerprint, reason, revoked_at: revokedAt };
   return { body, signature: sign(null, Buffer.from(lotterySigningString('revocation', body), 'utf8'), rootPrivate).toString('base64') };
+}
+
+/** The root announces the authorities central's TLS certificate may chain to (`guichet central tls announce --root`). */
+export function announceCas(rootPrivate: KeyObject, certificates: readonly string[], issuedAt: string): CaAnnouncement {
+  const body: CaAnnouncementBody = { format: 'guichet-central-ca/1', root: keyFingerprint(rootPrivate), certificates: certificates.map((pem) => pem.trim()), issued_at: issuedAt };
+  return { body, signature: sign(null, Buffer.from(lotterySigningString('central-ca', body), 'utf8'), rootPrivate).toString('base64') };
 }

@@ -20,7 +20,8 @@ import { DEFAULT_LISTEN } from '../../server/listen.js';
 import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
-import { addKeysCommands } from './keys.js';
+import { addKeysCommands, rootKey } from './keys.js';
+import { announceCas } from '../../../db/outcome/certificates.js';
 import { addUpdatesCommands } from './updates.js';
 import { addBackupCommands } from './backup.js';
 import { addBackOfficeCommands } from './back-office.js';
@@ -184,10 +185,13 @@ export function centralCommand(): Command {
     });
 
   common(tlsCmd.command('announce'))
-    .description('Announce on the signed feed the certificate authorities central may chain to from now on (the terminals\' pin): the current and the next one before switching central\'s certificate, then the next alone.')
+    .description(
+      "Announce on the signed feed the certificate authorities central may chain to from now on (the terminals' pin): the current and the next one before switching central's certificate, then the next alone. Signed by the lottery root, read only to sign in this process (terminals take no other); under dual control.",
+    )
     .requiredOption('--ca <file...>', 'certificate authority files (PEM), 1 to 4')
-    .requiredOption('--reason <text>', 'why (journaled)')
-    .action(async (flags: CommonFlags & { ca: string[]; reason: string }) => {
+    .requiredOption('--root <file>', "the lottery root's private key (the announcement is signed with it here; central never sees it)")
+    .requiredOption('--reason <text>', 'why (journaled, and travels with the proposal)')
+    .action(async (flags: CommonFlags & { ca: string[]; root: string; reason: string }) => {
       const certificates = flags.ca.map((f) => {
         try {
           return readFileSync(f, 'utf8');
@@ -195,7 +199,9 @@ export function centralCommand(): Command {
           throw new CliError(`cannot read ${f}: ${(err as Error).message}`);
         }
       });
-      const r = (await run(flags, 'tls.announce', { certificates, reason: flags.reason })) as { cursor: number };
+      if (certificates.length > 4) throw new CliError('announce 1 to 4 certificate authorities');
+      const announcement = announceCas(rootKey(flags.root).privateKey, certificates, new Date().toISOString());
+      const r = (await run(flags, 'tls.announce', { announcement, reason: flags.reason })) as { cursor: number };
       print(flags, r, () => [`certificate authorities announced at feed cursor ${r.cursor}`]);
     });
 

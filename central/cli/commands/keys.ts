@@ -24,8 +24,8 @@ type Run = (flags: Flags, op: 'keys.add' | 'keys.revoke' | 'keys.list', args: Re
 type Common = (cmd: Command) => Command;
 type Print = (flags: Flags, value: unknown, human: () => string[]) => void;
 
-/** The root's private key, which must exist (certify and revoke never make one). */
-function rootKey(file: string): ReturnType<typeof loadOrCreateSigningKey> {
+/** The root's private key, which must exist (certify, revoke and `tls announce` never make one). */
+export function rootKey(file: string): ReturnType<typeof loadOrCreateSigningKey> {
   const path = resolve(file);
   if (!existsSync(path)) throw new CliError(`no root key at ${path}: give the lottery root's private key file (guichet central keys root makes one)`);
   return loadOrCreateSigningKey(path);

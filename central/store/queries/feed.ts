@@ -57,3 +57,12 @@ export async function feedAfter(q: Queryable, terminalId: string, cursor: number
     [cursor, terminalId, limit],
   );
 }
+
+/** The latest time the root signed a TLS announcement on the feed (`central_ca`), or null (none, or none signed). */
+export async function lastCaAnnouncementAt(q: Queryable): Promise<string | null> {
+  const rows = await q.query<{ issued_at: string }>(
+    `SELECT body #>> '{item,announcement,body,issued_at}' AS issued_at FROM feed WHERE kind = 'central_ca' AND body #> '{item,announcement}' IS NOT NULL`,
+  );
+  // Compared as times (an ISO time may carry milliseconds or not): a handful of rows.
+  return rows.reduce<string | null>((latest, r) => (latest === null || Date.parse(r.issued_at) > Date.parse(latest) ? r.issued_at : latest), null);
+}

@@ -28,21 +28,34 @@ export function correctedClock(t: LotteryTerminal): () => Date {
 
 /**
  * Central's addresses, in the order tried: the signed configuration's `central.urls` when it holds a
- * usable list, else the address list given at enrolment (comma-separated in sync_state.central_url).
- * Each must pass checkCentralUrl (https, or http on loopback); an unusable configured list is ignored.
+ * usable list, then the address list given at enrolment (comma-separated in sync_state.central_url),
+ * each once. The enrolled ones stay as the fallback (#39): a configured list that points nowhere cannot
+ * cut the terminal off the central that can undo it. Each must pass checkCentralUrl (https, or http on
+ * loopback); an unusable configured list is ignored.
  */
 export function centralUrls(t: LotteryTerminal, stored: string): string[] {
+  const enrolled = splitCentralUrls(stored);
+  if (enrolled.length === 0) throw new TypeError(`terminal ${t.id} has no central URL`);
   const configured = CentralUrls.safeParse(centralConfig(t)[CENTRAL_URLS_KEY]);
   if (configured.success) {
+    let urls: string[] | null = null;
     try {
-      return configured.data.map(checkCentralUrl);
+      urls = configured.data.map(checkCentralUrl);
     } catch {
       // an address this terminal may not use: keep the enrolled ones
     }
+    if (urls) return [...new Set([...urls, ...enrolled.flatMap(usable)])];
   }
-  const enrolled = splitCentralUrls(stored);
-  if (enrolled.length === 0) throw new TypeError(`terminal ${t.id} has no central URL`);
   return enrolled.map(checkCentralUrl);
+}
+
+/** The address checked, or nothing when this terminal may not use it (plain http to another machine). */
+function usable(url: string): string[] {
+  try {
+    return [checkCentralUrl(url)];
+  } catch {
+    return [];
+  }
 }
 
 /** A client of this terminal's central (enrolled URLs and pinned authority unless given); plain http only on loopback. */

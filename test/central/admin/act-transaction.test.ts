@@ -52,7 +52,7 @@ describe.each(ENGINES)('admin acts on %s', (engine) => {
     const [feed0, ops0] = [await feedCount(c), await adminOps(c)];
     await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00003', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused', status: 409 });
     await expect(runAdminOpFor(c, 'stoplist.add', { pack: '213-001-01-00002', reason: 'r' }, { actor: 'sue', roles: ['security'], idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
-    await expect(runAdminOpFor(c, 'tls.announce', { certificates: [], reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
+    await expect(runAdminOpFor(c, 'game.suspend', { game: 'happy-2014', reason: 'r' }, { ...SECURITY, idempotencyKey: 'key-reused-0001' })).rejects.toMatchObject({ reason: 'idempotency_key_reused' });
     expect(await listed(c, '213-001-01-00003')).toBe(0);
     expect([await feedCount(c), await adminOps(c)]).toEqual([feed0, ops0]);
   });

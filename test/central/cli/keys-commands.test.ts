@@ -99,4 +99,16 @@ describe.each(ENGINES)('guichet central keys on %s', (engine) => {
     expect([old.code, old.stderr]).toEqual([1, expect.stringMatching(/not an emission key certified by the lottery root .*or was revoked/)]);
     expect((await json<{ name: string }[]>(['publish', join(tmp, 'em-6')])).map((p) => p.name)).toEqual(['happy-2014-6-1.outcome']);
   }, 300_000);
+
+  it('announces a TLS authority signed with the root where it is kept, never without it (#39)', async () => {
+    const made = await guichet(['central', 'tls', 'make', '--data', data, '--host', '127.0.0.1', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const ca = (JSON.parse(made.stdout) as { ca: string }).ca;
+    const bare = await central(['tls', 'announce', '--ca', ca, '--reason', 'no root']);
+    expect([bare.code, bare.stderr]).toEqual([1, expect.stringMatching(/required option '--root <file>'/)]);
+    const foreign = await central(['tls', 'announce', '--ca', ca, '--root', join(tmp, 'stranger-root.key'), '--reason', 'stranger']);
+    expect([foreign.code, foreign.stderr]).toEqual([1, expect.stringMatching(/names another root/)]);
+    const announced = await json<{ cursor: number }>(['tls', 'announce', '--ca', ca, '--root', join(tmp, 'offline', 'root.key'), '--reason', 'first authority']);
+    expect(announced.cursor).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * (a TCP tap on loopback) sees neither the enrolment code nor a validation barcode, a terminal given
  * another authority (or none) does not connect, and plain http to another machine is refused.
  */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,10 +16,13 @@ import { callService } from '../../../../central/admin/client.js';
 import { servingRecord } from '../../../../central/server/holder.js';
 import { serveCentral, type RunningCentral } from '../../../../central/server/serve.js';
 import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files.js';
-import { announceCentralCa } from '../../../../central/store/feed.js';
+import { announceCentralCa } from '../../../../central/store/central-ca.js';
+import { appendFeed } from '../../../../central/store/feed.js';
+import { announceCas } from '../../../../db/outcome/certificates.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
 import { syncStateRow, updateSyncState } from '../../../../db/queries/sync-state.js';
+import { loadOrCreateSigningKey } from '../../../../db/outcome/keys.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { CentralUnreachableError } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
@@ -39,14 +43,19 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
   let root: string;
   let barcode: string;
   let databaseUrl: string | undefined;
+  let rootKey: KeyObject;
+  // Announcements signed by the lottery root (where it is kept: `central tls announce --root`), each later than the last.
+  let signedAt = Date.parse('2026-12-01T00:00:00.000Z');
+  const signed = (pems: readonly string[], key: KeyObject = rootKey) => announceCas(key, pems, new Date((signedAt += 60_000)).toISOString());
 
   beforeAll(async () => {
     tmp = mkdtempSync(path.join(tmpdir(), 'guichet-tls-'));
     const dataDir = path.join(tmp, 'central');
     databaseUrl = await databaseFor(engine);
     const init = await initTestCentral({ dataDir, keyFile: path.join(tmp, 'lottery.key'), ...(databaseUrl ? { databaseUrl } : {}) });
+    rootKey = loadOrCreateSigningKey(init.rootKeyFile).privateKey;
     codes = {};
-    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5']) { const letter = await addTerminal(init.central, 'test', id, `Retailer ${id}`); codes[id] = letter.code; root = letter.root; }
+    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5', 'T6']) { const letter = await addTerminal(init.central, 'test', id, `Retailer ${id}`); codes[id] = letter.code; root = letter.root; }
     await init.central.db.close();
     tls = makeTlsFiles(dataDir, ['127.0.0.1', 'localhost']);
     running = await serveCentral({ dataDir, databaseUrl, listen: '127.0.0.1:0', tls: { certFile: tls.files.serverCert, keyFile: tls.files.serverKey }, log: () => undefined });
@@ -130,6 +139,46 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     }
   });
 
+  it('a terminal refuses an announced authority the root did not sign, and keeps its pin; a root-signed one it takes', async () => {
+    const ca1 = readFileSync(tls.files.caCert, 'utf8');
+    const theirs = readFileSync(makeTlsFiles(path.join(tmp, 'attacker-authority'), ['127.0.0.1']).files.caCert, 'utf8');
+    const { terminal: t } = await enrollTerminal(mkdtempSync(path.join(tmp, 't6-')), { centralUrl: running.url, code: codes.T6!, root, managerName: 'eve', pin: '123456', centralCa: ca1, client: fast });
+    const lastFeed = () => {
+      const rows = t.db.prepare("SELECT payload FROM journal WHERE type = 'central.feed' ORDER BY seq").all() as { payload: string }[];
+      return JSON.parse(rows.at(-1)!.payload) as Record<string, unknown>;
+    };
+    const feed = (item: Parameters<typeof appendFeed>[2]) => running.central.db.transaction((tx) => appendFeed(running.central, tx, item));
+    try {
+      // On an operator's word alone, or whoever holds central's online key: a feed entry with no root signature.
+      await feed({ kind: 'central_ca', certificates: [theirs], reason: 'trust me' });
+      await syncOnce(t, { client: fast });
+      expect(syncStateRow(t.db)?.central_ca_pem).toBe(ca1.trim());
+      expect(lastFeed()).toMatchObject({ kind: 'central_ca', status: 'refused', reason: expect.stringMatching(/not signed by the lottery root/) });
+      // Signed by another root: refused; central refuses to announce it at all.
+      const stranger = signed([theirs], generateKeyPairSync('ed25519').privateKey);
+      await expect(announceCentralCa(running.central, 'test', stranger, 'stranger')).rejects.toMatchObject({ reason: 'bad_announcement' });
+      await feed({ kind: 'central_ca', certificates: [theirs], reason: 'stranger', announcement: stranger });
+      await syncOnce(t, { client: fast });
+      expect(syncStateRow(t.db)?.central_ca_pem).toBe(ca1.trim());
+      expect(lastFeed()).toMatchObject({ status: 'refused', reason: expect.stringMatching(/names another root/) });
+      // The root's certificates with another authority slipped in beside the signed body: the pin is the signed list.
+      const good = signed([ca1]);
+      await feed({ kind: 'central_ca', certificates: [theirs], reason: 'swapped', announcement: good });
+      await syncOnce(t, { client: fast });
+      expect(syncStateRow(t.db)?.central_ca_pem).toBe(ca1.trim());
+      expect(lastFeed()).toMatchObject({ issued_at: good.body.issued_at });
+      // An older root-signed announcement played again is refused (it would bring back a retired authority).
+      const older = announceCas(rootKey, [theirs], '2026-01-01T00:00:00.000Z');
+      await feed({ kind: 'central_ca', certificates: [theirs], reason: 'replay', announcement: older });
+      await syncOnce(t, { client: fast });
+      expect(syncStateRow(t.db)?.central_ca_pem).toBe(ca1.trim());
+      expect(lastFeed()).toMatchObject({ status: 'refused', reason: expect.stringMatching(/not after the announcement applied last/) });
+      await expect(announceCentralCa(running.central, 'test', older, 'replay')).rejects.toMatchObject({ reason: 'stale_announcement' });
+    } finally {
+      t.close();
+    }
+  }, 60_000);
+
   it('rotation: the next authority comes on the signed feed; a terminal that heard it follows central to its new certificate', async () => {
     const ca1 = readFileSync(tls.files.caCert, 'utf8');
     const next = makeTlsFiles(path.join(tmp, 'next-authority'), ['127.0.0.1']);
@@ -139,7 +188,7 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
     const heard = await enrol('T4');
     const deaf = await enrol('T5');
     try {
-      await announceCentralCa(running.central, 'test', [ca1, ca2], 'next authority');
+      await announceCentralCa(running.central, 'test', signed([ca1, ca2]), 'next authority');
       await syncOnce(heard, { client: fast });
       expect(syncStateRow(heard.db)?.central_ca_pem).toContain(ca2.trim());
       // Central switches to a certificate of the next authority, on the same address.
@@ -150,11 +199,11 @@ describe.each(ENGINES)('central over TLS with the lottery\'s own authority, on %
       await syncOnce(heard, { client: fast });
       await expect(syncOnce(deaf, { client: fast })).rejects.toThrow(/certificate/);
       // The old authority retired: the pin holds the next one alone.
-      await announceCentralCa(running.central, 'test', [ca2], 'old authority retired');
+      await announceCentralCa(running.central, 'test', signed([ca2]), 'old authority retired');
       await syncOnce(heard, { client: fast });
       expect(syncStateRow(heard.db)?.central_ca_pem).toBe(ca2.trim());
       // Not a certificate authority: refused by central, nothing announced.
-      await expect(announceCentralCa(running.central, 'test', [readFileSync(next.files.serverCert, 'utf8').split(/(?<=-----END CERTIFICATE-----)/)[0]!], 'wrong')).rejects.toThrow(/not a certificate authority/);
+      await expect(announceCentralCa(running.central, 'test', signed([readFileSync(next.files.serverCert, 'utf8').split(/(?<=-----END CERTIFICATE-----)/)[0]!]), 'wrong')).rejects.toThrow(/not a certificate authority/);
     } finally {
       heard.close();
       deaf.close();
