@@ -7,7 +7,7 @@
  * verified download is journaled (`update.downloaded`, with its outbox event) and recorded; a refusal is
  * recorded with its reason in French and English, and nothing else changes.
  */
-import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { TargetFile } from '@tufjs/models';
@@ -123,6 +123,17 @@ async function resumeDownload(url: string, part: string, info: TargetFile, dispa
 }
 
 /**
+ * Keeps the signed targets metadata tuf-js just verified (and persisted as `targets.json`) beside the
+ * tarball it names, `<sha256>.targets.json`: what the launcher checks the installed release against
+ * before it runs it, and what the running version measures itself by (verify-release.ts).
+ */
+function keepTargets(paths: UpdatePaths, sha256: string): void {
+  const file = path.join(paths.downloadsDir, `${sha256}.targets.json`);
+  writeFileSync(`${file}.tmp`, readFileSync(path.join(paths.metadataDir, 'targets.json')));
+  renameSync(`${file}.tmp`, file);
+}
+
+/**
  * One background round: refresh the metadata, and download the release central assigned this terminal
  * when it is newer than `running`. Never throws for what the server did: the result says why.
  */
@@ -156,7 +167,10 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
   mkdirSync(paths.downloadsDir, { recursive: true });
   const done = path.join(paths.downloadsDir, `${sha256}.tar.gz`);
   const text = { fr: `Version ${version} téléchargée et vérifiée`, en: `Version ${version} downloaded and verified` };
-  if (existsSync(done)) return { state: 'downloaded', version, sha256, file: done, ...text };
+  if (existsSync(done)) {
+    keepTargets(paths, sha256);
+    return { state: 'downloaded', version, sha256, file: done, ...text };
+  }
   {
     const part = path.join(paths.downloadsDir, `${sha256}.part`);
     const url = `${source.url.replace(/\/$/, '')}/v1/updates/${encodeURIComponent(t.id)}/targets/${sha256}.${RELEASE_TARGET}`;
@@ -179,6 +193,7 @@ export async function checkForUpdate(t: LotteryTerminal, paths: UpdatePaths, sou
     }
     renameSync(part, done);
   }
+  keepTargets(paths, sha256);
   inTransaction(t, () => {
     // Journaled once per release: the same one downloaded again (its folder lost, a new downloads
     // folder) is the same event, already told to central.

@@ -18,8 +18,7 @@ import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from '../sync/central-config.js';
 import { noteStep } from './download.js';
 import { reasonText, type Bilingual } from './messages.js';
-import type { UpdatePaths } from './paths.js';
-import { INSTALLED_FILE } from './software.js';
+import { INSTALLED_FILE, type UpdatePaths } from './paths.js';
 import { untarGz } from './untar.js';
 import { packageJsonPath } from '../terminal/version.js';
 

@@ -10,6 +10,9 @@
  */
 import path from 'node:path';
 
+/** Written by the installer in each version folder: the release's version and tarball sha256 (a hint, verified: verify-release.ts). */
+export const INSTALLED_FILE = 'installed.json';
+
 export interface UpdatePaths {
   readonly root: string;
   readonly metadataDir: string;

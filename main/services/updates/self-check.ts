@@ -1,15 +1,18 @@
 /**
  * A new version's self-check (#23), run by the launcher before the version serves anyone: the database
  * opens and migrates (opening does), the journal verifies, central answers (GET /v1/health, when the
- * terminal is enrolled), and the configured devices answer (device-checks.ts; the host opens them:
+ * terminal is enrolled: through the terminal's own client, so over the TLS authority pinned at enrolment
+ * and trying each of central's addresses in turn, its answer signed by the lottery), and the configured
+ * devices answer (device-checks.ts; the host opens them:
  * main/hosts/update/device-checks.ts).
  * Then, on the version that was rolled back to, `recordRollback` journals `update.rolled-back`.
  */
-import { request } from 'undici';
+import { ENDPOINTS, HealthAnswer } from '../../../common/protocol/index.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { verifyJournal } from '../journal/verify.js';
+import { terminalClient } from '../sync/terminal-client.js';
 import { noteStep } from './download.js';
 import { reasonText } from './messages.js';
 
@@ -34,9 +37,10 @@ export async function selfCheck(t: LotteryTerminal, devices: readonly DeviceChec
   const sync = syncStateRow(t.db);
   if (sync) {
     try {
-      const res = await request(`${sync.central_url.replace(/\/$/, '')}/v1/health`, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
-      await res.body.dump();
-      checks.push({ name: 'central', ok: res.statusCode === 200, detail: `HTTP ${res.statusCode}` });
+      // One attempt per address (the client moves on to the next address when one does not answer).
+      const client = terminalClient(t, { maxAttempts: 1, timeoutMs: 10_000 });
+      const health = await client.call('GET', ENDPOINTS.health, undefined, HealthAnswer);
+      checks.push({ name: 'central', ok: true, detail: `${client.url}: ${health.service} ${health.version}` });
     } catch (err) {
       checks.push({ name: 'central', ok: false, detail: (err as Error).message });
     }

@@ -3,7 +3,9 @@
  * is pending, run its self-check (a child process, killed past its deadline); if it fails, go back by
  * itself: the database as it was before the new version's migrations (the backup), `current` switched
  * back to the previous version, and the rollback journaled by the previous version (its own code, for
- * its own schema), all well within 60 s of the failure.
+ * its own schema), all well within 60 s of the failure. Nothing of a version runs unless it is the
+ * release TUF verified (`Launch.verify`: issue 39, finding 6): an unverified pending version counts as a
+ * failed self-check, and an unverified previous one records nothing of its own.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -28,6 +30,8 @@ export const SELF_CHECK_DEADLINE_MS = 45_000;
 export interface Launch {
   /** The command (argv after node) running a version's self-check: `--data DIR` and maybe `--record-rollback JSON` follow. */
   selfCheckOf(dir: string | null): string[];
+  /** Throws why `dir` is not the release TUF verified (verify-release.ts): nothing of it runs then. */
+  verify(dir: string): void;
   readonly deadlineMs?: number;
 }
 
@@ -60,6 +64,16 @@ export type SuperviseOutcome =
   | { readonly outcome: 'confirmed'; readonly version: string }
   | { readonly outcome: 'rolled-back'; readonly version: string; readonly reason: string; readonly recorded: boolean };
 
+/** Why `dir` may not run (null: it is a verified release). */
+function whyNot(launch: Launch, dir: string): string | null {
+  try {
+    launch.verify(dir);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /** Handles a pending update's self-check, and the rollback when it fails. */
 export async function supervisePending(paths: UpdatePaths, launch: Launch): Promise<SuperviseOutcome> {
   const state = readUpdateState(paths);
@@ -67,17 +81,25 @@ export async function supervisePending(paths: UpdatePaths, launch: Launch): Prom
   if (!pending) return { outcome: 'none' };
   const deadline = launch.deadlineMs ?? SELF_CHECK_DEADLINE_MS;
   const dir = paths.versionDir(pending.version);
-  const check = existsSync(dir) ? await run([...launch.selfCheckOf(dir), '--data', paths.root], deadline) : { code: 1, output: `${dir} is missing` };
+  // state.json is the data folder's word too: the backup is the installer's own file, or nothing is restored.
+  const backup = path.join(paths.backupsDir, `before-${path.basename(pending.version)}.db`);
+  if (pending.backup !== backup || !existsSync(backup)) {
+    writeUpdateState(paths, {});
+    return { outcome: 'rolled-back', version: pending.version, reason: `the pending update's backup ${pending.backup} is not ${backup}: nothing run, nothing restored`, recorded: false };
+  }
+  const unverified = whyNot(launch, dir);
+  const check = unverified === null ? await run([...launch.selfCheckOf(dir), '--data', paths.root], deadline) : { code: 1, output: `${dir} is not a verified release: ${unverified}` };
   if (check.code === 0) {
     writeUpdateState(paths, {});
     return { outcome: 'confirmed', version: pending.version };
   }
   const reason = check.code === null ? `no answer within ${deadline / 1000} s` : (check.output.trim().split('\n').pop() ?? `exit ${check.code}`);
   // Back: the database first (before anything opens it), then `current`.
-  restoreDatabase(paths, pending.backup);
+  restoreDatabase(paths, backup);
   switchCurrent(paths, pending.previous);
   writeUpdateState(paths, {});
   const note = JSON.stringify({ version: pending.version, sha256: pending.sha256, reason, restored_to: pending.previous ? path.basename(pending.previous) : null });
-  const recorded = await run([...launch.selfCheckOf(pending.previous), '--data', paths.root, '--record-rollback', note], deadline);
+  const previous = pending.previous !== null && whyNot(launch, pending.previous) === null ? pending.previous : null;
+  const recorded = await run([...launch.selfCheckOf(previous), '--data', paths.root, '--record-rollback', note], deadline);
   return { outcome: 'rolled-back', version: pending.version, reason, recorded: recorded.code === 0 };
 }

@@ -20,11 +20,18 @@ export class TarError extends Error {
   override readonly name = 'TarError';
 }
 
-/** Unpacks `gz` into `dir` (which must be empty or missing); returns the files written. */
-export function untarGz(gz: Buffer, dir: string, maxBytes: number): string[] {
+/** One entry of a release tarball: a folder or a regular file, its name split into safe parts. */
+export interface TarEntry {
+  readonly parts: readonly string[];
+  readonly type: 'dir' | 'file';
+  readonly mode: number;
+  readonly data: Buffer;
+}
+
+/** The entries of `gz` (see the file's comment for what is refused); `maxBytes` unpacked at most. */
+export function tarEntries(gz: Buffer, maxBytes: number): TarEntry[] {
   const tar = gunzipSync(gz, { maxOutputLength: maxBytes });
-  const files: string[] = [];
-  mkdirSync(dir, { recursive: true });
+  const entries: TarEntry[] = [];
   for (let off = 0; off + BLOCK <= tar.length; ) {
     const h = tar.subarray(off, off + BLOCK);
     if (h.every((b) => b === 0)) break;
@@ -34,15 +41,27 @@ export function untarGz(gz: Buffer, dir: string, maxBytes: number): string[] {
     if (!Number.isSafeInteger(size) || size < 0 || off + BLOCK + size > tar.length) throw new TarError(`tar entry ${name} is cut short`);
     const parts = name.split('/').filter((p) => p !== '' && p !== '.');
     if (name.startsWith('/') || parts.includes('..') || parts.length === 0) throw new TarError(`tar entry name ${JSON.stringify(name)} leaves the folder`);
-    const target = path.join(dir, ...parts);
-    if (type === '5') mkdirSync(target, { recursive: true });
-    else if (type === '0') {
-      mkdirSync(path.dirname(target), { recursive: true });
-      const mode = parseInt(field(h, 100, 8).trim() || '644', 8) & 0o755;
-      writeFileSync(target, tar.subarray(off + BLOCK, off + BLOCK + size), { mode, flag: 'wx' });
-      files.push(parts.join('/'));
-    } else throw new TarError(`tar entry ${name} is of type '${type}': a release holds regular files only`);
+    if (type !== '5' && type !== '0') throw new TarError(`tar entry ${name} is of type '${type}': a release holds regular files only`);
+    const mode = parseInt(field(h, 100, 8).trim() || '644', 8) & 0o755;
+    entries.push({ parts, type: type === '5' ? 'dir' : 'file', mode, data: tar.subarray(off + BLOCK, off + BLOCK + size) });
     off += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  }
+  return entries;
+}
+
+/** Unpacks `gz` into `dir` (which must be empty or missing); returns the files written. */
+export function untarGz(gz: Buffer, dir: string, maxBytes: number): string[] {
+  const entries = tarEntries(gz, maxBytes);
+  const files: string[] = [];
+  mkdirSync(dir, { recursive: true });
+  for (const e of entries) {
+    const target = path.join(dir, ...e.parts);
+    if (e.type === 'dir') mkdirSync(target, { recursive: true });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, e.data, { mode: e.mode, flag: 'wx' });
+      files.push(e.parts.join('/'));
+    }
   }
   return files;
 }

@@ -20,8 +20,9 @@ export interface UpdateCentral {
   readonly release: BuiltRelease;
   readonly vendor: KeyPair;
   readonly approval: KeyPair;
-  /** The lottery's TUF root.json central holds. */
+  /** The lottery's TUF root.json central holds, and its file (the launcher's anchor: GUICHET_UPDATE_ROOT). */
   readonly rootJson: Buffer;
+  readonly rootFile: string;
   close(): Promise<void>;
 }
 
@@ -48,6 +49,7 @@ export async function updateCentral(version = '0.2.0'): Promise<UpdateCentral> {
     vendor,
     approval,
     rootJson: readFileSync(rootFile),
+    rootFile,
     async close() {
       await central.close();
       store.cleanup();

@@ -80,7 +80,7 @@ describe('the kiosk host updates itself at the till close', () => {
 
   it('the launcher then runs the new version after its self-check', async () => {
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'bin/guichet-launcher.js'), '--data', fixture.counter.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [path.join(ROOT, 'bin/guichet-launcher.js'), '--data', fixture.counter.dir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_UPDATE_ROOT: fixture.rootFile } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

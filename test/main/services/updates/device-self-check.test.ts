@@ -23,6 +23,7 @@ import { currentTarget, installUpdate, readUpdateState } from '../../../../main/
 import { enrolledSource } from '../../../../main/services/updates/loop.js';
 import { updatePaths } from '../../../../main/services/updates/paths.js';
 import { runningSoftware } from '../../../../main/services/updates/software.js';
+import { verifyRelease } from '../../../../main/services/updates/verify-release.js';
 import { selfCheck } from '../../../../main/services/updates/self-check.js';
 import { supervisePending } from '../../../../main/services/updates/supervise.js';
 import { updateCentral, type UpdateCentral } from '../../hosts/kiosk/update-central.js';
@@ -78,7 +79,8 @@ describe('the self-check probes the configured devices', () => {
     t.close();
     // What bin/guichet-launcher.js does: the release's self-check, and this installation's for the rollback.
     const own = [path.join(ROOT, 'bin/run-ts.js'), path.join(ROOT, 'main/hosts/update/self-check-main.ts')];
-    const outcome = await supervisePending(paths, { selfCheckOf: (d) => (d ? [path.join(d, 'app/selfcheck.mjs')] : own) });
+    const verify = (d: string) => verifyRelease(paths, d, fixture.rootFile, path.join(ROOT, 'node_modules'));
+    const outcome = await supervisePending(paths, { verify, selfCheckOf: (d) => (d ? [path.join(d, 'app/selfcheck.mjs')] : own) });
     expect(outcome).toMatchObject({ outcome: 'rolled-back', version: '0.2.0', recorded: true });
     expect(outcome.outcome === 'rolled-back' && outcome.reason).toMatch(new RegExp(`printer tcp://127\\.0\\.0\\.1:${port} does not answer`));
     expect(currentTarget(paths)).toBeNull();

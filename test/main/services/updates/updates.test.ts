@@ -26,6 +26,7 @@ import { checkForUpdate, updateStatus } from '../../../../main/services/updates/
 import { currentTarget, installUpdate, readUpdateState } from '../../../../main/services/updates/install.js';
 import { updatePaths, type UpdatePaths } from '../../../../main/services/updates/paths.js';
 import { supervisePending } from '../../../../main/services/updates/supervise.js';
+import { verifyRelease } from '../../../../main/services/updates/verify-release.js';
 import { writeRoot } from '../../../../scripts/release-lib.js';
 import { runOps } from '../sync/ops.js';
 import { centralStore, enrolledCounter, type CentralStore, type EnrolledCounter } from '../sync/sync-fixture.js';
@@ -39,6 +40,7 @@ let counter: EnrolledCounter;
 let vendor: KeyPair;
 let approval: KeyPair;
 let rootJson: Buffer;
+let rootFile: string;
 let skewMs = 0;
 // Central's clock runs a little ahead at each round, so each timestamp it signs is a newer version.
 const tick = () => (skewMs += 1500);
@@ -49,7 +51,7 @@ beforeAll(async () => {
   counter = await enrolledCounter(central.url, store.codes.get('T1')!);
   vendor = keyPair();
   approval = keyPair();
-  const rootFile = path.join(mkdtempSync(path.join(tmpdir(), 'guichet-tuf-root-')), 'root.json');
+  rootFile = path.join(mkdtempSync(path.join(tmpdir(), 'guichet-tuf-root-')), 'root.json');
   writeRoot(rootFile, { rootKeyPem: readFileSync(store.rootKeyFile, 'utf8'), vendorPub: vendor.publicPem, approvalPub: approval.publicPem, onlinePub: central.central.lotteryKey.publicKeyPem }, 1, new Date().toISOString());
   rootJson = readFileSync(rootFile);
   await addUpdateRoot(central.central, 'test', rootJson.toString('utf8'));
@@ -76,7 +78,7 @@ function seededPaths(): UpdatePaths {
 /** `node bin/guichet-launcher.js --data DIR`, asynchronously (central answers from this process meanwhile). */
 function launcher(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/guichet-launcher.js'), '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/guichet-launcher.js'), '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GUICHET_UPDATE_ROOT: rootFile } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -320,7 +322,7 @@ describe('the terminal updates itself, and rolls a failed release back by itself
     expect(launched.code).toBe(0);
     expect(launched.stdout).toContain('Guichet 0.7.0 would start here');
     expect(launched.stderr).toContain('"outcome":"confirmed"');
-    const launch = { selfCheckOf: (dir: string | null) => [path.join(dir ?? path.join(paths.versionsDir, 'none'), 'app/selfcheck.mjs')] };
+    const launch = { verify: (dir: string) => verifyRelease(paths, dir, rootFile, path.join(ROOT, 'node_modules')), selfCheckOf: (dir: string | null) => [path.join(dir ?? path.join(paths.versionsDir, 'none'), 'app/selfcheck.mjs')] };
 
     // A release whose migration fails halfway.
     let t = openLotteryTerminal(counter.dir);
