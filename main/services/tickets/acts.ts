@@ -13,7 +13,7 @@ import { fileUnreachableClaim } from './claim-receipt.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { checkAtCounter, CounterChecker, type CounterVerdict } from './counter-verdict.js';
 import { parseBarcode, type UnitId } from '../../../games/ticket-id.js';
-import { centralRefusalOf, forgetCentralRefusal, keepCentralRefusal, refusalOf } from './central-refusals.js';
+import { centralRefusalOf, forgetCentralRefusal, keepCentralRefusal, refusalOf, verdictRefusal } from './central-refusals.js';
 import { PayoutError } from './pay-errors.js';
 import { payTicket, type PayResult } from './pay.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
@@ -77,7 +77,7 @@ export async function payOrClaim(
       before = checker.check(session, barcode);
       if (before.verdict !== expect) {
         if (before.verdict === 'above-limit' && before.claim) throw new PayoutError('already-claimed', before.message, before);
-        throw new PayoutError(before.verdict, before.message, before);
+        throw verdictRefusal(t, before);
       }
     }
     const clock = checkTrustedClock(t);

@@ -41,19 +41,35 @@ export function centralRefusalOf(t: LotteryTerminal, id: UnitId): CentralTicketF
   return centralTicketFactOf(t.db, unitKey(id)) ?? null;
 }
 
+/** The refusal's code, words and details (what a screen shows) for central's word on a ticket; see refusalOf. */
+export function refusalWords(t: LotteryTerminal, fact: CentralTicketFact): { code: string; message: string; details?: Readonly<Record<string, string>> } {
+  if (fact.verdict === 'already_paid') {
+    if (fact.terminal !== null && fact.terminal !== t.id) {
+      const at = fact.at ?? fact.told_at;
+      return { code: 'paid-elsewhere', message: `already paid at terminal ${fact.terminal} (${fact.retailer ?? '?'}) on ${at}: do not pay`, details: { terminal: fact.terminal, at } };
+    }
+    return { code: 'already-paid', message: fact.message };
+  }
+  // Held by another terminal's claim (or this terminal's hold ended and may not be renewed yet): not paid.
+  return { code: 'claimed-elsewhere', message: `central: ${fact.message}`, details: { terminal: fact.terminal ?? t.id, ...(fact.held_until ? { until: fact.held_until } : {}) } };
+}
+
 /**
  * The payout refusal central's word on a ticket gives, online as offline: 'paid-elsewhere' (which
  * terminal, when), 'already-paid' (here, or central named no terminal), 'claimed-elsewhere' (held by
  * which terminal, until when). `local` is the act's counter verdict on the ticket.
  */
 export function refusalOf(t: LotteryTerminal, fact: CentralTicketFact, local: CounterVerdict): PayoutError {
-  if (fact.verdict === 'already_paid') {
-    if (fact.terminal !== null && fact.terminal !== t.id) {
-      const at = fact.at ?? fact.told_at;
-      return new PayoutError('paid-elsewhere', `already paid at terminal ${fact.terminal} (${fact.retailer ?? '?'}) on ${at}: do not pay`, local, { terminal: fact.terminal, at });
-    }
-    return new PayoutError('already-paid', fact.message, local);
-  }
-  // Held by another terminal's claim (or this terminal's hold ended and may not be renewed yet): not paid.
-  return new PayoutError('claimed-elsewhere', `central: ${fact.message}`, local, { terminal: fact.terminal ?? t.id, ...(fact.held_until ? { until: fact.held_until } : {}) });
+  const w = refusalWords(t, fact);
+  return new PayoutError(w.code, w.message, local, w.details);
+}
+
+/**
+ * The payout refusal of a counter verdict that forbids paying: for an 'already-paid' the verdict took
+ * from central's word (offline, `paid.receipt_no` null), central's code, words and details, as online;
+ * otherwise the verdict's own.
+ */
+export function verdictRefusal(t: LotteryTerminal, v: CounterVerdict): PayoutError {
+  const told = v.verdict === 'already-paid' && v.paid?.receipt_no === null && v.id ? centralRefusalOf(t, v.id) : null;
+  return told ? refusalOf(t, told, v) : new PayoutError(v.verdict, v.message, v);
 }

@@ -16,8 +16,14 @@ import { centralRefusalOf } from '../../../../main/services/tickets/central-refu
 import { payOrClaim } from '../../../../main/services/tickets/acts.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { refusedWith } from '../sync/two-terminals.js';
+import type { AppContext } from '../../../../main/app/context.js';
+import { verdictView } from '../../../../main/app/handlers/tickets.js';
+import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries, type Translate } from '../../../../renderer/src/i18n/index.js';
+import { verdictDetail } from '../../../../renderer/src/screens/validate/VerdictPanel.js';
 import { counterTerminal, type CounterFixture } from '../packs/counter-fixture.js';
 
+const fr = makeTranslate(mergeDictionaries(DICTIONARIES), 'fr') as Translate;
 const after: AfterCommit = { printer: null, drawer: null, language: 'fr' };
 
 let fx: CounterFixture | undefined;
@@ -74,10 +80,17 @@ describe('what central said of a ticket, kept for when it does not answer', () =
     expect(said(online)).toEqual({ code: 'paid-elsewhere', message: expect.stringContaining('terminal DEMO-01'), details: { terminal: 'DEMO-01', at: '2026-12-07T09:12:00.000Z' } });
     expect(said(await refusal(payOrClaim(f.t, f.bob, barcode, after, 'winner', paidAtT1)))).toEqual(said(online));
 
-    // Twenty minutes later central is stopped: the terminal remembers what it was told.
+    // Twenty minutes later central is stopped: the terminal remembers what it was told. The verdict
+    // offers no offline payout: already paid at DEMO-01, in the words of central's refusal.
     updateSyncState(f.t.db, { last_error: 'central unreachable', last_error_at: f.t.now() });
+    const v = checkAtCounter(f.t, f.bob, barcode);
+    expect(v).toMatchObject({ verdict: 'already-paid', payable: false, offline: null, message: online.message, paid: { terminal: 'DEMO-01', at: '2026-12-07T09:12:00.000Z', receipt_no: null } });
+    const view = verdictView({} as AppContext, v, barcode, { picture: false });
+    expect(verdictDetail(fr, view, 'fr')).toBe('Déjà payé au terminal DEMO-01 : ne payez pas.');
     const offline = await refusal(payOrClaim(f.t, f.bob, barcode, after, 'winner', DOWN));
     expect(said(offline)).toEqual(said(online));
+    // Without `expect` too (the verdict read inside the payment), and once online again central decides.
+    expect(said(await refusal(payOrClaim(f.t, f.bob, barcode, after, undefined, DOWN)))).toEqual(said(online));
     expect(payouts(f)).toEqual({ n: 0 });
     // Another winner nobody claimed is still paid offline, within the allowance.
     const other = await payOrClaim(f.t, f.bob, f.val(winners[1]!), after, 'winner', DOWN);
