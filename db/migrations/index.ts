@@ -14,9 +14,10 @@ import { reserved11 } from './011-reserved.js';
 import { centralEpoch } from './012-central-epoch.js';
 import { reserved13 } from './013-reserved.js';
 import { softwareUpdates } from './014-software-updates.js';
+import { centralTicketFacts } from './015-central-ticket-facts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 export { migrate, schemaVersion, MigrationError } from './runner.js';
 
-export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance, reserved11, centralEpoch, reserved13, softwareUpdates];
+export const MIGRATIONS: readonly Migration[] = [blocksAndTrustedKeys, counterCore, packsSalesPayouts, keyRevocation, syncState, digitalUnits, centralPacks, centralTls, keyHierarchy, offlineAllowance, reserved11, centralEpoch, reserved13, softwareUpdates, centralTicketFacts];

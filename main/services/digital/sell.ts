@@ -31,6 +31,7 @@ import { changeDue, moneyLinesByGame } from '../sales/money.js';
 import { saleReceipt } from '../sales/receipts.js';
 import { CentralAnswerError, CentralUnreachableError, type CentralClient } from '../sync/client.js';
 import { checkTicket } from '../tickets/check.js';
+import { digitalReceiptLine } from './codes.js';
 import { assertGameOnSale, assertTerminalEnabled } from '../terminal/enabled.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 
@@ -51,11 +52,6 @@ export interface DigitalSaleResult {
   readonly tendered_cents: number;
   readonly change_cents: number;
   readonly receipt: SaleReceipt;
-}
-
-/** The receipt line of a digital unit: its game, number and validation barcode. */
-export function digitalReceiptLine(game: string, number: string, validationBarcode: string): string {
-  return `${gameByCode(game).name} ${number} — code ${validationBarcode}`;
 }
 
 function refusalOf(err: unknown): SaleError | null {
@@ -181,7 +177,8 @@ function completeSale(t: LotteryTerminal, session: OperatorSession, saleKey: str
     const change = changeDue(price, tendered);
     const at = t.now();
     const saleId = insertSale(t.db, { cash_session_id: cash.id, operator_id: session.operator_id, at, total_cents: price, tendered_cents: tendered, change_cents: change });
-    const line = { ticket: unit.number, game: unit.game, emission: unit.emission, block: unit.block, unit: unit.unit, price_cents: price, digital: true, validation_barcode: unit.validation_barcode, sale_key: saleKey };
+    // The validation barcode pays: it goes on the buyer's receipt, never in the journal (codes.ts).
+    const line = { ticket: unit.number, game: unit.game, emission: unit.emission, block: unit.block, unit: unit.unit, price_cents: price, digital: true, sale_key: saleKey };
     const r = record(t, {
       type: 'sale',
       operator: session,

@@ -12,6 +12,7 @@ import type { OperatorSession } from '../auth/session.js';
 import { record } from '../../kernel/record.js';
 import { claimReceipt, payoutReceipt } from '../tickets/pay-receipts.js';
 import { basketReceipt } from '../sales/basket-receipt.js';
+import { soldDigitalCode, withCode } from '../digital/codes.js';
 import { saleReceipt, voidReceipt } from '../sales/receipts.js';
 import { ServiceError } from '../../kernel/errors.js';
 import { inTransaction } from '../../kernel/transaction.js';
@@ -67,9 +68,10 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
     case 'sale': {
       const lines = f('lines', isArray).map((l) => {
         const line = l as Record<string, unknown>;
-        // A digital unit's line also carries its validation barcode (revealed to the buyer).
-        const code = typeof line.validation_barcode === 'string' ? ` — code ${line.validation_barcode}` : '';
-        return { description: `${gameName(field(line, 'game', isText, receiptNo))} ${field(line, 'ticket', isText, receiptNo)}${code}`, price_cents: field(line, 'price_cents', isInt, receiptNo) };
+        // A digital unit's line names its sale; its validation barcode, the buyer's, comes from this
+        // terminal's record of the sale, never the journal (entries from before carry it).
+        const code = soldDigitalCode(t, line.sale_key) ?? (isText(line.validation_barcode) ? line.validation_barcode : null);
+        return { description: withCode(`${gameName(field(line, 'game', isText, receiptNo))} ${field(line, 'ticket', isText, receiptNo)}`, code), price_cents: field(line, 'price_cents', isInt, receiptNo) };
       });
       return { kind: 'sale', receipt: saleReceipt({ ...head, lines, total_cents: f('total_cents', isInt), tendered_cents: f('tendered_cents', isInt), change_cents: f('change_cents', isInt) }) };
     }
@@ -100,7 +102,8 @@ export function receiptFromJournal(t: LotteryTerminal, receiptNo: number): { rea
       // The basket's own number, not one of its parts' (#25): its tickets, units, prizes and cash.
       const item = (v: unknown): { description: string; price_cents: number } => {
         const i = v as Record<string, unknown>;
-        return { description: field(i, 'description', isText, receiptNo), price_cents: field(i, 'price_cents', isInt, receiptNo) };
+        // A digital unit's item names its sale key: its validation barcode put back (digital/codes.ts).
+        return { description: withCode(field(i, 'description', isText, receiptNo), soldDigitalCode(t, i.sale_key)), price_cents: field(i, 'price_cents', isInt, receiptNo) };
       };
       const prize = (v: unknown): { game: string; ticket: string; amount_cents: number } => {
         const z = v as Record<string, unknown>;

@@ -20,7 +20,8 @@
 import { gameByCode } from '../../../games/index.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
-import { completeDigitalSale, digitalReceiptLine, releaseDigital, reserveDigital, settlePendingDigital, type DigitalSaleResult, type ReservedDigital } from '../digital/sell.js';
+import { digitalReceiptLine, soldDigitalCode, withCode } from '../digital/codes.js';
+import { completeDigitalSale, releaseDigital, reserveDigital, settlePendingDigital, type DigitalSaleResult, type ReservedDigital } from '../digital/sell.js';
 import type { CentralClient } from '../sync/client.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { centralGate } from '../tickets/acts.js';
@@ -115,8 +116,8 @@ export function completedBasket(t: LotteryTerminal, basketId: string): BasketRes
     | { at: string; terminal: string; operator: string | null; payload: string }
     | undefined;
   if (!row) return null;
-  const p = JSON.parse(row.payload) as BasketPayload & ({ receipt_no: number } | { printed_receipt_no: number });
-  return resultOf(row.terminal, row.operator ?? '', row.at, 'receipt_no' in p ? p.receipt_no : p.printed_receipt_no, p, true);
+  const p = JSON.parse(row.payload) as JournaledBasket & ({ receipt_no: number } | { printed_receipt_no: number });
+  return resultOf(row.terminal, row.operator ?? '', row.at, 'receipt_no' in p ? p.receipt_no : p.printed_receipt_no, withCodes(t, p), true);
 }
 
 /** The prize of a ticket in the basket, as its counter verdict says now: only a winner payable here. */
@@ -248,14 +249,45 @@ function commit(
   const r = record(t, {
     type: 'basket',
     operator: session,
-    payload: { ...summary, ...(single !== undefined ? { printed_receipt_no: single } : {}) },
+    payload: { ...journaled(summary, digital), ...(single !== undefined ? { printed_receipt_no: single } : {}) },
     receipt: single === undefined,
     outbox: { key: `basket/${input.basket_id}` },
   });
   return resultOf(t.id, session.name, r.at, single ?? (r.receipt_no as number), summary, false);
 }
 
-/** What the `basket` journal entry holds (with `receipt_no`). */
+/**
+ * The basket as journaled: its digital units by sale key, without the validation barcodes that pay them
+ * (digital/codes.ts); `withCodes` puts them back from this terminal's record for the buyer's receipt.
+ */
+function journaled(p: BasketPayload, digital: readonly DigitalSaleResult[]): JournaledBasket {
+  const paper = p.items.length - digital.length;
+  return {
+    ...p,
+    digital: p.digital.map(({ validation_barcode: _code, ...d }) => d),
+    items: p.items.map((i, n) => {
+      const d = n >= paper ? digital[n - paper] : undefined;
+      return d ? { description: digitalReceiptLine(d.game, d.number, null), price_cents: i.price_cents, sale_key: d.sale_key } : i;
+    }),
+  };
+}
+
+/** A journaled basket with its digital units' validation barcodes put back (entries before they left the journal carry them). */
+export function withCodes(t: LotteryTerminal, p: JournaledBasket): BasketPayload {
+  return {
+    ...p,
+    digital: p.digital.map((d) => ({ ...d, validation_barcode: soldDigitalCode(t, d.sale_key) ?? d.validation_barcode ?? '' })),
+    items: p.items.map(({ sale_key, ...i }) => (sale_key === undefined ? i : { ...i, description: withCode(i.description, soldDigitalCode(t, sale_key)) })),
+  };
+}
+
+/** What the `basket` journal entry holds (with `receipt_no`): no validation barcode of a digital unit. */
+interface JournaledBasket extends Omit<BasketPayload, 'digital' | 'items'> {
+  readonly digital: readonly (Omit<BasketDigitalLine, 'validation_barcode'> & { readonly validation_barcode?: string })[];
+  readonly items: readonly { readonly description: string; readonly price_cents: number; readonly sale_key?: string }[];
+}
+
+/** A basket's summary, as the result and the receipt give it. */
 interface BasketPayload extends Omit<BasketResult, 'receipt_no' | 'at' | 'receipt' | 'replayed'> {
   readonly cash_session_id: number;
   readonly parts: readonly number[];

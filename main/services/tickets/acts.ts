@@ -12,7 +12,8 @@ import { offlineLimitReached, type OfflineLimitReached } from '../sync/offline-l
 import { fileUnreachableClaim } from './claim-receipt.js';
 import { checkTrustedClock } from '../sync/trusted-clock.js';
 import { checkAtCounter, CounterChecker, type CounterVerdict } from './counter-verdict.js';
-import { parseBarcode } from '../../../games/ticket-id.js';
+import { parseBarcode, type UnitId } from '../../../games/ticket-id.js';
+import { centralRefusalOf, forgetCentralRefusal, keepCentralRefusal, refusalOf, verdictRefusal } from './central-refusals.js';
 import { PayoutError } from './pay-errors.js';
 import { payTicket, type PayResult } from './pay.js';
 import { openDrawerAfter, printReceipt, type AfterCommit } from '../receipts/after-commit.js';
@@ -76,7 +77,7 @@ export async function payOrClaim(
       before = checker.check(session, barcode);
       if (before.verdict !== expect) {
         if (before.verdict === 'above-limit' && before.claim) throw new PayoutError('already-claimed', before.message, before);
-        throw new PayoutError(before.verdict, before.message, before);
+        throw verdictRefusal(t, before);
       }
     }
     const clock = checkTrustedClock(t);
@@ -149,7 +150,8 @@ const REFUSED_BY_CENTRAL = {
 /**
  * One ticket, one payment: an enrolled terminal claims a winner at central before paying it (nothing is
  * held locally meanwhile). Answers how central agreed, or throws the PayoutError that forbids paying:
- * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals, or
+ * 'already-paid' (here), 'paid-elsewhere' (which terminal, when), central's refusals — paid or held
+ * elsewhere are kept (central-refusals.ts) and refused again with the same words while central does not answer —, or
  * 'central-unreachable' when central did not answer in time and the prize is beyond the offline limits,
  * 'pack-elsewhere-offline' when central did not answer for a ticket of a pack this terminal does not know
  * (another retailer's: the offline allowance covers only the shop's own packs). `local` is the act's counter verdict on the ticket.
@@ -168,6 +170,9 @@ export async function centralGate(
     case 'refused':
       throw new PayoutError('central-refused', `central refused the claim: ${claim.message}`, local);
     case 'unreachable': {
+      // Central said before that it is paid, or held by another terminal: refused offline as it was online (issue 41).
+      const told = centralRefusalOf(t, local.id as UnitId);
+      if (told) throw refusalOf(t, told, local);
       // Another retailer's pack (this terminal does not know it): only central says whether it is payable (#19).
       if (local.pack?.state === 'not-received') {
         throw new PayoutError('pack-elsewhere-offline', `central does not answer and pack ${local.pack.number} is not known at this shop: only central can validate it, do not pay; try again once central answers`, local, { pack: local.pack.number });
@@ -178,17 +183,11 @@ export async function centralGate(
     }
     case 'answer': {
       const a = claim.answer;
-      if (a.verdict === 'claimed') return { claim_key: claim.claim_key };
-      if (a.verdict === 'already_paid') {
-        const p = a.paid;
-        if (p && p.terminal !== t.id) throw new PayoutError('paid-elsewhere', `already paid at terminal ${p.terminal} (${p.retailer}) on ${p.at}: do not pay`, local, { terminal: p.terminal, at: p.at });
-        throw new PayoutError('already-paid', a.message, local);
+      if (a.verdict === 'claimed') {
+        forgetCentralRefusal(t, local.id as UnitId);
+        return { claim_key: claim.claim_key };
       }
-      if (a.verdict === 'held_elsewhere') {
-        // Held by another terminal's claim (or this terminal's hold ended and may not be renewed yet): not paid.
-        const p = a.paid;
-        throw new PayoutError('claimed-elsewhere', `central: ${a.message}`, local, { terminal: p?.terminal ?? t.id, ...(a.held_until ? { until: a.held_until } : {}) });
-      }
+      if (a.verdict === 'already_paid' || a.verdict === 'held_elsewhere') throw refusalOf(t, keepCentralRefusal(t, local.id as UnitId, { ...a, verdict: a.verdict }), local);
       throw new PayoutError(REFUSED_BY_CENTRAL[a.verdict], `central: ${a.message}`, local);
     }
   }

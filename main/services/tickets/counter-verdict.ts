@@ -5,7 +5,8 @@
  *
  * Order of precedence: unreadable or unknown barcode; a block signed by a revoked key; tampered data; stop-listed; pack not active
  * (paper games only); wrong hidden code; already paid; expired; loser; winner above the limit (or
- * already claimed); winner payable here. The prize is shown only once the hidden code has opened the
+ * already claimed); already paid as central said before, while it does not answer (central-refusals.ts);
+ * winner payable here. The prize is shown only once the hidden code has opened the
  * record and the ticket is not refused for its pack or the stop list.
  */
 import { gameByCode, type WinningZone } from '../../../games/index.js';
@@ -25,6 +26,7 @@ import { getSettings } from '../../kernel/settings.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { noteRefusedCode } from './refused-codes.js';
+import { centralRefusalOf, refusalWords } from './central-refusals.js';
 import { limitReachedIn, offlineUsage, type OfflineLimitReached } from '../sync/offline-limits.js';
 import { syncStatus } from '../sync/status.js';
 
@@ -51,7 +53,8 @@ export const COUNTER_VERDICTS: readonly CounterVerdictKind[] = [
 export interface PaidAt {
   readonly at: string;
   readonly terminal: string;
-  readonly receipt_no: number;
+  /** Null when central said it was paid at another terminal (its receipt is that terminal's). */
+  readonly receipt_no: number | null;
   readonly amount_cents: number;
 }
 
@@ -253,6 +256,11 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   }
   if (prize > limit) {
     return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });
+  }
+  // Central said it was paid (issue 41): while it does not answer, the verdict says so, in its words, and offers no offline payout.
+  const told = centralRefusalOf(t, id);
+  if (told?.verdict === 'already_paid' && syncStatus(t).state === 'offline') {
+    return make('already-paid', refusalWords(t, told).message, { pack, paid: { at: told.at ?? told.told_at, terminal: told.terminal ?? t.id, receipt_no: null, amount_cents: prize } });
   }
   if (elsewhere) return make('winner', `wins ${formatEuros(prize)}: its pack ${pack.number} is not known at this shop (another shop's, or not received here yet): central confirms it online before it is paid here (${gameByCode(id.game).name})`, { pack, payable: true });
   const offline = offlineVerdictOf(t, prize);

@@ -26,6 +26,7 @@ import { CounterChecker, type CounterVerdict } from './counter-verdict.js';
 import { PayoutError } from './pay-errors.js';
 import { claimReceipt, payoutReceipt } from './pay-receipts.js';
 import { noteRefusedCode } from './refused-codes.js';
+import { verdictRefusal } from './central-refusals.js';
 
 export type PayResult =
   | {
@@ -78,7 +79,7 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
         authorize(t, session, 'claim.file');
         return claim(t, session, cash.id, v);
       }
-      throw new PayoutError(v.verdict, v.message, v);
+      throw verdictRefusal(t, v);
     });
   } catch (err) {
     // The payout rolled back; the wrong code is recorded on its own.

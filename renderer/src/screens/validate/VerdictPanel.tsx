@@ -10,6 +10,8 @@ import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.j
 export function verdictDetail(t: Translate, v: VerdictView, language: Language): string {
   switch (v.verdict) {
     case 'already-paid':
+      // Central said so, and no longer answers (issue 41): the words its refusal gave online.
+      if (v.paid && v.paid.receipt_no === null) return t('error.paid-elsewhere', { terminal: v.paid.terminal });
       return t('verdictSub.already-paid', {
         at: v.paid ? dateTime(v.paid.at, language) : '?',
         terminal: v.paid?.terminal ?? '?',

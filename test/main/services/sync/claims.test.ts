@@ -87,6 +87,10 @@ describe.each(ENGINES)('one ticket, one payment, central on %s', (engine) => {
     const at = (a.t.db.prepare("SELECT at FROM journal WHERE type = 'payout' ORDER BY seq DESC LIMIT 1").get() as { at: string }).at;
     expect(second.message).toContain(`on ${at}`);
     expect(b.t.db.prepare('SELECT count(*) AS n FROM payouts').get()).toEqual({ n: 0 });
+    // Issue 41: central then stops answering; T2 remembers it and refuses the ticket with the same reason.
+    const offline = await refusal(payOrClaim(b.t, b.manager, w.barcode, after, undefined, DOWN));
+    expect([offline.code, offline.message, offline.details]).toEqual([second.code, second.message, second.details]);
+    expect(b.t.db.prepare('SELECT count(*) AS n FROM payouts').get()).toEqual({ n: 0 });
     const row = (await c.central.db.query<{ state: string; terminal_id: string }>('SELECT state, terminal_id FROM ticket_claims WHERE state = $1', ['paid']))[0];
     expect(row).toEqual({ state: 'paid', terminal_id: 'T1' });
   });
