@@ -30,6 +30,11 @@ import { centralMetrics, type CentralMetrics } from './metrics.js';
 
 export const CENTRAL_VERSION = '1';
 
+/** Strict-Transport-Security's max-age on answers over TLS: a year. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+/** Answers under these paths carry secrets (sessions, enrolment secrets, admin results): Cache-Control no-store. */
+const NO_STORE_PREFIXES = ['/v1/admin/', '/v1/console/'] as const;
+
 export interface ServerOptions {
   /** The data folder's admin.token: on loopback, it stands for the setup actor until the first administrator exists. */
   adminToken?: string;
@@ -147,6 +152,13 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
   // Every answer to a request with a nonce is signed by the lottery, bound to that request.
   app.addHook('onSend', answerSignatureHook(c));
+  // Over TLS, browsers come back over TLS only; the back office's answers (sessions, enrolment secrets,
+  // admin results) are kept by no browser or proxy, refusals included.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (opts.https) void reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
+    if (NO_STORE_PREFIXES.some((p) => req.url.startsWith(p))) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
