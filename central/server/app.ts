@@ -22,6 +22,7 @@ import { serveFile } from './files.js';
 import { quotaHook } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
+import { CONNECTION_LIMITS, limitOptions, type ConnectionLimits } from './connection-limits.js';
 import { serveConsole } from './console-static.js';
 import { updateRoutes } from './updates.js';
 import { assertApprovedSoftware } from '../store/updates.js';
@@ -50,6 +51,8 @@ export interface ServerOptions {
   logger?: { level?: string; stream?: { write(line: string): void } };
   /** The metrics to count in (default: a registry of this server's own). */
   metrics?: CentralMetrics;
+  /** Time-outs and the connection cap (default: CONNECTION_LIMITS; tests pass small ones). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 declare module 'fastify' {
@@ -88,8 +91,10 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
   const level = opts.logger?.level ?? 'silent';
   const metrics = opts.metrics ?? centralMetrics(c.db);
+  const limits = limitOptions({ ...CONNECTION_LIMITS, ...opts.limits });
   const fastifyOpts: FastifyServerOptions = {
     bodyLimit: MAX_BODY_BYTES,
+    ...limits.fastify,
     return503OnClosing: true,
     logger: {
       level,
@@ -105,7 +110,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     genReqId: () => randomBytes(8).toString('hex'),
   };
   // TLS 1.2 at least (1.3 negotiated where both ends have it).
-  const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
+  const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, ...limits.node, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify({ ...fastifyOpts, http: limits.node })) as unknown as FastifyInstance;
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
