@@ -22,6 +22,7 @@ import { serveFile } from './files.js';
 import { quotaHook } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
+import { CONNECTION_LIMITS, limitOptions, type ConnectionLimits } from './connection-limits.js';
 import { serveConsole } from './console-static.js';
 import { updateRoutes } from './updates.js';
 import { assertApprovedSoftware } from '../store/updates.js';
@@ -29,6 +30,11 @@ import { readiness } from './health.js';
 import { centralMetrics, type CentralMetrics } from './metrics.js';
 
 export const CENTRAL_VERSION = '1';
+
+/** Strict-Transport-Security's max-age on answers over TLS: a year. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+/** Answers under these paths carry secrets (sessions, enrolment secrets, admin results): Cache-Control no-store. */
+const NO_STORE_PREFIXES = ['/v1/admin/', '/v1/console/'] as const;
 
 export interface ServerOptions {
   /** The data folder's admin.token: on loopback, it stands for the setup actor until the first administrator exists. */
@@ -45,6 +51,8 @@ export interface ServerOptions {
   logger?: { level?: string; stream?: { write(line: string): void } };
   /** The metrics to count in (default: a registry of this server's own). */
   metrics?: CentralMetrics;
+  /** Time-outs and the connection cap (default: CONNECTION_LIMITS; tests pass small ones). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 declare module 'fastify' {
@@ -83,8 +91,10 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   const log = opts.log ?? ((line) => process.stderr.write(`${line}\n`));
   const level = opts.logger?.level ?? 'silent';
   const metrics = opts.metrics ?? centralMetrics(c.db);
+  const limits = limitOptions({ ...CONNECTION_LIMITS, ...opts.limits });
   const fastifyOpts: FastifyServerOptions = {
     bodyLimit: MAX_BODY_BYTES,
+    ...limits.fastify,
     return503OnClosing: true,
     logger: {
       level,
@@ -100,7 +110,8 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     genReqId: () => randomBytes(8).toString('hex'),
   };
   // TLS 1.2 at least (1.3 negotiated where both ends have it).
-  const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify(fastifyOpts)) as unknown as FastifyInstance;
+  const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, ...limits.node, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify({ ...fastifyOpts, http: limits.node })) as unknown as FastifyInstance;
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -147,6 +158,13 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
   // Every answer to a request with a nonce is signed by the lottery, bound to that request.
   app.addHook('onSend', answerSignatureHook(c));
+  // Over TLS, browsers come back over TLS only; the back office's answers (sessions, enrolment secrets,
+  // admin results) are kept by no browser or proxy, refusals included.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (opts.https) void reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
+    if (NO_STORE_PREFIXES.some((p) => req.url.startsWith(p))) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -119,11 +119,10 @@ export function addConsoleSessionRoutes(app: FastifyInstance, c: Central, opts: 
     return { ...answer(s), ...(header(req, 'x-guichet-client') === 'cli' ? { token: s.token } : {}) };
   });
 
-  app.post('/v1/console/enrol', async (req, reply: FastifyReply) => {
+  app.post('/v1/console/enrol', async (req) => {
     const body = EnrolRequest.parse(req.body ?? {});
-    const made = await enrolOperator(c, { ...body, address: req.ip });
-    void reply.header('cache-control', 'no-store');
-    return made;
+    // Its answer holds the TOTP secret: no-store, as every /v1/console/ answer (app.ts).
+    return enrolOperator(c, { ...body, address: req.ip });
   });
 
   app.get('/v1/console/session', async (req, reply) => {

@@ -59,7 +59,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     metrics: centralMetrics(central.db, { processMetrics: true }),
   });
   // Once stopping, each answer to a request still in flight closes its connection: a client's keep-alive
-  // connection would otherwise hold fastify's close() until the client drops it (72 s).
+  // connection would otherwise hold fastify's close() until the client drops it (KEEP_ALIVE_TIMEOUT_MS).
   let stopping = false;
   app.addHook('onSend', async (_req, reply) => {
     if (stopping) void reply.header('connection', 'close');

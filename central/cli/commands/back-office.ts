@@ -176,11 +176,13 @@ export function addBackOfficeCommands(cmd: Command, { common, run, print }: Cent
     if (!r.ok) process.exitCode = 1;
   };
   common(journal.command('verify'))
-    .description('Check the chain and every signature up to the lottery root (exit 1 naming the first edited, inserted or deleted entry); --file checks an export instead.')
-    .option('--file <file>', 'an export (`journal export`), checked without the store')
-    .option('--root <fingerprint>', "with --file: the lottery root's fingerprint, as read out at the lottery")
+    .description('Check the chain and every signature up to the lottery root (exit 1 naming the first edited, inserted or deleted entry); --file --root checks an export instead.')
+    .option('--file <file>', 'an export (`journal export`), checked without the store; needs --root')
+    .option('--root <fingerprint>', "with --file (required): the lottery root's fingerprint, as read out at the lottery")
     .action(async (flags: Flags & { file?: string; root?: string }) => {
       if (flags.file) {
+        // The export names its own root: believing it would let whoever made the file choose the root.
+        if (!flags.root?.trim()) throw new CliError("--file needs --root <fingerprint>: the lottery root's fingerprint as read out at the lottery (an export's own root proves nothing)");
         const { readFileSync } = await import('node:fs');
         const { verifyJournalExport } = await import('../../store/journal-audit.js');
         let text: string;

@@ -2,7 +2,7 @@
  * #22's commands, run in this process on a PGlite store (no service): the first administrator made with
  * the data folder alone, then nothing without a login; `central login` from a file descriptor-free
  * environment keeps a 0600 session; a limit goes under dual control; `journal verify` names an edited
- * row (exit 1), `journal export` and `verify --file` check an export off the store; printed ticket
+ * row (exit 1), `journal export` and `verify --file --root` check an export off the store (never without the root); printed ticket
  * numbers and local time.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -72,7 +72,12 @@ describe('guichet central back-office commands (PGlite, in process)', () => {
     const out = join(tmp, 'journal.jsonl');
     expect((await guichet('journal', 'export', '--out', out)).code).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
-    expect((await guichet('journal', 'verify', '--file', out)).out).toMatch(/chain whole/);
+    // An export names its own root: without the one read out at the lottery, refused before the file is read.
+    const unrooted = await guichet('journal', 'verify', '--file', join(tmp, 'no-such-export.jsonl'));
+    expect([unrooted.code, unrooted.err]).toEqual([1, expect.stringMatching(/--file needs --root <fingerprint>/)]);
+    expect((await guichet('journal', 'verify', '--file', out)).code).toBe(1);
+    const root = (JSON.parse((await guichet('journal', 'verify', '--json')).out) as { root_fingerprint: string }).root_fingerprint;
+    expect((await guichet('journal', 'verify', '--file', out, '--root', root)).out).toMatch(/chain whole/);
 
     const c = await openCentral({ dataDir: data });
     const [row] = await c.db.query<{ entry_id: number }>(`SELECT entry_id FROM central_journal WHERE type = 'config.set'`);
@@ -82,7 +87,7 @@ describe('guichet central back-office commands (PGlite, in process)', () => {
     expect([broken.code, broken.out]).toEqual([1, `central's journal: BROKEN at entry ${row!.entry_id} (hash): entry ${row!.entry_id} (config.set) was edited: its contents do not match its hash`]);
     const edited = readFileSync(out, 'utf8').replace('"value":30', '"value":3');
     writeFileSync(out, edited);
-    expect((await guichet('journal', 'verify', '--file', out)).code).toBe(1);
+    expect((await guichet('journal', 'verify', '--file', out, '--root', root)).code).toBe(1);
   }, 120_000);
 
   it('prints tickets as on the ticket, and times in Paris', () => {
