@@ -1,7 +1,7 @@
 /**
  * bin/guichet.js runs the compiled JavaScript when it is installed without the sources (out/ next to
  * it, no main/ nor central/), with no TypeScript loader at all; in a checkout it runs the sources
- * through tsx. Checked on a copy of the script in a temporary folder laid out either way.
+ * through tsx, or out/ when npm test asks (GUICHET_SPAWN_COMPILED=1). Checked on a copy of the script in a temporary folder laid out either way.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,9 +16,13 @@ function put(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-function run(dir: string, args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `guichet ARGS` from the copy in `dir`; `compiled` sets GUICHET_SPAWN_COMPILED (npm test sets it for the tiers that spawn: left out otherwise). */
+function run(dir: string, args: readonly string[], compiled = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env };
+  delete env.GUICHET_SPAWN_COMPILED;
+  if (compiled) env.GUICHET_SPAWN_COMPILED = '1';
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(dir, 'bin', 'guichet.js'), ...args], { cwd: dir }, (err, stdout, stderr) => {
+    execFile(process.execPath, [path.join(dir, 'bin', 'guichet.js'), ...args], { cwd: dir, env }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });
@@ -49,5 +53,14 @@ describe('bin/guichet.js', () => {
     put(path.join(dir, 'central', 'cli', 'main.ts'), "const from: string = 'sources';\nconsole.log(from, 'lottery');\n");
     expect(await run(dir, ['games'])).toMatchObject({ code: 0, stdout: 'sources terminal\n' });
     expect(await run(dir, ['units'])).toMatchObject({ code: 0, stdout: 'sources lottery\n' });
+  });
+
+  it('runs out/ in a checkout when the test run says so (GUICHET_SPAWN_COMPILED=1), and refuses when out/ is not built', async () => {
+    put(path.join(dir, 'main', 'hosts', 'cli', 'main.ts'), "console.log('sources terminal');\n");
+    put(path.join(dir, 'central', 'cli', 'main.ts'), "console.log('sources lottery');\n");
+    expect(await run(dir, ['games'], true)).toMatchObject({ code: 0, stdout: 'compiled terminal\n' });
+    expect(await run(dir, ['units'], true)).toMatchObject({ code: 0, stdout: 'compiled lottery\n' });
+    rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+    expect(await run(dir, ['games'], true)).toMatchObject({ code: 2, stderr: expect.stringContaining('run npm run build') });
   });
 });

@@ -24,6 +24,7 @@ export const FULL: readonly string[] = [
   'test/main/services/receipts/basket-reprint.test.ts',
   'test/main/services/tickets/offline-verdict.test.ts',
   'test/main/services/tickets/payout.test.ts',
+  'test/main/services/tickets/central-refusals.test.ts',
   'test/main/app/same-act-both-hosts.test.ts',
   'test/render/render.test.ts',
 ];

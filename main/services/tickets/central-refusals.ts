@@ -10,7 +10,7 @@ import { centralTicketFactOf, forgetCentralTicketFact, keepCentralTicketFact, ty
 import type { UnitId } from '../../../games/ticket-id.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
-import type { CounterVerdict } from './counter-verdict.js';
+import type { CounterVerdict } from './verdict-types.js';
 import { PayoutError } from './pay-errors.js';
 
 const unitKey = (id: UnitId) => ({ game: id.game, emission: id.emission, block: id.block, unit: id.unit });

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../kernel/errors.js';
-import type { CounterVerdict } from './counter-verdict.js';
+import type { CounterVerdict } from './verdict-types.js';
 
 /**
  * A refused payout; nothing was paid and nothing changed (but, for a wrong code, its 'ticket.code-refused' journal entry). `code` is the counter verdict that forbids
