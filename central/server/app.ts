@@ -19,7 +19,7 @@ import { enrolTerminal } from '../store/terminals.js';
 import { answerSignatureHook } from './answer-signature.js';
 import { digestHook, signatureHook } from './auth.js';
 import { serveFile } from './files.js';
-import { quotaHook } from './quotas.js';
+import { quotaHook, quotaOnFailure } from './quotas.js';
 import { ROUTE_QUOTAS } from '../store/quotas.js';
 import { pushGate } from './gate.js';
 import { CONNECTION_LIMITS, limitOptions, type ConnectionLimits } from './connection-limits.js';
@@ -216,7 +216,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
   r.get(ENDPOINTS.time, { ...unsigned, schema: { querystring: TimeQuery, response: { 200: TimeAnswer } } }, async () => ({ now: c.now() }));
 
-  r.post(ENDPOINTS.enrol, { ...unsigned, preHandler: quotaHook(c, ROUTE_QUOTAS.enrol), schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err } } }, async (req) => enrolTerminal(c, req.body));
+  r.post(ENDPOINTS.enrol, { ...unsigned, schema: { body: EnrolRequest, response: { 200: EnrolAnswer, 400: Err, 403: Err, 429: Err } } }, async (req) => quotaOnFailure(c, req, ROUTE_QUOTAS.enrol, () => enrolTerminal(c, req.body)));
 
   const pushes = pushGate();
   // A disabled terminal still pushes: central keeps collecting its journal (its new money is not credited: store/payout-checks.ts).

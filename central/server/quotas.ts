@@ -1,6 +1,7 @@
 /**
- * Route quotas (#19): claims, pack receipts and digital sales per terminal and per address, enrolment attempts per address, counted
- * before the handler runs (store/quotas.ts); beyond the configured limit a request is answered 429
+ * Route quotas (#19): claims, pack receipts and digital sales per terminal and per address, counted
+ * before the handler runs (store/quotas.ts); enrolment attempts per address counted when they fail
+ * (quotaOnFailure: a stranger's made-up codes never refuse the technician's real one); beyond the configured limit a request is answered 429
  * `quota_exceeded` with a sentence naming the limit, which the terminal's client surfaces and does not retry.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,4 +29,20 @@ export function quotaHook(c: Central, quotas: RouteQuota | readonly RouteQuota[]
       }
     }
   };
+}
+
+/**
+ * Runs `act`; when it is refused (a 4xx CentralError), counts `quota` (per address) and answers 429
+ * `quota_exceeded` once it is used up, else the refusal. A success is neither counted nor refused: the
+ * quota slows the guessing of wrong codes, and a right one (its MAC checked by `act`) always passes.
+ */
+export async function quotaOnFailure<T>(c: Central, req: FastifyRequest, quota: RouteQuota, act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (err) {
+    if (!(err instanceof CentralError) || err.status >= 500) throw err;
+    const limit = configuredCount(await cachedConfig(c.db), quota.config_key, quota.fallback);
+    await takeQuota(c.db, `address:${req.ip}`, quota.counter, windowStart(c.now(), quota.window_seconds), limit, quota.what);
+    throw err;
+  }
 }

@@ -19,7 +19,7 @@ describe.each(ENGINES)('quotas at central on %s', (engine) => {
 
   beforeAll(async () => {
     const databaseUrl = await databaseFor(engine);
-    c = await startCentral({ terminals: ['L1', 'L2'], ...(databaseUrl ? { databaseUrl } : {}) });
+    c = await startCentral({ terminals: ['L1', 'L2', 'L3'], ...(databaseUrl ? { databaseUrl } : {}) });
     t = newTerminalKey();
     other = newTerminalKey();
     expect((await enrol(c.url, c.codes.L1!, t)).status).toBe(200);
@@ -61,14 +61,23 @@ describe.each(ENGINES)('quotas at central on %s', (engine) => {
     expect(await op(2, 'receive')).toMatchObject({ status: 429, json: { reason: 'quota_exceeded' } });
   });
 
-  it('answers 429 after N enrolment attempts from one address in the hour', async () => {
+  it('answers 429 after N failed enrolment attempts from one address in the hour (successes not counted)', async () => {
     await setConfig(c.central, 'test', 'quota_enrolments_per_hour', 2);
     const attempt = () => enrol(c.url, 'WRONG-CODE-0000', newTerminalKey());
-    // The two enrolments above came from this address too: refused from the first attempt here.
+    // The two enrolments above came from this address too, and succeeded: not counted.
+    expect((await attempt()).status).toBe(403);
+    expect((await attempt()).status).toBe(403);
     const a = await attempt();
     expect(a.status).toBe(429);
     expect(a.json).toMatchObject({ reason: 'quota_exceeded' });
     expect(a.json.error).toMatch(/quota_enrolments_per_hour/);
+  });
+
+  it("issue 39 #13: after a stranger's made-up attempts from the same address, the technician's real code still enrols", async () => {
+    await setConfig(c.central, 'test', 'quota_enrolments_per_hour', 2);
+    for (let i = 0; i < 4; i++) await enrol(c.url, `MADE-UP-CODE-${i}`, newTerminalKey());
+    expect((await enrol(c.url, 'MADE-UP-CODE-X', newTerminalKey())).status).toBe(429);
+    expect((await enrol(c.url, c.codes.L3!, newTerminalKey())).status).toBe(200);
   });
 
   it('counts claims per address too: every terminal behind a used-up address is refused, naming that limit', async () => {
