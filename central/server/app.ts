@@ -53,6 +53,11 @@ export interface ServerOptions {
   metrics?: CentralMetrics;
   /** Time-outs and the connection cap (default: CONNECTION_LIMITS; tests pass small ones). */
   limits?: Partial<ConnectionLimits>;
+  /**
+   * The reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client: the address
+   * that per-address quotas and login delays count. Default: none, so a stranger's header is ignored.
+   */
+  trustedProxies?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -108,6 +113,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: () => randomBytes(8).toString('hex'),
+    trustProxy: opts.trustedProxies?.length ? [...opts.trustedProxies] : false,
   };
   // TLS 1.2 at least (1.3 negotiated where both ends have it).
   const app = (opts.https ? Fastify({ ...fastifyOpts, https: { ...opts.https, ...limits.node, minVersion: 'TLSv1.2' } } as FastifyServerOptions) : Fastify({ ...fastifyOpts, http: limits.node })) as unknown as FastifyInstance;

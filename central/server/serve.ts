@@ -28,6 +28,8 @@ export interface ServeOptions {
   logLevel?: string;
   /** Where its JSON lines go (default: standard output). */
   logStream?: { write(line: string): void };
+  /** The reverse proxies whose X-Forwarded-For is believed (ServerOptions.trustedProxies; default none). */
+  trustedProxies?: readonly string[];
 }
 
 export interface RunningCentral {
@@ -57,6 +59,7 @@ export async function serveCentral(opts: ServeOptions): Promise<RunningCentral> 
     ...(opts.log ? { log: opts.log } : {}),
     logger: { level: opts.logLevel ?? 'silent', ...(opts.logStream ? { stream: opts.logStream } : {}) },
     metrics: centralMetrics(central.db, { processMetrics: true }),
+    ...(opts.trustedProxies?.length ? { trustedProxies: opts.trustedProxies } : {}),
   });
   // Once stopping, each answer to a request still in flight closes its connection: a client's keep-alive
   // connection would otherwise hold fastify's close() until the client drops it (KEEP_ALIVE_TIMEOUT_MS).

@@ -1,8 +1,9 @@
 /**
  * The back office's operators (#22): named accounts with roles, a password kept as an argon2id hash
  * (@node-rs/argon2), a second factor (TOTP, otpauth; each code good once), and sessions whose token
- * central keeps as its SHA-256 only. Five failed logins lock the operator, and the address they came
- * from, for 1 minute, then 2, 4 … (at most a day) after each further failure; a success clears it.
+ * central keeps as its SHA-256 only. Each attempt is counted before the slow check (admitAttempt), so a
+ * concurrent burst cannot pass the limit: five failed logins delay the operator, and the address they
+ * came from, 1 minute, then 5, then 15 (at most) after each further failure; a success clears it.
  */
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -19,7 +20,8 @@ export const SESSION_MAX_MS = 12 * 3600_000;
 /** … or this long after its last request. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const LOCK_AFTER = 5;
-const MAX_LOCK_MS = 24 * 3600_000;
+/** The delays after the LOCK_AFTER-th failure, the next one, and every one after (the last is the cap). */
+export const LOCK_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
 const TOTP_PERIOD = 30;
 
 export interface OperatorView {
@@ -164,15 +166,11 @@ export async function addOperator(c: Central, actor: string, a: { name: string; 
 export async function enrolOperator(c: Central, a: { operator: string; code: string; password: string; address: string }): Promise<{ name: string; totp_secret: string; otpauth_uri: string }> {
   checkPassword(a.password);
   const now = c.now();
-  const row = await operatorRow(c.db, a.operator);
-  const byAddress = await addressLock(c.db, a.address);
-  const until = [byAddress?.locked_until, row?.locked_until].filter((x): x is string => Boolean(x && x > now)).sort().at(-1);
-  if (until) throw new CentralError('locked', `too many failed logins: try again after ${until}`, 429, { until_at: until });
+  const row = await admitAttempt(c, a.operator, a.address);
   const pending = row ? (await c.db.query<{ enrolment_hash: string | null; enrolment_expires_at: string | null }>('SELECT enrolment_hash, enrolment_expires_at FROM operators WHERE name = $1', [row.name]))[0] : undefined;
   const given = Buffer.from(sha256(a.code));
   const ok = Boolean(row && !row.disabled && pending?.enrolment_hash && pending.enrolment_expires_at && pending.enrolment_expires_at > now && timingSafeEqual(Buffer.from(pending.enrolment_hash), given));
   if (!row || !ok) {
-    await recordFailure(c, a.operator, a.address);
     throw new CentralError('bad_enrolment', 'wrong operator name or enrolment code, or the code expired or was used: ask an administrator for a new one (operator reset)', 401);
   }
   const hashed = await argonHash(a.password);
@@ -185,6 +183,7 @@ export async function enrolOperator(c: Central, a: { operator: string; code: str
       [row.name, hashed, secret, at, sha256(a.code)],
     );
     if (n === 0) throw new CentralError('bad_enrolment', 'this enrolment code was used meanwhile', 401);
+    await tx.execute('DELETE FROM login_failures WHERE address = $1', [a.address]);
     await journalAtCentral(c, tx, at, row.name, 'operator.enrol', { operator: row.name });
   });
   return { name: row.name, totp_secret: secret, otpauth_uri: otpauthUri(row.name, secret) };
@@ -265,28 +264,46 @@ export async function setOperatorRoles(c: Central, actor: string, a: { name: str
   });
 }
 
-const lockFor = (failures: number): number => Math.min(MAX_LOCK_MS, 60_000 * 2 ** Math.max(0, failures - LOCK_AFTER));
-
-async function addressLock(q: Queryable, address: string): Promise<{ failures: number; locked_until: string | null } | undefined> {
-  return (await q.query<{ failures: number; locked_until: string | null }>('SELECT failures, locked_until FROM login_failures WHERE address = $1', [address]))[0];
-}
-
-async function recordFailure(c: Central, name: string, address: string): Promise<void> {
+/**
+ * Counts an attempt of `name` from `address` as a failure BEFORE it is checked, in one statement each
+ * (its WHERE re-read under the row's lock), so concurrent attempts cannot pass the limit: the attempt
+ * reaching LOCK_AFTER sets the delay at once. Refused (429 `locked`) while the operator or the address
+ * waits out its delay; a success then clears both (login, enrolOperator). Answers the operator's row.
+ */
+async function admitAttempt(c: Central, name: string, address: string): Promise<OperatorRow | undefined> {
   const now = c.now();
-  const until = (n: number): string | null => (n >= LOCK_AFTER ? new Date(Date.parse(now) + lockFor(n)).toISOString() : null);
-  await c.db.transaction(async (tx) => {
-    const row = await operatorRow(tx, name);
-    if (row) {
-      const n = row.failed_attempts + 1;
-      await tx.execute('UPDATE operators SET failed_attempts = $2, locked_until = $3 WHERE name = $1', [row.name, n, until(n)]);
-    }
-    const held = await addressLock(tx, address);
-    const n = (held?.failures ?? 0) + 1;
-    await tx.execute(
-      `INSERT INTO login_failures (address, failures, locked_until, last_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (address) DO UPDATE SET failures = EXCLUDED.failures, locked_until = EXCLUDED.locked_until, last_at = EXCLUDED.last_at`,
-      [address, n, until(n), now],
+  const delay = (i: number): string => new Date(Date.parse(now) + LOCK_DELAYS_MS[i]!).toISOString();
+  // $2 now; $3, $4, $5 the ends of the 1st, 2nd and later delays; `n` the count with this attempt.
+  const lockCase = (n: string, held: string) => `CASE WHEN ${n} > ${LOCK_AFTER + 1} THEN $5 WHEN ${n} = ${LOCK_AFTER + 1} THEN $4 WHEN ${n} = ${LOCK_AFTER} THEN $3 ELSE ${held} END`;
+  const params = [now, delay(0), delay(1), delay(2)];
+  return c.db.transaction(async (tx) => {
+    const byAddress = await tx.query<{ failures: number }>(
+      `INSERT INTO login_failures (address, failures, locked_until, last_at) VALUES ($1, 1, NULL, $2)
+       ON CONFLICT (address) DO UPDATE SET failures = login_failures.failures + 1, last_at = $2,
+              locked_until = ${lockCase('login_failures.failures + 1', 'login_failures.locked_until')}
+        WHERE login_failures.locked_until IS NULL OR login_failures.locked_until <= $2
+       RETURNING failures`,
+      [address, ...params],
     );
+    const row = await operatorRow(tx, name);
+    const byName = row
+      ? await tx.query<{ failed_attempts: number }>(
+          `UPDATE operators SET failed_attempts = failed_attempts + 1, locked_until = ${lockCase('failed_attempts + 1', 'locked_until')}
+            WHERE name = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING failed_attempts`,
+          [row.name, ...params],
+        )
+      : [{ failed_attempts: 0 }];
+    if (byAddress.length === 0 || byName.length === 0) {
+      const held = await tx.query<{ until: string }>(
+        `SELECT locked_until AS until FROM login_failures WHERE address = $1 AND locked_until > $3
+         UNION ALL SELECT locked_until FROM operators WHERE name_key = $2 AND locked_until > $3`,
+        [address, name.toLowerCase(), now],
+      );
+      const until = held.map((h) => h.until).sort().at(-1) ?? now;
+      // Thrown: the transaction rolls back, so a refused attempt counts nowhere.
+      throw new CentralError('locked', `too many failed logins: try again after ${until}`, 429, { until_at: until });
+    }
+    return row;
   });
 }
 
@@ -294,17 +311,11 @@ const BAD_LOGIN = 'wrong operator name, password or code';
 
 /**
  * Logs an operator in: its password, then its current TOTP code (each code once), unless it or the
- * address is locked. Answers the session's token (to keep secret: a cookie, or the CLI's session file).
+ * address waits out a delay (the attempt is counted first: admitAttempt). Answers the session's token (to keep secret: a cookie, or the CLI's session file).
  */
 export async function login(c: Central, a: { operator: string; password: string; totp: string; address: string }): Promise<Session & { token: string }> {
   const now = c.now();
-  const locked = (until: string | null | undefined): boolean => Boolean(until && until > now);
-  const byAddress = await addressLock(c.db, a.address);
-  const row = await operatorRow(c.db, a.operator);
-  if (locked(byAddress?.locked_until) || locked(row?.locked_until)) {
-    const until = [byAddress?.locked_until, row?.locked_until].filter((x): x is string => Boolean(x && x > now)).sort().at(-1);
-    throw new CentralError('locked', `too many failed logins: try again after ${until ?? now}`, 429, { until_at: until ?? now });
-  }
+  const row = await admitAttempt(c, a.operator, a.address);
   // The same work whether the name exists or not (no telling names apart by time).
   const passwordOk = row ? await argonVerify(row.password_hash, a.password).catch(() => false) : (await argonHash(a.password), false);
   let step: number | null = null;
@@ -313,7 +324,6 @@ export async function login(c: Central, a: { operator: string; password: string;
     if (delta !== null) step = Math.floor(Date.parse(now) / 1000 / TOTP_PERIOD) + delta;
   }
   if (!row || !passwordOk || step === null || step <= row.totp_last_step || row.disabled) {
-    await recordFailure(c, a.operator, a.address);
     throw new CentralError('bad_login', row?.disabled && passwordOk && step !== null ? `operator ${row.name} is disabled` : BAD_LOGIN, 401);
   }
   const token = randomBytes(32).toString('base64url');

@@ -211,7 +211,8 @@ export function centralCommand(): Command {
     .option('--tls-cert <file>', 'TLS certificate (PEM): serve https')
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .addOption(new Option('--log-level <level>', 'structured JSON log on standard output: fatal, error, warn, info (one line per answer), debug, silent').env('GUICHET_LOG_LEVEL').default('info'))
-    .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string; logLevel: string }) => {
+    .addOption(new Option('--trusted-proxy <addresses>', "reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For names the client for quotas and login delays (default: none, the header is ignored)").env('GUICHET_TRUSTED_PROXIES'))
+    .action(async (flags: CommonFlags & { listen: string; tlsCert?: string; tlsKey?: string; logLevel: string; trustedProxy?: string }) => {
       if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(flags.logLevel)) throw new CliError(`--log-level is fatal, error, warn, info, debug or silent, not '${flags.logLevel}'`);
       if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new CliError('--tls-cert and --tls-key go together');
       // The data folder's own TLS files (`central tls`) when none are named.
@@ -224,6 +225,7 @@ export function centralCommand(): Command {
         listen: flags.listen,
         logLevel: flags.logLevel,
         ...(tls ? { tls } : {}),
+        trustedProxies: (flags.trustedProxy ?? '').split(',').map((a) => a.trim()).filter(Boolean),
       });
       print(flags, { url: running.url, pid: process.pid }, () => [`central listening on ${running.url}`]);
       // SIGTERM (or ^C): stop accepting, finish the requests in flight, close the pool, exit 0.

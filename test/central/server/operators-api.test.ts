@@ -189,9 +189,57 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     tick(61_000);
     expect((await login(o, o.totp(), 'wrong-password-x', addr)).statusCode).toBe(401);
     const [row] = await c.db.query<{ locked_until: string }>(`SELECT locked_until FROM operators WHERE name = 'lou'`);
-    expect(Date.parse(row!.locked_until) - clock).toBe(120_000);
-    tick(121_000);
+    expect(Date.parse(row!.locked_until) - clock).toBe(5 * 60_000);
+    tick(5 * 60_000 + 1_000);
+    expect((await login(o, o.totp(), 'wrong-password-x', addr)).statusCode).toBe(401);
+    const [capped] = await c.db.query<{ locked_until: string }>(`SELECT locked_until FROM operators WHERE name = 'lou'`);
+    expect(Date.parse(capped!.locked_until) - clock).toBe(15 * 60_000);
+    tick(15 * 60_000 + 1_000);
     expect((await login(o, o.totp(), o.password, addr)).statusCode).toBe(200);
+  });
+
+  it('issue 39 #8: a concurrent burst of wrong logins records exactly the limit, and no more reach the password check', async () => {
+    const o = await createOperator(c, { name: 'burst', roles: ['auditor'] });
+    tick();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(o, o.totp(), 'wrong-password-x', '10.0.1.1')));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const [row] = await c.db.query<{ failed_attempts: number }>(`SELECT failed_attempts FROM operators WHERE name = 'burst'`);
+    expect(row!.failed_attempts).toBe(5);
+  });
+
+  it('issue 39 #8: a lock delays rather than shuts out: the real operator logs in once the delay is over, which clears it', async () => {
+    const o = await createOperator(c, { name: 'delayed', roles: ['auditor'] });
+    tick();
+    for (let i = 0; i < 5; i++) expect((await login(o, o.totp(), 'wrong-password-x', '10.0.1.2')).statusCode).toBe(401);
+    expect((await login(o, o.totp(), o.password, '10.0.1.3')).statusCode).toBe(429);
+    // A stranger tries again after each delay (1, 5, 15, 15 minutes): the delay stops growing at 15.
+    for (const minutes of [1, 5, 15, 15]) {
+      tick(minutes * 60_000 + 1_000);
+      expect((await login(o, o.totp(), 'wrong-password-x', `10.0.2.${minutes}`)).statusCode).toBe(401);
+    }
+    expect((await login(o, o.totp(), o.password, '10.0.1.3')).statusCode).toBe(429);
+    tick(15 * 60_000 + 1_000);
+    expect((await login(o, o.totp(), o.password, '10.0.1.3')).statusCode).toBe(200);
+    const [row] = await c.db.query<{ failed_attempts: number; locked_until: string | null }>(`SELECT failed_attempts, locked_until FROM operators WHERE name = 'delayed'`);
+    expect(row).toEqual({ failed_attempts: 0, locked_until: null });
+  });
+
+  it('issue 39 #8: counts the address behind a trusted proxy only; X-Forwarded-For from a stranger is ignored', async () => {
+    const proxied = buildCentralServer(c, { adminToken: ADMIN_TOKEN, trustedProxies: ['10.9.9.9'] });
+    await proxied.ready();
+    try {
+      const o = await createOperator(c, { name: 'proxied', roles: ['auditor'] });
+      const attempt = (remoteAddress: string, forwarded: string) =>
+        proxied.inject({ method: 'POST', url: '/v1/console/login', payload: { operator: o.name, password: 'wrong-password-x', totp: o.totp() }, remoteAddress, headers: { 'x-forwarded-for': forwarded } });
+      const failures = async (address: string) => (await c.db.query<{ failures: number }>('SELECT failures FROM login_failures WHERE address = $1', [address]))[0]?.failures ?? 0;
+      expect((await attempt('10.1.1.1', '10.2.2.2')).statusCode).toBe(401);
+      expect([await failures('10.1.1.1'), await failures('10.2.2.2')]).toEqual([1, 0]);
+      expect((await attempt('10.9.9.9', '10.3.3.3')).statusCode).toBe(401);
+      expect([await failures('10.3.3.3'), await failures('10.9.9.9')]).toEqual([1, 0]);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses every role each operation it may not run (403), checked on the server', async () => {
