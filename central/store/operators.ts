@@ -100,11 +100,14 @@ export async function administratorCount(q: Queryable): Promise<number> {
 }
 
 /**
- * Whether the setup window is open: fewer than two enabled administrators, so nobody could approve an
+ * Whether the setup window is open: fewer than two administrators made so far, so nobody could approve an
  * administrator's act (adding an operator is one). The data folder's holder acts as `setup` until then.
+ * Disabled administrators count: one administrator disabling the other (a single-operator act) must not
+ * reopen the window and hand the data folder's holder every act alone.
  */
 export async function setupWindowOpen(q: Queryable): Promise<boolean> {
-  return (await administratorCount(q)) < 2;
+  const rows = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators WHERE roles @> '["administrator"]'::jsonb`);
+  return (rows[0]?.n ?? 0) < 2;
 }
 
 function checkPassword(password: string): void {
