@@ -12,6 +12,7 @@ import { amountWords } from '../../services/selfcheck/amount-words.js';
 import { DEFAULT_SELF_CHECK, type SelfCheckResult, type SelfCheckService } from '../../services/selfcheck/self-check.js';
 import type { CounterVerdict } from '../../services/tickets/counter-verdict.js';
 import { ServiceError } from '../../kernel/errors.js';
+import { getSettings } from '../../kernel/settings.js';
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../handler.js';
 import { pictureOf } from './tickets.js';
@@ -63,6 +64,19 @@ export function selfCheckView(ctx: AppContext, r: SelfCheckResult, barcode: stri
   return { status: 'checked', verdict };
 }
 
+/** A scanner the page may not name: every unknown name shares this one limit. */
+const UNKNOWN_SCANNER = 'unknown';
+
+/**
+ * The key of the page's check for the rate limits: the scanner it names only when that is the keyboard
+ * wedge or a scanner this terminal has configured; any other name shares one limit, so a page cannot earn
+ * new allowances of wrong codes by naming a new scanner for each guess (#39, low 12).
+ */
+export function limitKeyOf(ctx: AppContext, scanner: string): string {
+  if (scanner === 'wedge') return scanner;
+  return (getSettings(ctx.terminal).scanner_uris ?? []).includes(scanner) ? scanner : UNKNOWN_SCANNER;
+}
+
 export const selfCheckHandlers: Handlers = {
   'selfcheck.status': (ctx) => {
     const config = ctx.selfCheck?.config ?? DEFAULT_SELF_CHECK;
@@ -74,7 +88,7 @@ export const selfCheckHandlers: Handlers = {
       window_seconds: config.window_seconds,
     };
   },
-  'selfcheck.check': (ctx, { barcode, scanner }) => selfCheckView(ctx, requireSelfCheck(ctx).check(barcode, scanner), barcode),
+  'selfcheck.check': (ctx, { barcode, scanner }) => selfCheckView(ctx, requireSelfCheck(ctx).check(barcode, limitKeyOf(ctx, scanner)), barcode),
   'selfcheck.language': (ctx, { language }) => {
     requireSelfCheck(ctx);
     ctx.language = language;

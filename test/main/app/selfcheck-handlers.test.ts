@@ -95,6 +95,16 @@ describe('self-check mode in the dispatcher', () => {
     expect(await app.call('selfcheck.check', { barcode })).toEqual({ ok: true, value: { status: 'wait', retry_after_seconds: 60 } });
   });
 
+  it('keys the limits by a scanner the terminal knows: a page naming a new scanner for each check shares one limit', async () => {
+    fx = await counterTerminal();
+    app = createApp({ terminal: fx.t, devices: { printer: null }, host: 'browser', version: 'test', selfCheck: { ...DEFAULT_SELF_CHECK, checks_per_window: 1 } });
+    const barcode = fx.files.digital.units[10]?.barcode as string;
+    expect((await app.call('selfcheck.check', { barcode, scanner: 'made-up-1' })).ok).toBe(true);
+    expect(await app.call('selfcheck.check', { barcode, scanner: 'made-up-2' })).toEqual({ ok: true, value: { status: 'wait', retry_after_seconds: 60 } });
+    // The keyboard wedge keeps a limit of its own.
+    expect(await app.call('selfcheck.check', { barcode, scanner: 'wedge' })).toMatchObject({ ok: true, value: { status: 'checked' } });
+  });
+
   it('in counter mode, refuses the self-check methods and says it is not a self-check kiosk', async () => {
     const { app, digital } = await setup(false);
     expect(await app.call('selfcheck.status', {})).toMatchObject({ ok: true, value: { self_check: false } });
