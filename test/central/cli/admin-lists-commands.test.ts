@@ -1,6 +1,6 @@
 /**
  * `guichet central stoplist add|list|remove`, `config set|get|list|history`, `game suspend|resume|list`
- * and `retailer add|list|show` (#22), in process on a PGlite store, with the exact lines and exit codes:
+ * and `retailer add|list|show` (#22), in process on a store on the production engine (PostgreSQL; PGlite where it is absent), with the exact lines and exit codes:
  * a pack put on the stop list is listed with its reason, since when (Europe/Paris; `--json` keeps UTC)
  * and by whom, and lifted only once a second security operator approved (listed then as lifted, when
  * and by whom); lifting a pack not on the list is refused at once and proposes nothing. A plain setting
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../../central/cli/local-time.js';
 import { openCentral } from '../../../central/store/open.js';
 import { centralCli, cliLoginAs, cliSandbox } from '../support/central-cli.js';
-import { testCentral } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 
 /** A summer and a winter instant, and how the CLI prints them in Paris. */
@@ -26,15 +26,18 @@ const LOCAL = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d CES?T$/;
 
 const PACK = '213-001-01-00042';
 
-describe('guichet central stoplist|config|game|retailer (PGlite, in process)', () => {
+describe('guichet central stoplist|config|game|retailer (in process)', () => {
   let sandbox: ReturnType<typeof cliSandbox>;
   let data: string;
+  /** The store's database URL (undefined: the data folder's PGlite). */
+  let url: string | undefined;
   const ops: Record<string, TestOperator> = {};
 
   beforeAll(async () => {
-    sandbox = cliSandbox('guichet-admin-lists-');
     delete process.env.GUICHET_TIME_ZONE;
-    const made = await testCentral('pglite', 'admin-lists');
+    const made = await testCentral(ENGINES[0]!, 'admin-lists');
+    sandbox = cliSandbox('guichet-admin-lists-', made.url);
+    url = made.url;
     const c = made.central;
     data = c.dataDir;
     // Each operator logs in once in this file (a one-time code is refused the second time within 30 s).
@@ -49,7 +52,7 @@ describe('guichet central stoplist|config|game|retailer (PGlite, in process)', (
   const loginAs = (o: TestOperator) => cliLoginAs(data, o);
   /** Runs SQL on the store between two commands (the CLI holds it only for the time of one). */
   const onStore = async <T>(f: (c: Awaited<ReturnType<typeof openCentral>>) => Promise<T>): Promise<T> => {
-    const c = await openCentral({ dataDir: data });
+    const c = await openCentral({ dataDir: data, databaseUrl: url });
     try {
       return await f(c);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * #22's commands, run in this process on a PGlite store (no service): the first administrator made with
+ * #22's commands, run in this process on a store on the production engine (PostgreSQL; PGlite where it is absent) (no service): the first administrator made with
  * the data folder alone, then nothing without a login; `central login` from a file descriptor-free
  * environment keeps a 0600 session; a limit goes under dual control; `journal verify` names an edited
  * row (exit 1), `journal export` and `verify --file --root` check an export off the store (never without the root); printed ticket
@@ -13,17 +13,20 @@ import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { openCentral } from '../../../central/store/open.js';
 import { totpCode } from '../../../central/store/operators.js';
 import { centralCli, cliSandbox } from '../support/central-cli.js';
-import { testCentral } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 
-describe('guichet central back-office commands (PGlite, in process)', () => {
+describe('guichet central back-office commands (in process)', () => {
   let sandbox: ReturnType<typeof cliSandbox>;
   let tmp: string;
   let data: string;
+  /** The store's database URL (undefined: the data folder's PGlite). */
+  let url: string | undefined;
 
   beforeAll(async () => {
-    sandbox = cliSandbox('guichet-back-office-');
+    const made = await testCentral(ENGINES[0]!, 'back-office');
+    sandbox = cliSandbox('guichet-back-office-', made.url);
     tmp = sandbox.tmp;
-    const made = await testCentral('pglite', 'back-office');
+    url = made.url;
     data = made.central.dataDir;
     await made.central.db.close();
   }, 120_000);
@@ -79,7 +82,7 @@ describe('guichet central back-office commands (PGlite, in process)', () => {
     const root = (JSON.parse((await guichet('journal', 'verify', '--json')).out) as { root_fingerprint: string }).root_fingerprint;
     expect((await guichet('journal', 'verify', '--file', out, '--root', root)).out).toMatch(/chain whole/);
 
-    const c = await openCentral({ dataDir: data });
+    const c = await openCentral({ dataDir: data, databaseUrl: url });
     const [row] = await c.db.query<{ entry_id: number }>(`SELECT entry_id FROM central_journal WHERE type = 'config.set'`);
     await c.db.execute(`UPDATE central_journal SET payload = '{"key":"settle_days","value":3}' WHERE entry_id = $1`, [row!.entry_id]);
     await c.db.close();

@@ -1,5 +1,5 @@
 /**
- * `guichet central claims list|pay` (#22), in process on a PGlite store: a filed claim's payment
+ * `guichet central claims list|pay` (#22), in process on a store on the production engine (PostgreSQL; PGlite where it is absent): a filed claim's payment
  * proposed by one finance operator (dual control), approved by another, then listed paid with the ID
  * document by its last 4 characters, printed ticket numbers and local time; a second payment refused,
  * bad input refused before anything is asked of central.
@@ -12,12 +12,12 @@ import { printedTicket } from '../../../central/cli/ticket-number.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { centralCli, cliLoginAs, cliSandbox } from '../support/central-cli.js';
-import { testCentral } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 import { publishTestEmission } from '../support/paid-twice.js';
 import type { StartedCentral } from '../support/start-central.js';
 
-describe('guichet central claims list|pay (PGlite, in process)', () => {
+describe('guichet central claims list|pay (in process)', () => {
   let sandbox: ReturnType<typeof cliSandbox>;
   let data: string;
   let ticket: string;
@@ -25,8 +25,8 @@ describe('guichet central claims list|pay (PGlite, in process)', () => {
   const ops: Record<string, TestOperator> = {};
 
   beforeAll(async () => {
-    sandbox = cliSandbox('guichet-claims-cli-');
-    const made = await testCentral('pglite', 'claims-cli');
+    const made = await testCentral(ENGINES[0]!, 'claims-cli');
+    sandbox = cliSandbox('guichet-claims-cli-', made.url);
     const c = made.central;
     data = c.dataDir;
     await addTerminal(c, 'test', 'SHOP-A', 'Tabac du Port');

@@ -1,5 +1,5 @@
 /**
- * `guichet central restore-status|restore-release` (#21), in process on a PGlite store restored (a new
+ * `guichet central restore-status|restore-release` (#21), in process on a store on the production engine (PostgreSQL; PGlite where it is absent) restored (a new
  * epoch): the status says claims are held and names the terminal not re-synced yet; a release is
  * proposed by one security operator and applies once another approves it; the status then says who
  * released them. With nothing held, a release is refused.
@@ -9,17 +9,20 @@ import { renewEpoch } from '../../../central/store/epoch.js';
 import { openCentral } from '../../../central/store/open.js';
 import { addTerminal } from '../../../central/store/terminals.js';
 import { centralCli, cliLoginAs, cliSandbox } from '../support/central-cli.js';
-import { testCentral } from '../support/engines.js';
+import { ENGINES, testCentral } from '../support/engines.js';
 import { createOperator, type TestOperator } from '../support/operators.js';
 
-describe('guichet central restore-status|restore-release (PGlite, in process)', () => {
+describe('guichet central restore-status|restore-release (in process)', () => {
   let sandbox: ReturnType<typeof cliSandbox>;
   let data: string;
+  /** The store's database URL (undefined: the data folder's PGlite). */
+  let url: string | undefined;
   const ops: Record<string, TestOperator> = {};
 
   beforeAll(async () => {
-    sandbox = cliSandbox('guichet-restore-cli-');
-    const made = await testCentral('pglite', 'restore-cli');
+    const made = await testCentral(ENGINES[0]!, 'restore-cli');
+    sandbox = cliSandbox('guichet-restore-cli-', made.url);
+    url = made.url;
     const c = made.central;
     data = c.dataDir;
     await addTerminal(c, 'test', 'SHOP-A', 'Tabac du Port');
@@ -43,7 +46,7 @@ describe('guichet central restore-status|restore-release (PGlite, in process)', 
 
   it('after a restore: held, waiting for SHOP-A; released by two operators', async () => {
     // A restore: the next opening of the store reads a new epoch.
-    const c = await openCentral({ dataDir: data });
+    const c = await openCentral({ dataDir: data, databaseUrl: url });
     await renewEpoch(c.db, new Date().toISOString(), 'restore');
     await c.db.close();
 

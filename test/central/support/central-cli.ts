@@ -12,14 +12,15 @@ export async function centralCli(data: string, args: readonly string[]): Promise
 }
 
 /**
- * A temporary folder whose `sessions/` holds the CLI's logins, and no database URL from the environment
- * (the store is the data folder's PGlite); `done()` puts the environment back and removes the folder.
+ * A temporary folder whose `sessions/` holds the CLI's logins, and the store's database URL in the
+ * environment as an operator's script gives it (none: the data folder's PGlite); `done()` puts the
+ * environment back and removes the folder.
  */
-export function cliSandbox(prefix: string): { readonly tmp: string; done(): void } {
+export function cliSandbox(prefix: string, databaseUrl?: string): { readonly tmp: string; done(): void } {
   const saved = { ...process.env };
   const tmp = mkdtempSync(join(tmpdir(), prefix));
   process.env.GUICHET_SESSION_DIR = join(tmp, 'sessions');
-  process.env.GUICHET_DATABASE_URL = '';
+  process.env.GUICHET_DATABASE_URL = databaseUrl ?? '';
   return {
     tmp,
     done() {
