@@ -8,8 +8,8 @@
  */
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../common/canonical-json.js';
-import { checkCertificate } from '../../db/outcome/certificates.js';
-import { keyFingerprint } from '../../db/outcome/keys.js';
+import { checkCertificate } from '../../node/outcome/certificates.js';
+import { keyFingerprint } from '../../node/outcome/keys.js';
 import type { Certificate } from '../../common/protocol/index.js';
 import type { Queryable } from './db.js';
 

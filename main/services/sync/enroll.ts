@@ -10,7 +10,7 @@
 import { createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { EnrolAnswer, ENDPOINTS, MAX_CENTRAL_URLS, normaliseFingerprint, splitCentralUrls, type Enrolment } from '../../../common/protocol/index.js';
-import { keyFingerprint } from '../../../db/outcome/keys.js';
+import { keyFingerprint } from '../../../node/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
 import { acceptCertificate, acceptRevocation, setTrustRoot } from '../outcomes/key-chain.js';
 import { record } from '../../kernel/record.js';
