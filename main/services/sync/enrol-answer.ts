@@ -7,7 +7,7 @@
 import { lotterySigningString, type Certificate, type EnrolAnswer, type Enrolment } from '../../../common/protocol/index.js';
 import { checkCertificate, checkRevocation, checkRoot, KeyChainError } from '../../../node/outcome/certificates.js';
 import { publicKeyPem } from '../../../node/outcome/keys.js';
-import { enrolMacMatches } from './enrol-code.js';
+import { enrolMacMatches } from '../../../node/protocol/enrol-code.js';
 import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
 

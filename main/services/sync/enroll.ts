@@ -24,7 +24,7 @@ import { certificateFingerprint, checkCentralCa, checkCentralUrl } from './centr
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { checkEnrolAnswer } from './enrol-answer.js';
-import { enrolCodeKeys, enrolNonce, enrolRequest } from './enrol-code.js';
+import { enrolCodeKeys, enrolNonce, enrolRequest } from '../../../node/protocol/enrol-code.js';
 import { dropPendingEnrolKey, pendingEnrolKey } from './enrol-pending.js';
 import { dataFolder } from '../../kernel/data-folder.js';
 import { TerminalError } from '../../kernel/errors.js';
