@@ -1,4 +1,4 @@
-// Keeps Guichet's layers pointing one way: games ← db ← main ← hosts, with native reached through
+// Keeps Guichet's layers pointing one way: games ← node ← db ← main ← hosts, with native reached through
 // interfaces that main defines and the renderer seeing only common/ (the typed API in common/api/) and the pure games.
 import path from 'node:path';
 import { builtinModules } from 'node:module';
@@ -14,21 +14,25 @@ const LAYERS = [
   { prefix: 'common/', may: ['games/', 'common/'], packages: ['zod', 'commander'], builtins: false },
   // Ticket pictures, drawn for the lottery's proofs and the validation screen alike.
   { prefix: 'render/', may: ['games/', 'render/'], packages: true, builtins: false },
-  { prefix: 'db/', may: ['games/', 'common/', 'db/'], packages: true, builtins: true },
-  { prefix: 'native/', may: ['native/', 'common/', 'main/devices/'], packages: true, builtins: true },
-  // The lottery side: never the terminal's services or hosts.
-  { prefix: 'central/', may: ['games/', 'common/', 'render/', 'db/', 'central/'], packages: true, builtins: true },
+  // What both the terminal and central need of Node (node:crypto, files): the outcome-file format, the
+  // update metadata (TUF), the journal entry's hash, the enrolment code's keys and MAC, request digests.
+  { prefix: 'node/', may: ['games/', 'common/', 'node/'], packages: true, builtins: true },
+  // The terminal's SQLite: its schema and its statements.
+  { prefix: 'db/', may: ['games/', 'common/', 'node/', 'db/'], packages: true, builtins: true },
+  { prefix: 'native/', may: ['native/', 'common/', 'node/', 'main/devices/'], packages: true, builtins: true },
+  // The lottery side: never the terminal's SQLite, services or hosts.
+  { prefix: 'central/', may: ['games/', 'common/', 'render/', 'node/', 'central/'], packages: true, builtins: true },
   // Hosts wire the application, its services and the devices together.
-  { prefix: 'main/hosts/', may: ['games/', 'common/', 'render/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
+  { prefix: 'main/hosts/', may: ['games/', 'common/', 'render/', 'node/', 'db/', 'main/', 'native/'], packages: true, builtins: true },
   // The application (dispatcher and handlers) translates API calls into service calls.
   { prefix: 'main/app/', may: ['games/', 'common/', 'render/', 'main/app/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
   // The kernel: the terminal handle, its transaction, errors, clock, data folder and file modes, the
   // settings as read, the journal's append and record, the outbox's enqueue. Never a service.
-  { prefix: 'main/kernel/', may: ['games/', 'common/', 'db/', 'main/kernel/'], packages: true, builtins: true },
+  { prefix: 'main/kernel/', may: ['games/', 'common/', 'node/', 'db/', 'main/kernel/'], packages: true, builtins: true },
   // Device interfaces: what the services need of printers, scanners and drawers.
   { prefix: 'main/devices/', may: ['games/', 'common/', 'main/devices/'], packages: true, builtins: true },
   // Services: the terminal's rules, over its database.
-  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'db/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
+  { prefix: 'main/services/', may: ['games/', 'common/', 'render/', 'node/', 'db/', 'main/kernel/', 'main/services/', 'main/devices/'], packages: true, builtins: true },
   { prefix: 'renderer/', may: ['games/', 'common/', 'renderer/'], packages: true, builtins: false },
   // The back-office console (#22), served by central: only common/ and itself, never central/ or main/.
   { prefix: 'console/', may: ['common/', 'console/'], packages: true, builtins: false },

@@ -1,7 +1,7 @@
 /**
  * Making and signing a release of the terminal (#23), the code behind `npm run release` and the tests'
  * small fake releases: a folder of compiled JavaScript packed as `guichet.tar.gz`, its `targets.json`
- * (TUF, db/updates/tuf.ts) signed by the vendor's build key, then by the lottery's approval key; the
+ * (TUF, node/updates/tuf.ts) signed by the vendor's build key, then by the lottery's approval key; the
  * TUF root.json the lottery's root signs; ed25519 key files.
  */
 import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
@@ -9,7 +9,7 @@ import { copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, rea
 import path from 'node:path';
 import { tarGz, type TarEntry } from '../main/services/diagnostics/tar.js';
 import type { ReleaseManifest } from '../main/services/updates/supervise.js';
-import { buildRoot, buildTargets, metadataBytes, parseRoot, parseTargets, RELEASE_TARGET, releaseOf, signMetadata, targetsVersionOf, verifyRole, type ReleaseArtifact } from '../db/updates/tuf.js';
+import { buildRoot, buildTargets, metadataBytes, parseRoot, parseTargets, RELEASE_TARGET, releaseOf, signMetadata, targetsVersionOf, verifyRole, type ReleaseArtifact } from '../node/updates/tuf.js';
 
 /** The trusted root a release ships (`root.json`, so that a fresh terminal starts from it): checked to be TUF root metadata its own root signs. */
 export function checkedRootJson(bytes: Buffer): Buffer {

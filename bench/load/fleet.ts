@@ -7,8 +7,9 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { WireJournalEntry } from '../../common/protocol/index.js';
 import type { Db } from '../../central/store/db.js';
-import { keyFingerprint, publicKeyPem } from '../../db/outcome/keys.js';
-import { GENESIS_HASH, sealEntry } from '../../main/kernel/chain.js';
+import { keyFingerprint, publicKeyPem } from '../../node/outcome/keys.js';
+import { sealEntry } from '../../main/kernel/chain.js';
+import { GENESIS_HASH } from '../../node/journal/entry-hash.js';
 import { randomBytes } from 'node:crypto';
 import { LOAD_EMISSION, LOAD_GAME, nextPayable, type LoadTickets } from './tickets.js';
 

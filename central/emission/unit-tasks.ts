@@ -6,8 +6,8 @@
 import { createRng, layoutFor, prizeOf } from '../../games/index.js';
 import type { UnitId } from '../../games/ticket-id.js';
 import type { GameCode } from '../../games/types.js';
-import { RECORD_SIZE } from '../../db/outcome/format.js';
-import { sealRecordInto, unsealRecord } from '../../db/outcome/seal.js';
+import { RECORD_SIZE } from '../../node/outcome/format.js';
+import { sealRecordInto, unsealRecord } from '../../node/outcome/seal.js';
 import { unitSecretsBatch } from './secrets.js';
 
 export interface BatchBase {

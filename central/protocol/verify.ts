@@ -1,30 +1,18 @@
 /**
  * Central's crypto for the protocol: checks a terminal's signed request and journal entries, signs what
- * central sends (common/protocol holds the pure rules; this file holds node:crypto).
+ * central sends (common/protocol holds the pure rules; node/protocol and node/journal what both ends
+ * compute alike: the content digest, the enrolment code's keys and MAC, the entry hash).
  */
-import { createHash, createHmac, createPublicKey, hkdfSync, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from '../../common/canonical-json.js';
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import {
-  contentDigestHeader,
-  ENROL_CODE_ID_INFO,
-  ENROL_CODE_SALT,
-  ENROL_MAC_INFO,
   enrolProofString,
   lotterySigningString,
-  normaliseEnrolCode,
   requestSigningString,
   type LotteryDocumentKind,
   type SignedRequestParts,
   type WireJournalEntry,
 } from '../../common/protocol/index.js';
-
-/** Hash the first journal entry points back to (main/kernel/chain.ts GENESIS_HASH). */
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** The content-digest header value of a body. */
-export function contentDigest(body: Buffer | string): string {
-  return contentDigestHeader(createHash('sha256').update(body).digest('base64'));
-}
+import { entryHash } from '../../node/journal/entry-hash.js';
 
 /** Parses an SPKI PEM Ed25519 public key, or returns null. */
 export function parseEd25519PublicKey(pem: string): KeyObject | null {
@@ -65,39 +53,11 @@ export function verifyEnrolProof(codeId: string, publicKeyPem: string, nonce: st
   return verifyB64(enrolProofString(codeId, publicKeyPem, nonce), key, proof);
 }
 
-/** What a one-time code gives (the same derivation as the terminal's, main/services/sync/enrol-code.ts): its id and its MAC key. */
-export function enrolCodeKeys(code: string): { codeId: string; macKey: Buffer } {
-  const ikm = Buffer.from(normaliseEnrolCode(code), 'utf8');
-  const derive = (info: string): Buffer => Buffer.from(hkdfSync('sha256', ikm, ENROL_CODE_SALT, info, 32));
-  return { codeId: derive(ENROL_CODE_ID_INFO).toString('hex'), macKey: derive(ENROL_MAC_INFO) };
-}
-
-/** Hex HMAC-SHA256 of `text` under `macKey`. */
-export function enrolMac(macKey: Buffer, text: string): string {
-  return createHmac('sha256', macKey).update(text, 'utf8').digest('hex');
-}
-
-/** True when `mac` (hex) is `text`'s MAC under `macKey` (compared in constant time). */
-export function enrolMacMatches(macKey: Buffer, text: string, mac: string): boolean {
-  const want = Buffer.from(enrolMac(macKey, text), 'hex');
-  const got = Buffer.from(mac, 'hex');
-  return got.length === want.length && timingSafeEqual(got, want);
-}
-
-/**
- * The hash of a journal entry, computed exactly as the terminal does (main/kernel/chain.ts
- * entryHash): SHA-256 of `prev_hash`, a line feed, and the canonical JSON of its fields.
- */
-export function journalEntryHash(e: Pick<WireJournalEntry, 'seq' | 'at' | 'terminal' | 'type' | 'operator' | 'payload'>, prevHash: string): string {
-  const body = canonicalJson({ seq: e.seq, at: e.at, terminal: e.terminal, type: e.type, operator: e.operator, payload: e.payload });
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
-}
-
 /** What is wrong with one entry on its own (hash or signature), or null. The chain link is checked by the caller. */
 export function entryProblem(e: WireJournalEntry, key: KeyObject): 'entry_hash' | 'entry_signature' | null {
   let hash: string;
   try {
-    hash = journalEntryHash(e, e.prev_hash);
+    hash = entryHash(e, e.prev_hash);
   } catch {
     return 'entry_hash';
   }

@@ -16,7 +16,7 @@ import {
   TerminalId,
   answerSigningString,
 } from '../../common/protocol/index.js';
-import { contentDigest } from '../protocol/verify.js';
+import { contentDigest } from '../../node/protocol/content-digest.js';
 import type { Central } from '../store/context.js';
 
 function headerOf(req: FastifyRequest, name: string): string | undefined {

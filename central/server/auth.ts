@@ -16,7 +16,8 @@ import {
   TerminalId,
   type AuthRefusal,
 } from '../../common/protocol/index.js';
-import { contentDigest, parseEd25519PublicKey, verifyRequestSignature } from '../protocol/verify.js';
+import { contentDigest } from '../../node/protocol/content-digest.js';
+import { parseEd25519PublicKey, verifyRequestSignature } from '../protocol/verify.js';
 import type { Central } from '../store/context.js';
 import { acceptNonce, getTerminal } from '../store/terminals.js';
 

@@ -7,7 +7,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import type { CaAnnouncement, CaAnnouncementBody } from '../../common/protocol/index.js';
-import { checkCaAnnouncement, KeyChainError } from '../../db/outcome/certificates.js';
+import { checkCaAnnouncement, KeyChainError } from '../../node/outcome/certificates.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { appendFeed } from './feed.js';

@@ -7,7 +7,7 @@
 import { createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { Certificate } from '../../common/protocol/index.js';
-import { keyFingerprint } from '../../db/outcome/keys.js';
+import { keyFingerprint } from '../../node/outcome/keys.js';
 import { CentralError, type Central } from './context.js';
 import { centralJournalRows, certifiedOnlineKeys, verifyCentralChain, type CentralChainReport, type StoredCentralEntry } from './journal-chain.js';
 import { storeRootFingerprint } from './open.js';

@@ -1,19 +1,18 @@
 /**
  * Central's own journal as a hash chain signed by central's online key, like a terminal's journal
  * (main/kernel/chain.ts): each row holds its number, the previous row's hash, the SHA-256 of the
- * previous hash and a canonical encoding of the row (number, time, actor, type, payload), and an
- * Ed25519 signature of that hash by an online key the lottery root certified. An edited row no longer
- * matches its hash; a deleted row leaves a gap in the numbers and a broken link; an inserted row has
- * neither a hash in the chain nor a signature central made.
+ * previous hash and a canonical encoding of the row (number, time, actor, type, payload: the same link
+ * as a terminal entry's, node/journal/entry-hash.ts), and an Ed25519 signature of that hash by an
+ * online key the lottery root certified. An edited row no longer matches its hash; a deleted row
+ * leaves a gap in the numbers and a broken link; an inserted row has neither a hash in the chain nor a
+ * signature central made.
  */
-import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from '../../common/canonical-json.js';
-import { checkCertificate } from '../../db/outcome/certificates.js';
-import { keyFingerprint } from '../../db/outcome/keys.js';
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { checkCertificate } from '../../node/outcome/certificates.js';
+import { keyFingerprint } from '../../node/outcome/keys.js';
+import { GENESIS_HASH, linkHash } from '../../node/journal/entry-hash.js';
 import type { Certificate } from '../../common/protocol/index.js';
 import type { Queryable } from './db.js';
-
-export const GENESIS_HASH = '0'.repeat(64);
 
 export interface CentralJournalFields {
   readonly entry_id: number;
@@ -37,8 +36,7 @@ export function plainPayload(payload: unknown): unknown {
 }
 
 export function centralEntryHash(f: CentralJournalFields, prevHash: string): string {
-  const body = canonicalJson({ seq: f.entry_id, at: f.at, actor: f.actor, type: f.type, payload: plainPayload(f.payload) });
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+  return linkHash(prevHash, { seq: f.entry_id, at: f.at, actor: f.actor, type: f.type, payload: plainPayload(f.payload) });
 }
 
 export function sealCentralEntry(f: CentralJournalFields, prevHash: string, key: { privateKey: KeyObject; fingerprint: string }): SealedCentralEntry {

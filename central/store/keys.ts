@@ -7,7 +7,7 @@
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Certificate, KeyRole, Revocation, RootKey } from '../../common/protocol/index.js';
-import { checkCertificate, checkRevocation, KeyChainError } from '../../db/outcome/certificates.js';
+import { checkCertificate, checkRevocation, KeyChainError } from '../../node/outcome/certificates.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { appendFeed } from './feed.js';
 import type { Queryable } from './db.js';

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../db/outcome/keys.js';
+import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem } from '../../node/outcome/keys.js';
 import { newMemo, type Central } from './context.js';
 import type { Db } from './db.js';
 import { ambientDb } from './ambient.js';
@@ -15,7 +15,7 @@ import { sealLegacyCentralJournal } from './queries/central-journal.js';
 import { openPglite } from './pglite.js';
 import { ensureMonthPartitions } from './partitions.js';
 import { openPostgres } from './postgres.js';
-import { certify } from '../../db/outcome/certificates.js';
+import { certify } from '../../node/outcome/certificates.js';
 import { certificatesInForce, setLotteryRoot, storeCertificate } from './keys.js';
 
 export const CENTRAL_FILE = 'central.json';

@@ -6,7 +6,7 @@
  * can still be paid).
  *
  * - **Proof of possession** (#39): a payout carries `proof`, a MAC keyed by the ticket's hidden code
- *   (db/outcome/payout-proof.ts) that central computes again from its print data. A ticket number alone
+ *   (node/outcome/payout-proof.ts) that central computes again from its print data. A ticket number alone
  *   is no ticket: offline, a payout without it is `payout_no_proof`, with a wrong one `payout_bad_proof`.
  * - **Online** (no `offline: true`): the ticket must be held by central's own claim for this terminal,
  *   at the prize central's print data gave that claim (the claim carried the validation barcode, checked
@@ -36,7 +36,7 @@ import { packOfTicket } from './packs.js';
 import { printData, publishedBlock } from './print-cache.js';
 import type { PrintData } from '../emission/print-file.js';
 import { unitSecrets } from '../emission/secrets.js';
-import { payoutProofMatches } from '../../db/outcome/payout-proof.js';
+import { payoutProofMatches } from '../../node/outcome/payout-proof.js';
 import { packRow } from './queries/packs.js';
 import { insertIntegrityAlert } from './queries/journals.js';
 import { retailerOf, terminalMoneyFacts } from './queries/terminals.js';
@@ -68,7 +68,7 @@ interface Payout {
   stated: unknown;
   lines: number;
   offline: boolean;
-  /** Its proof of possession (db/outcome/payout-proof.ts), as journaled: undefined when it carries none. */
+  /** Its proof of possession (node/outcome/payout-proof.ts), as journaled: undefined when it carries none. */
   proof: unknown;
 }
 
@@ -260,7 +260,7 @@ async function printOf(c: Central, tx: Queryable, id: UnitId): Promise<PrintData
 
 /**
  * The payout's proof of possession against the hidden code central's print data give its unit
- * (db/outcome/payout-proof.ts): null when it proves the terminal saw the code, else why not.
+ * (node/outcome/payout-proof.ts): null when it proves the terminal saw the code, else why not.
  */
 function possession(print: PrintData, terminalId: string, p: Payout): [UncreditedReason, string] | null {
   const id = p.id as UnitId;

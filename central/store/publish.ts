@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBlockFileName } from '../emission/files.js';
-import { openOutcomeFile } from '../../db/outcome/reader.js';
+import { openOutcomeFile } from '../../node/outcome/reader.js';
 import { journalAtCentral, CentralError, type Central } from './context.js';
 import { addDigitalBlock } from './digital.js';
 import { appendFeed } from './feed.js';

@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EnrolAnswer, EnrolRequest } from '../../common/protocol/index.js';
 import { enrolRequestMacString, lotterySigningString, TerminalId } from '../../common/protocol/index.js';
-import { keyFingerprint } from '../../db/outcome/keys.js';
-import { enrolCodeKeys, enrolMac, enrolMacMatches, parseEd25519PublicKey, signLotteryDocument, verifyEnrolProof } from '../protocol/verify.js';
+import { keyFingerprint } from '../../node/outcome/keys.js';
+import { enrolCodeKeys, enrolMac, enrolMacMatches } from '../../node/protocol/enrol-code.js';
+import { parseEd25519PublicKey, signLotteryDocument, verifyEnrolProof } from '../protocol/verify.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import { appendFeed, currentConfig } from './feed.js';
 import {

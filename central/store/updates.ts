@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync
 import path from 'node:path';
 import type { Metadata, Root } from '@tufjs/models';
 import type { SoftwareReport } from '../../common/protocol/index.js';
-import { artifactOf, buildSnapshot, buildTimestamp, metadataBytes, parseRoot, parseTargets, releaseOf, RELEASE_TARGET, signMetadata, TARGET_MAX_BYTES, tufKey, verifyRole } from '../../db/updates/tuf.js';
+import { artifactOf, buildSnapshot, buildTimestamp, metadataBytes, parseRoot, parseTargets, releaseOf, RELEASE_TARGET, signMetadata, TARGET_MAX_BYTES, tufKey, verifyRole } from '../../node/updates/tuf.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { lotteryRoot } from './keys.js';

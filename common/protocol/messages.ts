@@ -86,7 +86,7 @@ export const EnrolNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, '22–64 ba
 
 /**
  * The one-time code itself never travels: the request names it by `code_id` and proves knowing it by
- * `mac`, both derived from the normalised code by HKDF (enrolCodeKeys, on each side's crypto).
+ * `mac`, both derived from the normalised code by HKDF (enrolCodeKeys, node/protocol/enrol-code.ts).
  */
 export const EnrolRequest = z
   .object({

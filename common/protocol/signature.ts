@@ -9,7 +9,8 @@
  *   x-guichet-signature  base64 Ed25519 signature, by the terminal's key, of the UTF-8 bytes of
  *                        requestSigningString(...) below
  *
- * Pure: each side hashes and signs with its own crypto (central/protocol/verify.ts on central's side).
+ * Pure: the digest both sides compute is node/protocol/content-digest.ts; each side signs and checks with
+ * its own keys (main/services/sync/sign.ts, central/protocol/verify.ts).
  */
 
 export const HEADER_TERMINAL = 'x-guichet-terminal';

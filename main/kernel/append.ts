@@ -3,7 +3,8 @@ import { insertJournalRow, lastJournalRow } from '../../db/queries/journal.js';
 import { nextCounter } from '../../db/queries/counters.js';
 import type { LotteryTerminal } from './terminal.js';
 import { canonicalJson, type Json } from '../../common/canonical-json.js';
-import { GENESIS_HASH, sealEntry, type JournalEntry } from './chain.js';
+import { GENESIS_HASH } from '../../node/journal/entry-hash.js';
+import { sealEntry, type JournalEntry } from './chain.js';
 import { correctedNow } from './corrected-time.js';
 import { assertInTransaction } from './transaction.js';
 

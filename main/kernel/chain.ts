@@ -1,41 +1,17 @@
 /**
- * The journal's hash chain. Each entry carries the SHA-256 of the previous entry and an Ed25519
- * signature by the terminal's own key over its own hash, so that any edit, deletion, insertion or
- * reordering is detected (French law's inalterability for point-of-sale software: corrections are
- * new entries, never edits).
+ * The journal's hash chain. Each entry carries the SHA-256 of the previous entry (its hash:
+ * node/journal/entry-hash.ts) and an Ed25519 signature by the terminal's own key over its own hash, so
+ * that any edit, deletion, insertion or reordering is detected (French law's inalterability for
+ * point-of-sale software: corrections are new entries, never edits).
  */
-import { createHash, sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from '../../common/canonical-json.js';
-
-/** Hash that the first entry points back to. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-export interface JournalFields {
-  readonly seq: number;
-  readonly at: string;
-  readonly terminal: string;
-  readonly type: string;
-  readonly operator: string | null;
-  readonly payload: unknown;
-}
+import { sign, verify, type KeyObject } from 'node:crypto';
+import { entryHash, GENESIS_HASH, type JournalFields } from '../../node/journal/entry-hash.js';
 
 export interface JournalEntry extends JournalFields {
   readonly prev_hash: string;
   readonly hash: string;
   /** Base64 Ed25519 signature of `hash` (hex text). */
   readonly signature: string;
-}
-
-export function entryHash(fields: JournalFields, prevHash: string): string {
-  const body = canonicalJson({
-    seq: fields.seq,
-    at: fields.at,
-    terminal: fields.terminal,
-    type: fields.type,
-    operator: fields.operator,
-    payload: fields.payload,
-  });
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
 }
 
 export function sealEntry(fields: JournalFields, prevHash: string, privateKey: KeyObject): JournalEntry {

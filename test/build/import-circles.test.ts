@@ -1,15 +1,15 @@
 /**
  * No import circle in product code: a module never reaches itself through its imports. madge (v8)
- * follows every import of games/, common/, db/, render/, native/, main/, renderer/, console/ and central/,
- * TypeScript's type-only imports included (`import type` ties two modules together as much as any
- * other: main/kernel/ exists because such a tie ran through seven files).
+ * follows every import of games/, common/, node/, db/, render/, native/, main/, renderer/, console/ and
+ * central/, TypeScript's type-only imports included (`import type` ties two modules together as much
+ * as any other: main/kernel/ exists because such a tie ran through seven files).
  */
 import path from 'node:path';
 import madge from 'madge';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PRODUCT = ['games', 'common', 'db', 'render', 'native', 'main', 'renderer', 'console', 'central'];
+const PRODUCT = ['games', 'common', 'node', 'db', 'render', 'native', 'main', 'renderer', 'console', 'central'];
 
 async function graph() {
   const types = { skipTypeImports: false };

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Where the product's code lives (not test/, not bench/), and its build and packaging files. */
-const PRODUCT_DIRS = ['games', 'common', 'db', 'render', 'native', 'main', 'renderer', 'central', 'console', 'bin', 'build', 'scripts'];
+const PRODUCT_DIRS = ['games', 'common', 'node', 'db', 'render', 'native', 'main', 'renderer', 'central', 'console', 'bin', 'build', 'scripts'];
 const PRODUCT_FILES = ['vite.config.ts', 'vite.console.config.ts', 'electron-builder.yml'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|sh|yml)$/;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** tsconfig.build.json's folders, compiled into out/ file for file. */
-const COMPILED = ['games', 'common', 'render', 'db', 'native', 'central', 'main'];
+const COMPILED = ['games', 'common', 'render', 'node', 'db', 'native', 'central', 'main'];
 /** The bundles vite makes, and the folder each is made from. */
 const BUNDLES = [
   { sources: 'renderer', index: 'out/renderer/index.html' },

@@ -21,7 +21,7 @@ import { makeTlsFiles, tlsFilesOf } from '../../server/tls-files.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { groupedFingerprint } from '../../../common/protocol/index.js';
 import { addKeysCommands, rootKey } from './keys.js';
-import { announceCas } from '../../../db/outcome/certificates.js';
+import { announceCas } from '../../../node/outcome/certificates.js';
 import { addUpdatesCommands } from './updates.js';
 import { addBackupCommands } from './backup.js';
 import { addBackOfficeCommands } from './back-office.js';

@@ -39,7 +39,7 @@ export function unitsCommand(): Command {
     .action(async (dir: string, flags: ExportFlags) => {
       const [{ readPrintFile }, { openOutcomeFile }, { exportUnits, writeJsonLines }] = await Promise.all([
         import('../../emission/print-file.js'),
-        import('../../../db/outcome/reader.js'),
+        import('../../../node/outcome/reader.js'),
         import('../../emission/export.js'),
       ]);
       // `| head` closes the pipe early: that ends the export quietly, not with an error.

@@ -1,7 +1,8 @@
 /** SQL of `central_journal`, central's own journal (the rule: store/context.ts journalAtCentral; the chain: store/journal-chain.ts). */
 import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../db.js';
-import { GENESIS_HASH, sealCentralEntry, type SealedCentralEntry } from '../journal-chain.js';
+import { GENESIS_HASH } from '../../../node/journal/entry-hash.js';
+import { sealCentralEntry, type SealedCentralEntry } from '../journal-chain.js';
 
 export interface JournalSigner {
   readonly privateKey: KeyObject;

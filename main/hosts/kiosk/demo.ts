@@ -18,7 +18,7 @@ import { addOperator } from '../../services/operators/operators.js';
 import { importOutcomeFile } from '../../services/outcomes/import.js';
 import { enrolKeyFile } from '../../services/outcomes/trust.js';
 import { activatePack, receivePack } from '../../services/packs/packs.js';
-import { openOutcomeFile } from '../../../db/outcome/reader.js';
+import { openOutcomeFile } from '../../../node/outcome/reader.js';
 import { initTerminal } from '../../services/terminal/init.js';
 import { openLotteryTerminal } from '../../kernel/open.js';
 import { enrollTerminal } from '../../services/sync/enroll.js';

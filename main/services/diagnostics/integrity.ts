@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gameByCode } from '../../../games/index.js';
 import { listBlocks, type BlockRow } from '../../../db/queries/blocks.js';
 import { sqliteIntegrityCheck } from '../../../db/queries/diagnostics.js';
-import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
+import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../node/outcome/reader.js';
 import { listRevokedKeys } from '../../../db/queries/trusted-keys.js';
 import { trustedKeyObjects } from '../outcomes/trust.js';
 import type { IntegrityBlockView, IntegrityStepView, IntegrityView } from '../../../common/api/methods/diagnostics.js';

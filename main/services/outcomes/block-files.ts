@@ -8,8 +8,8 @@ import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import type { Game } from '../../../games/index.js';
 import { gameByCode } from '../../../games/index.js';
-import type { OutcomeManifest } from '../../../db/outcome/manifest.js';
-import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../db/outcome/reader.js';
+import type { OutcomeManifest } from '../../../node/outcome/manifest.js';
+import { OutcomeFileError, openOutcomeFile, type OutcomeFile } from '../../../node/outcome/reader.js';
 import type { BlockRow } from '../../../db/queries/blocks.js';
 
 /** An imported block ready for lookups, or the reason its stored file cannot be trusted any more. */

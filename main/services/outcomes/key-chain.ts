@@ -7,11 +7,11 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { Certificate, type KeyRole, type Revocation, type RootKey } from '../../../common/protocol/index.js';
-import { checkCertificate, checkRevocation, KeyChainError } from '../../../db/outcome/certificates.js';
+import { checkCertificate, checkRevocation, KeyChainError } from '../../../node/outcome/certificates.js';
 import { certificateOf, insertCertificate, insertRevocation, insertTrustRoot, listCertificates, rootRevokedFingerprints, trustRootRow } from '../../../db/queries/key-hierarchy.js';
 import { addTrustedKey, isKnownKey, listRevokedKeys, revokeTrustedKey } from '../../../db/queries/trusted-keys.js';
 
-export { KeyChainError } from '../../../db/outcome/certificates.js';
+export { KeyChainError } from '../../../node/outcome/certificates.js';
 
 export interface CertifiedKey {
   readonly fingerprint: string;

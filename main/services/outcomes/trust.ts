@@ -5,7 +5,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import { keyFingerprint, publicKeyPem, readPublicKey } from '../../../db/outcome/keys.js';
+import { keyFingerprint, publicKeyPem, readPublicKey } from '../../../node/outcome/keys.js';
 import { addTrustedKey, listRevokedKeys, listTrustedKeys, revokeTrustedKey, type RevokedKeyRow, type TrustedKeyRow } from '../../../db/queries/trusted-keys.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';

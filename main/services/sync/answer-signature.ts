@@ -3,8 +3,9 @@
  * lottery key this terminal trusts, for the request it sent (nonce, terminal, method, path) and the
  * bytes it received.
  */
-import { createHash, verify, type KeyObject } from 'node:crypto';
-import { HEADER_ANSWER_SIGNATURE, HEADER_ANSWER_SIGNER, answerSigningString, contentDigestHeader } from '../../../common/protocol/index.js';
+import { verify, type KeyObject } from 'node:crypto';
+import { HEADER_ANSWER_SIGNATURE, HEADER_ANSWER_SIGNER, answerSigningString } from '../../../common/protocol/index.js';
+import { contentDigest } from '../../../node/protocol/content-digest.js';
 
 export interface AnswerToCheck {
   readonly status: number;
@@ -27,7 +28,7 @@ export function answerProblem(a: AnswerToCheck): string | null {
   if (!signer || !signature) return `the answer (${a.status}) is not signed by the lottery`;
   const key = a.keys.get(signer);
   if (!key) return `the answer is signed by key ${signer.slice(0, 12)}…, which this terminal does not trust`;
-  const digest = contentDigestHeader(createHash('sha256').update(a.body).digest('base64'));
+  const digest = contentDigest(a.body);
   const text = answerSigningString({ status: a.status, method: a.method, path: a.path, terminal: a.terminal, nonce: a.nonce, digest });
   let ok = false;
   try {

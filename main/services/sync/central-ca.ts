@@ -6,7 +6,7 @@
  */
 import type { CentralCaItem } from '../../../common/protocol/index.js';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { checkCaAnnouncement, KeyChainError } from '../../../db/outcome/certificates.js';
+import { checkCaAnnouncement, KeyChainError } from '../../../node/outcome/certificates.js';
 import { updateSyncState } from '../../../db/queries/sync-state.js';
 import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

@@ -5,9 +5,9 @@
  * that root certified. Any failure refuses the whole answer: nothing is applied.
  */
 import { lotterySigningString, type Certificate, type EnrolAnswer, type Enrolment } from '../../../common/protocol/index.js';
-import { checkCertificate, checkRevocation, checkRoot, KeyChainError } from '../../../db/outcome/certificates.js';
-import { publicKeyPem } from '../../../db/outcome/keys.js';
-import { enrolMacMatches } from './enrol-code.js';
+import { checkCertificate, checkRevocation, checkRoot, KeyChainError } from '../../../node/outcome/certificates.js';
+import { publicKeyPem } from '../../../node/outcome/keys.js';
+import { enrolMacMatches } from '../../../node/protocol/enrol-code.js';
 import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
 

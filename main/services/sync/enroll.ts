@@ -10,7 +10,7 @@
 import { createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { EnrolAnswer, ENDPOINTS, MAX_CENTRAL_URLS, normaliseFingerprint, splitCentralUrls, type Enrolment } from '../../../common/protocol/index.js';
-import { keyFingerprint } from '../../../db/outcome/keys.js';
+import { keyFingerprint } from '../../../node/outcome/keys.js';
 import { insertSyncState } from '../../../db/queries/sync-state.js';
 import { acceptCertificate, acceptRevocation, setTrustRoot } from '../outcomes/key-chain.js';
 import { record } from '../../kernel/record.js';
@@ -24,7 +24,7 @@ import { certificateFingerprint, checkCentralCa, checkCentralUrl } from './centr
 import { createCentralClient, type CentralClientOptions } from './client.js';
 import { SyncError } from './errors.js';
 import { checkEnrolAnswer } from './enrol-answer.js';
-import { enrolCodeKeys, enrolNonce, enrolRequest } from './enrol-code.js';
+import { enrolCodeKeys, enrolNonce, enrolRequest } from '../../../node/protocol/enrol-code.js';
 import { dropPendingEnrolKey, pendingEnrolKey } from './enrol-pending.js';
 import { dataFolder } from '../../kernel/data-folder.js';
 import { TerminalError } from '../../kernel/errors.js';

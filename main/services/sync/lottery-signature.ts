@@ -1,7 +1,7 @@
 /** Checks what central sends on the lottery's behalf: signed by a lottery key this terminal trusts. */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { lotterySigningString, type LotteryDocumentKind } from '../../../common/protocol/index.js';
-import { keyFingerprint } from '../../../db/outcome/keys.js';
+import { keyFingerprint } from '../../../node/outcome/keys.js';
 import { SyncError } from './errors.js';
 
 /** True when `signature` (base64) is the lottery key `key`'s signature of the document. */

@@ -10,7 +10,7 @@ import { MAX_PUSH_ENTRIES, MAX_PUSH_EVENTS, PushAnswer, PushRefusalAnswer, ENDPO
 import { journalCountAfter, journalRow, journalRowsAfter, lastJournalRow, type JournalRow } from '../../../db/queries/journal.js';
 import { markOutboxSentUpTo, markOutboxUnsentAfter, recordOutboxFailureBetween, syncStateRow, updateSyncState } from '../../../db/queries/sync-state.js';
 import { unsentOutboxUpTo } from '../../../db/queries/outbox.js';
-import { GENESIS_HASH } from '../../kernel/chain.js';
+import { GENESIS_HASH } from '../../../node/journal/entry-hash.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import { record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

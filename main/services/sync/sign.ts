@@ -1,14 +1,14 @@
 /** Signs a request to central with the terminal's key (common/protocol/signature.ts says how). */
-import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { randomBytes, sign, type KeyObject } from 'node:crypto';
 import {
   HEADER_DIGEST,
   HEADER_NONCE,
   HEADER_SIGNATURE,
   HEADER_TERMINAL,
   HEADER_TIMESTAMP,
-  contentDigestHeader,
   requestSigningString,
 } from '../../../common/protocol/signature.js';
+import { contentDigest } from '../../../node/protocol/content-digest.js';
 
 export interface Signer {
   readonly terminalId: string;
@@ -19,7 +19,7 @@ export interface Signer {
 
 /** The headers of one signed request; `body` is the exact bytes sent (empty for GET). */
 export function signedHeaders(signer: Signer, method: string, pathWithQuery: string, body: Buffer): Record<string, string> {
-  const digest = contentDigestHeader(createHash('sha256').update(body).digest('base64'));
+  const digest = contentDigest(body);
   const timestamp = signer.now().toISOString();
   const nonce = randomBytes(18).toString('base64url');
   const text = requestSigningString({ method, path: pathWithQuery, digest, timestamp, nonce, terminal: signer.terminalId });

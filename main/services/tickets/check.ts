@@ -5,7 +5,7 @@
 import { createRng, layoutFor, prizeOf, type WinningZone } from '../../../games/index.js';
 import { parseBarcode, TicketIdError, type UnitId } from '../../../games/ticket-id.js';
 import { printedNumber as ticketNumber } from '../../../common/ticket-number.js';
-import { unsealRecord, type SealedOutcome } from '../../../db/outcome/seal.js';
+import { unsealRecord, type SealedOutcome } from '../../../node/outcome/seal.js';
 import { blockHoldingLookup } from '../../../db/queries/blocks.js';
 import { revocationLookup } from '../../../db/queries/trusted-keys.js';
 import type { Terminal } from '../../kernel/data-folder.js';

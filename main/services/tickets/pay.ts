@@ -12,7 +12,7 @@ import { parseBarcode } from '../../../games/ticket-id.js';
 import type { UnitId } from '../../../games/ticket-id.js';
 import { insertClaim, type ClaimRow } from '../../../db/queries/claims.js';
 import { insertPayout, payoutOf, type PayoutRow } from '../../../db/queries/payouts.js';
-import { payoutProof } from '../../../db/outcome/payout-proof.js';
+import { payoutProof } from '../../../node/outcome/payout-proof.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
@@ -105,7 +105,7 @@ function recordOnce<T>(fn: () => T): T {
 
 /**
  * Pays a winner. The entry carries `proof`, the proof of possession central credits it by
- * (db/outcome/payout-proof.ts): keyed by the hidden code the verdict opened, never the code itself.
+ * (node/outcome/payout-proof.ts): keyed by the hidden code the verdict opened, never the code itself.
  */
 function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number, v: CounterVerdict, hiddenCode: string, central?: PayOptions['central']): PayResult {
   const id = v.id as UnitId;

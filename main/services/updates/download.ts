@@ -17,7 +17,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
 import { outboxRowByKey } from '../../../db/queries/outbox.js';
 import { insertSoftwareUpdate, softwareUpdateRows, type UpdateStep } from '../../../db/queries/software-updates.js';
-import { artifactOf, METADATA_MAX_BYTES, parseTargets, RELEASE_TARGET, targetsVersionOf } from '../../../db/updates/tuf.js';
+import { artifactOf, METADATA_MAX_BYTES, parseTargets, RELEASE_TARGET, targetsVersionOf } from '../../../node/updates/tuf.js';
 import { idempotencyKey } from '../../kernel/outbox.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';

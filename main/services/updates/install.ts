@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openSessionRow } from '../../../db/queries/sessions.js';
-import { TARGET_MAX_BYTES } from '../../../db/updates/tuf.js';
+import { TARGET_MAX_BYTES } from '../../../node/updates/tuf.js';
 import { inTransaction, record } from '../../kernel/record.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from '../sync/central-config.js';

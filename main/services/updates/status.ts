@@ -5,7 +5,7 @@
  */
 import { softwareUpdateRows } from '../../../db/queries/software-updates.js';
 import type { UpdatesView } from '../../../common/api/methods/diagnostics.js';
-import { targetsVersionOf } from '../../../db/updates/tuf.js';
+import { targetsVersionOf } from '../../../node/updates/tuf.js';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { centralConfig } from '../sync/central-config.js';

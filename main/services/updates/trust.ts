@@ -12,7 +12,7 @@ import path from 'node:path';
 import { request, type Dispatcher } from 'undici';
 import { trustRootRow } from '../../../db/queries/key-hierarchy.js';
 import type { Metadata, Root } from '@tufjs/models';
-import { METADATA_MAX_BYTES, metadataBytes, parseRoot, tufKey, verifyRole } from '../../../db/updates/tuf.js';
+import { METADATA_MAX_BYTES, metadataBytes, parseRoot, tufKey, verifyRole } from '../../../node/updates/tuf.js';
 import { packageJsonPath } from '../terminal/version.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import type { UpdatePaths } from './paths.js';

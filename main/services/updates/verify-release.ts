@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Metadata, Root } from '@tufjs/models';
-import { parseRoot, parseTargets, releaseOf, TARGET_MAX_BYTES, verifyRole } from '../../../db/updates/tuf.js';
+import { parseRoot, parseTargets, releaseOf, TARGET_MAX_BYTES, verifyRole } from '../../../node/updates/tuf.js';
 import { packageJsonPath } from '../terminal/version.js';
 import { INSTALLED_FILE, type UpdatePaths } from './paths.js';
 import { tarEntries } from './untar.js';

@@ -12,7 +12,7 @@ import { runAdminOpFor } from '../../../central/admin/ops.js';
 import type { OpContext } from '../../../central/admin/roles.js';
 import { makeTlsFiles } from '../../../central/server/tls-files.js';
 import type { Central } from '../../../central/store/context.js';
-import { announceCas } from '../../../db/outcome/certificates.js';
+import { announceCas } from '../../../node/outcome/certificates.js';
 import { ENGINES, testCentral } from '../support/engines.js';
 
 const ONE: OpContext = { actor: 'sec-one', roles: ['security'] };

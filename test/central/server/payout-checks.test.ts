@@ -24,7 +24,7 @@ import {
 import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
-import { payoutProof } from '../../../db/outcome/payout-proof.js';
+import { payoutProof } from '../../../node/outcome/payout-proof.js';
 import { setConfig, stopListChange } from '../../../central/store/feed.js';
 import { shipPack } from '../../../central/store/pack-shipping.js';
 import { publishEmission } from '../../../central/store/publish.js';
@@ -50,7 +50,7 @@ describe.each(BOTH_ENGINES)('payouts from central\'s own facts on %s', (engine) 
   /** Low-tier winners (payable offline by default) and losers of pack `pack`. */
   const winners = (pack: number): number[] => Array.from({ length: 100 }, (_, i) => pack * 100 + i).filter((u) => prizeOf(u) > 0 && prizeOf(u) <= 5_000);
   const loser = (pack: number): number => Array.from({ length: 100 }, (_, i) => pack * 100 + i).find((u) => prizeOf(u) === 0)!;
-  /** The proof of possession terminal `t` journals when it pays `unit` at `amount` (db/outcome/payout-proof.ts). */
+  /** The proof of possession terminal `t` journals when it pays `unit` at `amount` (node/outcome/payout-proof.ts). */
   const proofOf = (t: TestTerminal, unit: number, amount: number): string =>
     payoutProof(unitSecrets(print.master, unit).hiddenCode, { terminal: t.id, id: { game: GAME, emission: EMISSION, block: 1, unit }, amount_cents: amount });
   /** Paid offline by `t`, which saw the ticket's hidden code. */

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { addCertificate, enrolmentKeys, listLotteryKeys, revokeLotteryKey } from '../../../central/store/keys.js';
 import { openCentral, switchOnlineKey } from '../../../central/store/open.js';
-import { certify, revoke } from '../../../db/outcome/certificates.js';
-import { keyFingerprint } from '../../../db/outcome/keys.js';
+import { certify, revoke } from '../../../node/outcome/certificates.js';
+import { keyFingerprint } from '../../../node/outcome/keys.js';
 import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../support/engines.js';
 
 describe.each(ENGINES)('the lottery keys at central on %s', (engine) => {

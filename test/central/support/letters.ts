@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { KeyRole } from '../../../common/protocol/index.js';
-import { certify } from '../../../db/outcome/certificates.js';
+import { certify } from '../../../node/outcome/certificates.js';
 import type { Central } from '../../../central/store/context.js';
 import { addCertificate } from '../../../central/store/keys.js';
 

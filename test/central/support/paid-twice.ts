@@ -21,7 +21,7 @@ import { createEmission } from '../../../central/emission/create.js';
 import { readPrintFile, type PrintData } from '../../../central/emission/print-file.js';
 import { unitSecrets } from '../../../central/emission/secrets.js';
 import { publishEmission } from '../../../central/store/publish.js';
-import { payoutProof } from '../../../db/outcome/payout-proof.js';
+import { payoutProof } from '../../../node/outcome/payout-proof.js';
 import { validationBarcode } from '../../../games/ticket-id.js';
 import type { StartedCentral } from './start-central.js';
 import { signedRequest, type TestTerminal } from './terminal-client.js';

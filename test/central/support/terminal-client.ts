@@ -16,8 +16,9 @@ import {
   type EnrolAnswer,
   type WireJournalEntry,
 } from '../../../common/protocol/index.js';
-import { GENESIS_HASH, sealEntry } from '../../../main/kernel/chain.js';
-import { enrolNonce, enrolRequest } from '../../../main/services/sync/enrol-code.js';
+import { sealEntry } from '../../../main/kernel/chain.js';
+import { GENESIS_HASH } from '../../../node/journal/entry-hash.js';
+import { enrolNonce, enrolRequest } from '../../../node/protocol/enrol-code.js';
 
 export interface TestTerminal {
   id: string;

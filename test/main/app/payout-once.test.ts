@@ -8,14 +8,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportUnits, type ExportedUnit } from '../../../central/emission/export.js';
 import { readPrintFile } from '../../../central/emission/print-file.js';
-import type * as ReaderModule from '../../../db/outcome/reader.js';
-import type * as SealModule from '../../../db/outcome/seal.js';
+import type * as ReaderModule from '../../../node/outcome/reader.js';
+import type * as SealModule from '../../../node/outcome/seal.js';
 import type * as RenderModule from '../../../render/index.js';
 import { demoApp, type AppFixture } from './sales-fixture.js';
 
 const count = vi.hoisted(() => ({ opened: 0, signatures: 0, unsealed: 0, drawn: 0 }));
 
-vi.mock('../../../db/outcome/reader.js', async (importOriginal) => {
+vi.mock('../../../node/outcome/reader.js', async (importOriginal) => {
   const real = await importOriginal<typeof ReaderModule>();
   return {
     ...real,
@@ -31,7 +31,7 @@ vi.mock('../../../db/outcome/reader.js', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../../db/outcome/seal.js', async (importOriginal) => {
+vi.mock('../../../node/outcome/seal.js', async (importOriginal) => {
   const real = await importOriginal<typeof SealModule>();
   return { ...real, unsealRecord: (...args: Parameters<typeof real.unsealRecord>) => (count.unsealed++, real.unsealRecord(...args)) };
 });

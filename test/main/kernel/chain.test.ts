@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../common/canonical-json.js';
-import { GENESIS_HASH, sealEntry, verifyChain, type JournalEntry } from '../../../main/kernel/chain.js';
+import { sealEntry, verifyChain, type JournalEntry } from '../../../main/kernel/chain.js';
+import { GENESIS_HASH } from '../../../node/journal/entry-hash.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 

@@ -15,7 +15,7 @@ import { inventoryBarcode } from '../../../../games/ticket-id.js';
 import { openCashSession } from '../../../../main/services/cash/sessions.js';
 import { counterValue } from '../../../../db/queries/counters.js';
 import { iterateJournal } from '../../../../db/queries/journal.js';
-import { entryHash, GENESIS_HASH } from '../../../../main/kernel/chain.js';
+import { entryHash, GENESIS_HASH } from '../../../../node/journal/entry-hash.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { importOutcomeFile } from '../../../../main/services/outcomes/import.js';
 import { enrolKeyFile } from '../../../../main/services/outcomes/trust.js';

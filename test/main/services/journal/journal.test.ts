@@ -56,7 +56,7 @@ describe('journal', () => {
   });
 
   it('names an entry edited with its hash recomputed (signature)', async () => {
-    const { entryHash } = await import('../../../../main/kernel/chain.js');
+    const { entryHash } = await import('../../../../node/journal/entry-hash.js');
     const r = verifyAfter((db) => {
       const row = db.prepare('SELECT * FROM journal WHERE seq = 4').get() as { seq: number; at: string; terminal: string; type: string; operator: string; payload: string; prev_hash: string };
       const payload = { ...(JSON.parse(row.payload) as object), sale_id: 99 };

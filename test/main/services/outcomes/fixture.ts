@@ -1,6 +1,6 @@
 /**
  * Test fixtures for the terminal side: a lottery key pair in a temp dir, and small outcome files
- * written with the real outcome-file writer and sealer (db/outcome), with known hidden codes.
+ * written with the real outcome-file writer and sealer (node/outcome), with known hidden codes.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { gameByCode, type GameCode } from '../../../../games/index.js';
 import { validationBarcode, type UnitId } from '../../../../games/ticket-id.js';
-import { loadOrCreateSigningKey, publicKeyPem } from '../../../../db/outcome/keys.js';
-import { sealRecord, type SealedOutcome } from '../../../../db/outcome/seal.js';
-import { OutcomeWriter } from '../../../../db/outcome/writer.js';
-import type { OutcomeManifest } from '../../../../db/outcome/manifest.js';
+import { loadOrCreateSigningKey, publicKeyPem } from '../../../../node/outcome/keys.js';
+import { sealRecord, type SealedOutcome } from '../../../../node/outcome/seal.js';
+import { OutcomeWriter } from '../../../../node/outcome/writer.js';
+import type { OutcomeManifest } from '../../../../node/outcome/manifest.js';
 
 export interface LotteryKey {
   readonly privateKey: KeyObject;

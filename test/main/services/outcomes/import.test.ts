@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodePreamble, encodeHeader, PREAMBLE_SIZE, RECORD_SIZE } from '../../../../db/outcome/format.js';
-import { OutcomeWriter } from '../../../../db/outcome/writer.js';
+import { decodePreamble, encodeHeader, PREAMBLE_SIZE, RECORD_SIZE } from '../../../../node/outcome/format.js';
+import { OutcomeWriter } from '../../../../node/outcome/writer.js';
 import { listBlocks } from '../../../../db/queries/blocks.js';
 import { openTerminal, type Terminal } from '../../../../main/kernel/data-folder.js';
 import { checkTicket } from '../../../../main/services/tickets/check.js';

@@ -7,7 +7,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openOutcomeFile } from '../../../../db/outcome/reader.js';
+import { openOutcomeFile } from '../../../../node/outcome/reader.js';
 import { listBlocks, type BlockRow } from '../../../../db/queries/blocks.js';
 import { IntegrityCheck } from '../../../../main/services/diagnostics/integrity.js';
 import { revokeKey } from '../../../../main/services/outcomes/trust.js';

@@ -12,8 +12,8 @@ import { serveCentral, type RunningCentral } from '../../../../central/server/se
 import { setConfig } from '../../../../central/store/feed.js';
 import { revokeLotteryKey } from '../../../../central/store/keys.js';
 import { switchOnlineKey } from '../../../../central/store/open.js';
-import { revoke } from '../../../../db/outcome/certificates.js';
-import { keyFingerprint, publicKeyPem } from '../../../../db/outcome/keys.js';
+import { revoke } from '../../../../node/outcome/certificates.js';
+import { keyFingerprint, publicKeyPem } from '../../../../node/outcome/keys.js';
 import { centralConfig } from '../../../../main/services/sync/central-config.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { trustedOnlineKeys } from '../../../../main/services/sync/lottery-keys.js';

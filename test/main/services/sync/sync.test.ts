@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCentral } from '../../../../central/server/serve.js';
 import { syncStateRow } from '../../../../db/queries/sync-state.js';
 import { pendingOutboxCount } from '../../../../db/queries/outbox.js';
-import { entryHash } from '../../../../main/kernel/chain.js';
+import { entryHash } from '../../../../node/journal/entry-hash.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { SyncError } from '../../../../main/services/sync/errors.js';
 import { syncStatus } from '../../../../main/services/sync/status.js';

@@ -18,11 +18,11 @@ import { serveCentral, type RunningCentral } from '../../../../central/server/se
 import { makeTlsFiles, type MadeTls } from '../../../../central/server/tls-files.js';
 import { announceCentralCa } from '../../../../central/store/central-ca.js';
 import { appendFeed } from '../../../../central/store/feed.js';
-import { announceCas } from '../../../../db/outcome/certificates.js';
+import { announceCas } from '../../../../node/outcome/certificates.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import { addTerminal } from '../../../../central/store/terminals.js';
 import { syncStateRow, updateSyncState } from '../../../../db/queries/sync-state.js';
-import { loadOrCreateSigningKey } from '../../../../db/outcome/keys.js';
+import { loadOrCreateSigningKey } from '../../../../node/outcome/keys.js';
 import { claimAtCentral } from '../../../../main/services/sync/claim.js';
 import { CentralUnreachableError } from '../../../../main/services/sync/client.js';
 import { enrollTerminal } from '../../../../main/services/sync/enroll.js';

@@ -1,10 +1,10 @@
 /**
  * A payout carries its proof of possession (#39): the MAC keyed by the hidden code the counter scanned
- * (db/outcome/payout-proof.ts), over this terminal, this unit and this amount, that central computes again
+ * (node/outcome/payout-proof.ts), over this terminal, this unit and this amount, that central computes again
  * from its print data; never the code itself, since others read the journal.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { payoutProof, payoutProofMatches } from '../../../../db/outcome/payout-proof.js';
+import { payoutProof, payoutProofMatches } from '../../../../node/outcome/payout-proof.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
 import { parseBarcode } from '../../../../games/ticket-id.js';
 import { counterTerminal, type CounterFixture } from '../packs/counter-fixture.js';

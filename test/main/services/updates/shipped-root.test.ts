@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactOf, parseTargets, releaseOf } from '../../../../db/updates/tuf.js';
+import { artifactOf, parseTargets, releaseOf } from '../../../../node/updates/tuf.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { checkForUpdate, downloadArtifact } from '../../../../main/services/updates/download.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { targetsVersionOf } from '../../../../db/updates/tuf.js';
+import { targetsVersionOf } from '../../../../node/updates/tuf.js';
 import { tarBytes, tarGz } from '../../../../main/services/diagnostics/tar.js';
 import { TarError, untarGz } from '../../../../main/services/updates/untar.js';
 

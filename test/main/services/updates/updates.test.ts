@@ -16,7 +16,7 @@ import { CentralError } from '../../../../central/store/context.js';
 import { addUpdateRoot, approveRelease, assertApprovedSoftware, ringBucket, setGrace, setRing, terminalSoftware, updateMetadata } from '../../../../central/store/updates.js';
 import { MIGRATIONS } from '../../../../db/migrations/index.js';
 import { softwareUpdateRows } from '../../../../db/queries/software-updates.js';
-import { buildSnapshot, buildTimestamp, metadataBytes, parseTargets, releaseOf, signMetadata } from '../../../../db/updates/tuf.js';
+import { buildSnapshot, buildTimestamp, metadataBytes, parseTargets, releaseOf, signMetadata } from '../../../../node/updates/tuf.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';

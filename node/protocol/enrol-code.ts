@@ -1,7 +1,8 @@
 /**
- * What the one-time enrolment code gives the terminal (the same derivation as central's,
- * central/protocol/verify.ts): the code's id, which names it at central, and its MAC key, which
- * authenticates the request and the answer. The code itself never travels.
+ * What the one-time enrolment code gives both ends (common/protocol/README.md, "Enrolment"): the code's
+ * id, which names it at central, and its MAC key, which authenticates the request and the answer. The
+ * terminal builds its request here; central derives the same keys to check it and MAC its answer. The
+ * code itself never travels.
  */
 import { createHmac, hkdfSync, randomBytes, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
 import {
@@ -12,7 +13,7 @@ import {
   enrolRequestMacString,
   normaliseEnrolCode,
   type EnrolRequest,
-} from '../../../common/protocol/index.js';
+} from '../../common/protocol/index.js';
 
 export function enrolCodeKeys(code: string): { codeId: string; macKey: Buffer } {
   const ikm = Buffer.from(normaliseEnrolCode(code), 'utf8');

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitId } from '../../games/ticket-id.js';
-import { PREAMBLE_SIZE, RECORD_SIZE, encodeHeader } from '../../db/outcome/format.js';
-import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem, readPublicKey } from '../../db/outcome/keys.js';
-import { manifestBytes, type OutcomeManifest } from '../../db/outcome/manifest.js';
-import { OutcomeFileError, openOutcomeFile } from '../../db/outcome/reader.js';
-import { sealRecord, unsealRecord, type SealedOutcome } from '../../db/outcome/seal.js';
-import { OutcomeWriter, type ManifestDraft } from '../../db/outcome/writer.js';
+import { PREAMBLE_SIZE, RECORD_SIZE, encodeHeader } from '../../node/outcome/format.js';
+import { keyFingerprint, loadOrCreateSigningKey, publicKeyPem, readPublicKey } from '../../node/outcome/keys.js';
+import { manifestBytes, type OutcomeManifest } from '../../node/outcome/manifest.js';
+import { OutcomeFileError, openOutcomeFile } from '../../node/outcome/reader.js';
+import { sealRecord, unsealRecord, type SealedOutcome } from '../../node/outcome/seal.js';
+import { OutcomeWriter, type ManifestDraft } from '../../node/outcome/writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'guichet-outcome-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
