@@ -28,7 +28,7 @@ const node24 = path.join(root, 'bin', 'node24');
 const PHASES = [
   { name: 'types', steps: [[[bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], [bin('eslint'), '.']]], also: 'lint' },
   { name: 'electronegativity', steps: [[['node', 'scripts/electronegativity.mjs']]] },
-  { name: 'quick', steps: [[[bin('vitest'), 'run', '--project', 'quick']]] },
+  { name: 'quick', steps: [[[bin('vitest'), 'run', '--project', 'quick', '--project', 'quick-isolated']]] },
   {
     name: 'build',
     steps: [

@@ -7,12 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSlowest, slowest } from '../support/slowest-files.js';
-import { FULL } from '../support/tiers.js';
+import { CHANGES_ITS_PROCESS, FULL, isolatedQuickFiles } from '../support/tiers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** What a quick test must not use: child processes, central's stores and servers, PostgreSQL, pseudo-terminals. */
-const STARTS = /child_process|engines\.js|start-central|pg-cluster|local-cluster|sync-fixture|two-terminals|guichet-runner|pty-pair|digital-fixture|central\/store\/|central\/server\//;
+/** What a quick test must not import (a path in a comment or a string is no use of it): child processes, central's stores and servers, PostgreSQL, pseudo-terminals. */
+const STARTS = /(?<=(?:from |import\()['"][^'"]*)(?:child_process|engines\.js|start-central|pg-cluster|local-cluster|sync-fixture|two-terminals|guichet-runner|pty-pair|digital-fixture|central\/store\/|central\/server\/)/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -42,6 +42,19 @@ describe('test tiers', () => {
       expect(FULL.some((g) => path.matchesGlob(f, g)), f).toBe(true);
     }
     expect(STARTS.test("import { spawn } from 'node:child_process';")).toBe(true);
+    expect(STARTS.test("const { openCentral } = await import('../../central/store/open.js');")).toBe(true);
+    expect(STARTS.test("// central/store/journal-chain.ts's hash, written again here")).toBe(false);
+  });
+
+  it('a quick file that mocks modules or changes its process runs isolated; the others share their forks', () => {
+    const isolated = isolatedQuickFiles(ROOT);
+    // The payout counts its outcome-file reads through module mocks; Electron's tests mock 'electron'.
+    expect(isolated).toEqual(expect.arrayContaining(['test/main/app/payout-once.test.ts', 'test/main/hosts/electron/main.test.ts', 'test/main/kernel/data-folder.test.ts']));
+    expect(isolated.every((f) => !FULL.some((g) => path.matchesGlob(f, g)))).toBe(true);
+    for (const line of ["vi.mock('electron', () => ({}));", 'vi.useFakeTimers();', "vi.stubEnv('TZ', 'UTC');", 'process.umask(0o022);', "vi.spyOn(console, 'log');"]) {
+      expect(CHANGES_ITS_PROCESS.test(line), line).toBe(true);
+    }
+    expect(CHANGES_ITS_PROCESS.test("import { vi } from 'vitest';")).toBe(false);
   });
 
   it('the reporter lists the slowest files first, at most fifteen', () => {

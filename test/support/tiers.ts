@@ -4,6 +4,9 @@
  * test, tools such as zbarimg and tar). Every other test file is `quick` (`npm run test:quick`): pure code
  * and services on SQLite. test/build/tiers.test.ts fails on a quick file that starts anything.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 export const FULL: readonly string[] = [
   'test/central/**',
   'test/bin/**',
@@ -28,6 +31,31 @@ export const FULL: readonly string[] = [
   'test/main/app/same-act-both-hosts.test.ts',
   'test/render/render.test.ts',
 ];
+
+/**
+ * What makes a test file change its process for the files after it: module mocks, stubbed globals or
+ * environment, fake timers, the process's umask or working folder. The quick tier shares one module
+ * graph between its files (no isolation: importing the same modules again in each file's fresh process
+ * was most of its time); a quick file doing any of these runs isolated instead (`quick-isolated`).
+ */
+export const CHANGES_ITS_PROCESS = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|process\.(umask|chdir)\(/;
+
+/** The quick test files that must run isolated (see CHANGES_ITS_PROCESS), found by reading them. */
+export function isolatedQuickFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) {
+        if (rel !== 'test/e2e') walk(rel);
+      } else if (/\.test\.tsx?$/.test(e.name) && !FULL.some((g) => path.matchesGlob(rel, g)) && CHANGES_ITS_PROCESS.test(readFileSync(path.join(root, rel), 'utf8'))) {
+        found.push(rel);
+      }
+    }
+  };
+  walk('test');
+  return found.sort();
+}
 
 export const ALL: readonly string[] = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 export const NEVER: readonly string[] = ['test/e2e/**', 'node_modules/**'];
