@@ -30,6 +30,7 @@ import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
 import { trustedOnlineKeyMap } from './lottery-keys.js';
 import { CENTRAL_DISABLED_GAMES } from '../terminal/enabled.js';
+import { keepPaidTicket } from './paid-tickets.js';
 
 export interface PullReport {
   readonly applied: number;
@@ -180,6 +181,10 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       });
       break;
     }
+    case 'ticket_paid':
+      // Not journaled (one a ticket the shop's packs had paid): kept with the cursor (paid-tickets.ts).
+      keepPaidTicket(t, item);
+      break;
     case 'game_status': {
       const stored = readSettings(t.db)[DISABLED_GAMES];
       const games = new Set(Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : []);
@@ -202,7 +207,7 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   let applied = 0;
   let files = 0;
   for (;;) {
-    const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}&ticket_facts=1`, undefined, FeedAnswer);
     if (answer.epoch !== undefined && answer.epoch !== epoch) {
       // A new epoch: central was restored (#21). Its cursors above the floor may name other items than
       // those applied here: read again from there (re-applying an item is harmless), not skip them.
