@@ -4,7 +4,8 @@
  * it carries must verify with the root itself, else it is refused and journaled, and the feed goes on; entries are applied in cursor order, each with the
  * cursor move in one transaction, so a cut pull resumes after the last entry applied. Outcome files are
  * downloaded with HTTP Range (resumed after a cut), checked against the feed's size and SHA-256, and
- * imported exactly as `guichet import` does.
+ * imported exactly as `guichet import` does. The terminal asks for the tickets central holds paid of its
+ * shop's packs (`ticket_facts=1`; `ticket_paid`, kept by paid-tickets.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';

@@ -14,6 +14,8 @@ import { readFeed } from '../../../../central/store/feed.js';
 import { publishEmission } from '../../../../central/store/publish.js';
 import type { AfterCommit } from '../../../../main/services/receipts/after-commit.js';
 import { payOrClaim } from '../../../../main/services/tickets/acts.js';
+import { checkAtCounter } from '../../../../main/services/tickets/counter-verdict.js';
+import { updateSyncState } from '../../../../db/queries/sync-state.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
@@ -69,6 +71,12 @@ describe.each(BOTH_ENGINES)('tickets the feed says are paid, central on %s', (en
     expect(offline.message).toContain('terminal T1 (Tabac du Port)');
     expect([count(b.t, 'payouts'), count(b.t, 'claims')]).toEqual([0, 0]);
     expect(count(b.t, 'central_ticket_facts')).toBe(1); // kept from the feed
+    // Its sync round failing (central offline on the screen): the verdict offers no offline payout, Pay is refused alike.
+    updateSyncState(b.t.db, { last_error_at: b.t.now(), last_error: 'central does not answer' });
+    expect(checkAtCounter(b.t, b.manager, w.barcode)).toMatchObject({ verdict: 'already-paid', payable: false, message: offline.message, paid: { terminal: 'T1', at, receipt_no: null } });
+    const pay = await refusal(payOrClaim(b.t, b.manager, w.barcode, after, 'winner', DOWN));
+    expect([pay.code, pay.message, pay.details]).toEqual([offline.code, offline.message, offline.details]);
+    updateSyncState(b.t.db, { last_error_at: null, last_error: null });
     // The same words as central's own answer once it is back.
     const online = await refusal(payOrClaim(b.t, b.manager, w.barcode, after));
     expect([online.code, online.message, online.details]).toEqual([offline.code, offline.message, offline.details]);
