@@ -260,7 +260,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   });
 
   r.get(ENDPOINTS.feed, { config: { signed: 'allow-disabled' }, schema: { querystring: FeedQuery, response: { 200: FeedAnswer } } }, async (req) =>
-    readFeed(c, req.terminalId!, req.query.cursor, req.query.limit),
+    readFeed(c, req.terminalId!, req.query.cursor, req.query.limit, req.query.ticket_facts === '1'),
   );
 
   r.get(`${ENDPOINTS.files}:name`, { config: { signed: true }, schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/) }) } }, (req, reply) =>

@@ -20,6 +20,7 @@ import { networkRefusal } from './claims.js';
 import { printData, publishedBlock } from './print-cache.js';
 import { claimPaymentOf, claimPaymentRows, insertClaimPayment, markPaidAtOffice, prizeClaimRow, type ClaimPaymentRow } from './queries/claim-payments.js';
 import { lockClaim } from './queries/ticket-claims.js';
+import { announcePaidTickets } from './paid-feed.js';
 import { digitalSaleStatus } from './queries/uncredited.js';
 
 /** The payer `ticket_claims` names for a prize the lottery's office paid. */
@@ -149,6 +150,7 @@ export async function payClaim(c: Central, actor: string, a: ClaimPayArgs, propo
     const { ticket, prize, filed_cents } = await checkClaimPayable(c, tx, a.terminal, a.seq, a.payment.paid_on);
     const at = c.now();
     await markPaidAtOffice(tx, ticket, LOTTERY_OFFICE, prize, at);
+    await announcePaidTickets(c, tx, [ticket]); // the shop holding its pack refuses it offline (store/paid-feed.ts)
     const row = {
       terminal_id: a.terminal,
       seq: a.seq,

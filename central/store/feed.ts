@@ -84,10 +84,13 @@ export async function deferAnnouncements<T>(c: Central, tx: Queryable, work: () 
   }
 }
 
-/** Feed entries after `cursor` meant for `terminalId` (every terminal's, its own, its retailer's), at most `limit`. */
-export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean; epoch: string; epoch_floor: number }> {
+/**
+ * Feed entries after `cursor` meant for `terminalId` (every terminal's, its own, its retailer's), at most
+ * `limit`; the tickets its shop's packs had paid (`ticket_paid`) only when it reads them (`ticketFacts`).
+ */
+export async function readFeed(c: Central, terminalId: string, cursor: number, limit: number, ticketFacts = false): Promise<{ entries: SignedFeedEntry[]; next_cursor: number; more: boolean; epoch: string; epoch_floor: number }> {
   const epoch = await currentEpoch(c);
-  const rows = await feedAfter(c.db, terminalId, cursor, limit + 1);
+  const rows = await feedAfter(c.db, terminalId, cursor, limit + 1, ticketFacts);
   const more = rows.length > limit;
   // An entry signed by an earlier online key (before a rotation) is signed again by the one in use, so a
   // terminal enrolled later, or one that lost trust in the old key, still reads the whole feed.

@@ -17,6 +17,7 @@ import type { Queryable } from './db.js';
 import { settleNewExceptions } from './chargebacks.js';
 import { reconcilePayouts } from './claims.js';
 import { applyQueuedPackOps, settlePacks } from './packs.js';
+import { announcePaidTickets } from './paid-feed.js';
 import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
 import { checkSales } from './sale-checks.js';
@@ -189,6 +190,7 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));
   if (exceptions > 0) await settleNewExceptions(c, tx, terminalId, now); // charged back or written off (store/chargebacks.ts)
   await settlePacks(c, tx, paid);
+  await announcePaidTickets(c, tx, paid); // to the shop holding each one's pack (store/paid-feed.ts)
   await recordPrizeClaims(c, tx, terminalId, stored);
   // After a restore: central now holds this terminal's whole journal, the claims' hold may end (store/restore-hold.ts).
   await noteResync(c, tx, terminalId, batch.head_seq, prevSeq, now);

@@ -324,7 +324,27 @@ export const PayoutExceptionItem = z.object({
   second: z.object({ terminal: TerminalId, retailer: z.string(), at: IsoUtc, amount_cents: Count }),
 });
 
-export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, KeyCertificateItem, KeyRevocationItem, CentralCaItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem]);
+/**
+ * To the terminals of the retailer that holds the ticket's pack (issue 41): central now holds this ticket
+ * paid, by which terminal (or the lottery's office), when. A terminal of that shop that never asked
+ * central about it refuses it offline with the words of central's 'already_paid' answer. Sent only to a
+ * terminal that asks for ticket facts (FeedQuery `ticket_facts`): a terminal before this item would
+ * refuse the whole feed page for an unknown kind.
+ */
+export const TicketPaidItem = z.object({
+  kind: z.literal('ticket_paid'),
+  game: GameCode,
+  emission: z.number().int().min(1).max(999),
+  block: z.number().int().min(1).max(99),
+  unit: Count,
+  /** Who paid it, its retailer, when (as central's 'already_paid' answer names them). */
+  terminal: TerminalId,
+  retailer: z.string(),
+  at: IsoUtc,
+});
+export type TicketPaidItem = z.infer<typeof TicketPaidItem>;
+
+export const FeedItem = z.discriminatedUnion('kind', [OutcomeFileItem, StopListItem, ConfigItem, KeyCertificateItem, KeyRevocationItem, CentralCaItem, TerminalStatusItem, GameStatusItem, PayoutExceptionItem, PackStateItem, PackRefusedItem, TicketPaidItem]);
 export type FeedItem = z.infer<typeof FeedItem>;
 export type FeedItemKind = FeedItem['kind'];
 
@@ -350,6 +370,11 @@ export const FeedQuery = z.object({
   /** The last cursor the terminal applied (0 at first). */
   cursor: z.coerce.number().int().nonnegative().default(0),
   limit: z.coerce.number().int().min(1).max(MAX_FEED_LIMIT).default(100),
+  /**
+   * `1`: this terminal reads `ticket_paid` items (issue 41). Absent (a terminal before them), central
+   * leaves them out; a central before them ignores it.
+   */
+  ticket_facts: z.literal('1').optional(),
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 

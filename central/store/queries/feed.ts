@@ -41,20 +41,24 @@ export async function insertFeedRows(tx: Queryable, at: string, signer: string, 
   );
 }
 
+/** Feed items only a terminal that asks for them reads (an earlier one would refuse their kind). */
+export const OPT_IN_KINDS = ['ticket_paid'] as const;
+
 /**
- * Feed entries after `cursor` for every terminal, for `terminalId`, or for its retailer, at most `limit`.
- * Rows for "every retailer but one" (`except_retailer`, other retailers' pack states written before #19's
- * feed per retailer) go to nobody any more.
+ * Feed entries after `cursor` for every terminal, for `terminalId`, or for its retailer, at most `limit`;
+ * the OPT_IN_KINDS only when `ticketFacts`. Rows for "every retailer but one" (`except_retailer`, other
+ * retailers' pack states written before #19's feed per retailer) go to nobody any more.
  */
-export async function feedAfter(q: Queryable, terminalId: string, cursor: number, limit: number): Promise<{ body: SignedFeedEntry['body']; signer: string; signature: string }[]> {
+export async function feedAfter(q: Queryable, terminalId: string, cursor: number, limit: number, ticketFacts = false): Promise<{ body: SignedFeedEntry['body']; signer: string; signature: string }[]> {
   return q.query<{ body: SignedFeedEntry['body']; signer: string; signature: string }>(
     `SELECT f.body, f.signer, f.signature FROM feed f, (SELECT coalesce((SELECT retailer FROM terminals WHERE terminal_id = $2), '') AS r) AS me
       WHERE f.cursor > $1
         AND (f.terminal_id = $2
              OR (f.terminal_id IS NULL AND f.retailer = me.r)
              OR (f.terminal_id IS NULL AND f.retailer IS NULL AND f.except_retailer IS NULL))
+        AND ($4 OR f.kind <> ALL($5::text[]))
       ORDER BY f.cursor LIMIT $3`,
-    [cursor, terminalId, limit],
+    [cursor, terminalId, limit, ticketFacts, OPT_IN_KINDS],
   );
 }
 

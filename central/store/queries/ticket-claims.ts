@@ -133,3 +133,28 @@ export async function payoutExceptionRows(q: Queryable): Promise<PayoutException
       ORDER BY x.at, x.exception_id`,
   );
 }
+
+/** A ticket central holds paid, with who paid it and the retailer holding its pack (see store/paid-feed.ts). */
+export interface PaidFactRow {
+  ticket: string;
+  terminal_id: string;
+  /** The paying terminal's retailer ('' for none: the lottery's office). */
+  payer_retailer: string;
+  at: string;
+  /** The retailer of the terminal that holds the ticket's pack. */
+  holder_retailer: string;
+}
+
+/** The paid tickets among `tickets` (each with its pack) whose pack a terminal holds, one statement. */
+export async function paidFactRows(q: Queryable, tickets: readonly { ticket: string; game: string; emission: number; block: number; pack: number }[]): Promise<PaidFactRow[]> {
+  return q.query<PaidFactRow>(
+    `SELECT c.ticket, c.terminal_id, coalesce(pt.retailer, '') AS payer_retailer, coalesce(c.paid_at, c.claimed_at) AS at, ht.retailer AS holder_retailer
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[]) AS u(ticket, game, emission, block, pack)
+       JOIN ticket_claims c ON c.ticket = u.ticket AND c.state = 'paid'
+       JOIN pack_states p ON p.game = u.game AND p.emission = u.emission AND p.block = u.block AND p.pack = u.pack
+       JOIN terminals ht ON ht.terminal_id = p.terminal_id
+       LEFT JOIN terminals pt ON pt.terminal_id = c.terminal_id
+      ORDER BY c.ticket`,
+    [tickets.map((t) => t.ticket), tickets.map((t) => t.game), tickets.map((t) => t.emission), tickets.map((t) => t.block), tickets.map((t) => t.pack)],
+  );
+}

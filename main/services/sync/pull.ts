@@ -4,7 +4,8 @@
  * it carries must verify with the root itself, else it is refused and journaled, and the feed goes on; entries are applied in cursor order, each with the
  * cursor move in one transaction, so a cut pull resumes after the last entry applied. Outcome files are
  * downloaded with HTTP Range (resumed after a cut), checked against the feed's size and SHA-256, and
- * imported exactly as `guichet import` does.
+ * imported exactly as `guichet import` does. The terminal asks for the tickets central holds paid of its
+ * shop's packs (`ticket_facts=1`; `ticket_paid`, kept by paid-tickets.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { SyncError } from './errors.js';
 import { assertLotterySigned } from './lottery-signature.js';
 import { trustedOnlineKeyMap } from './lottery-keys.js';
 import { CENTRAL_DISABLED_GAMES } from '../terminal/enabled.js';
+import { keepPaidTicket } from './paid-tickets.js';
 
 export interface PullReport {
   readonly applied: number;
@@ -180,6 +182,10 @@ function apply(t: LotteryTerminal, body: FeedBody, extra: Record<string, unknown
       });
       break;
     }
+    case 'ticket_paid':
+      // Not journaled (one a ticket the shop's packs had paid): kept with the cursor (paid-tickets.ts).
+      keepPaidTicket(t, item);
+      break;
     case 'game_status': {
       const stored = readSettings(t.db)[DISABLED_GAMES];
       const games = new Set(Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : []);
@@ -202,7 +208,7 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   let applied = 0;
   let files = 0;
   for (;;) {
-    const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}`, undefined, FeedAnswer);
+    const answer = await client.call('GET', `${ENDPOINTS.feed}?cursor=${cursor}&limit=${options.limit ?? 100}&ticket_facts=1`, undefined, FeedAnswer);
     if (answer.epoch !== undefined && answer.epoch !== epoch) {
       // A new epoch: central was restored (#21). Its cursors above the floor may name other items than
       // those applied here: read again from there (re-applying an item is harmless), not skip them.

@@ -14,7 +14,8 @@ import { consoleClaims } from '../../../central/admin/console-ops.js';
 import { runAdminOpFor, type OpContext } from '../../../central/admin/ops.js';
 import { claimTicket } from '../../../central/store/claims.js';
 import { packOfTicket } from '../../../central/store/packs.js';
-import { stopListChange } from '../../../central/store/feed.js';
+import { readFeed, stopListChange } from '../../../central/store/feed.js';
+import { LOTTERY_OFFICE } from '../../../central/store/claim-payments.js';
 import { CentralError, type Central } from '../../../central/store/context.js';
 import { insertPrizeClaim } from '../../../central/store/queries/prize-claims.js';
 import { addTerminal } from '../../../central/store/terminals.js';
@@ -56,6 +57,7 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     const keyFile = join(tmp, 'lottery.key');
     ({ central: c } = await initTestCentral({ dataDir: join(tmp, 'central'), keyFile, ...(url ? { databaseUrl: url } : {}), now: () => new Date(clock).toISOString() }));
     await addTerminal(c, 'test', 'T1', 'Tabac du Port');
+    await addTerminal(c, 'test', 'T9', 'Presse de la Gare');
     e = await publishTestEmission({ central: c, lotteryKeyFile: keyFile } as StartedCentral, { emission: 5 });
     const units = Array.from({ length: 200 }, (_, u) => u);
     big = units.reduce((a, u) => (e.prizeOf(u) > e.prizeOf(a) ? u : a), 0);
@@ -159,6 +161,12 @@ describe.each(ENGINES)('a claim paid at central, on %s', (engine) => {
     const answer = await claimTicket(c, 'T1', { barcode: e.barcodeOf(big), claim_key: 'k-after-office' });
     expect(answer.verdict).toBe('already_paid');
     expect(answer.message).toContain('lottery-office');
+  });
+
+  it("is told on the feed to the shop holding the ticket's pack, and to no other (issue 41)", async () => {
+    const paid = async (terminal: string) => (await readFeed(c, terminal, 0, 500, true)).entries.map((x) => x.body.item).filter((i) => i.kind === 'ticket_paid');
+    expect(await paid('T1')).toEqual([{ kind: 'ticket_paid', game: e.game, emission: e.emission, block: 1, unit: big, terminal: LOTTERY_OFFICE, retailer: '', at: expect.any(String) }]);
+    expect(await paid('T9')).toEqual([]); // another shop's terminal
   });
 
   it('refuses a ticket a terminal holds right now or paid, before any proposal', async () => {

@@ -46,6 +46,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Terminals to register (default ['T1']). */
   terminals?: readonly string[];
+  /** Each terminal's retailer by its id (default `Retailer <id>`: one shop each). */
+  retailers?: Readonly<Record<string, string>>;
   /** Folder to use (default: a new temporary one, removed by close()). */
   dataDir?: string;
   /**
@@ -67,7 +69,7 @@ export async function startCentral(opts: StartOptions = {}): Promise<StartedCent
   const now = (): string => new Date(Date.now() + offset).toISOString();
   const init = await initTestCentral({ dataDir, databaseUrl: opts.databaseUrl, keyFile: lotteryKeyFile, now });
   const codes: Record<string, string> = {};
-  for (const id of opts.terminals ?? ['T1']) codes[id] = rememberLetter(await addTerminal(init.central, 'test', id, `Retailer ${id}`));
+  for (const id of opts.terminals ?? ['T1']) codes[id] = rememberLetter(await addTerminal(init.central, 'test', id, opts.retailers?.[id] ?? `Retailer ${id}`));
   if (!opts.requireShipment) await setConfig(init.central, 'test', 'packs_require_shipment', false);
   await init.central.db.close();
   const running = await serveCentral({ dataDir, databaseUrl: opts.databaseUrl, listen: '127.0.0.1:0', now, log: () => undefined, ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
