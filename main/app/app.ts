@@ -1,15 +1,17 @@
 /**
  * The application both hosts carry: one dispatcher over the typed API. Nothing but the login screen's
  * methods answers without a logged-in operator (SESSIONLESS_METHODS); every input is validated
- * against its schema before a handler runs; every refusal becomes `{ ok: false, error: { code, message } }`.
+ * against its schema before a handler runs; every refusal (a ServiceError) becomes `{ ok: false, error: { code,
+ * message } }`, and any other error is logged and answered `internal`.
  * Hosts only transport calls and events; the rules live in the services the handlers call.
  */
 import { EventEmitter } from 'node:events';
 import { ZodError } from 'zod';
 import { isMethodName, parseInput, type MethodName } from '../../common/api/contract.js';
-import type { ApiResult } from '../../common/api/errors.js';
+import type { ApiErrorBody, ApiResult } from '../../common/api/errors.js';
 import type { AppEvent } from '../../common/api/events.js';
 import type { Language } from '../../common/api/views.js';
+import { ServiceError } from '../kernel/errors.js';
 import type { LotteryTerminal } from '../kernel/terminal.js';
 import type { AppContext, AppDevices } from './context.js';
 import type { Handler, Handlers } from './handler.js';
@@ -65,13 +67,24 @@ function describeZod(err: ZodError): string {
   return err.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
 }
 
-/** An error's `details` when it is a flat object of strings, numbers and booleans (what crosses to the renderer). */
 /** A refusal's details a screen can use (plain values only). */
-export function detailsOf(err: Error): Record<string, string | number | boolean> | undefined {
-  const d = (err as { details?: unknown }).details;
-  if (typeof d !== 'object' || d === null || Array.isArray(d)) return undefined;
-  const entries = Object.entries(d).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
-  return entries.length ? (Object.fromEntries(entries) as Record<string, string | number | boolean>) : undefined;
+function detailsOf(err: ServiceError): Record<string, string | number | boolean> | undefined {
+  const entries = Object.entries(err.details ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * What the caller gets for an error a handler threw: a service's refusal (a ServiceError) as it is,
+ * with its code, message and details; anything else — even an error with a string `code`, such as
+ * SQLite's SQLITE_BUSY — is an internal error, logged.
+ */
+export function failureOf(err: unknown, log: () => void): ApiErrorBody {
+  if (err instanceof ServiceError) {
+    const details = detailsOf(err);
+    return { code: err.code, message: err.message, ...(details ? { details } : {}) };
+  }
+  log();
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }
 
 export function createApp(options: AppOptions): App {
@@ -105,13 +118,7 @@ export function createApp(options: AppOptions): App {
         return { ok: true, value: await handler(context, parsed as never) };
       } catch (err) {
         if (err instanceof ZodError) return { ok: false, error: { code: 'invalid-input', message: describeZod(err), details: zodDetails(err) } };
-        const code = (err as { code?: unknown })?.code;
-        if (err instanceof Error && typeof code === 'string') {
-          const details = detailsOf(err);
-          return { ok: false, error: { code, message: err.message, ...(details ? { details } : {}) } };
-        }
-        log(`guichet: ${method} failed`, err);
-        return { ok: false, error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } };
+        return { ok: false, error: failureOf(err, () => log(`guichet: ${method} failed`, err)) };
       }
     },
     subscribe(listener) {

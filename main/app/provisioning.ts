@@ -8,7 +8,7 @@
 import { isMethodName, parseInput, type OutputOf, type ParsedInputOf } from '../../common/api/contract.js';
 import type { ApiResult } from '../../common/api/errors.js';
 import type { StatusView } from '../../common/api/views.js';
-import { detailsOf, type HostApp } from './app.js';
+import { failureOf, type HostApp } from './app.js';
 
 export const NOT_PROVISIONED = 'not-provisioned';
 
@@ -20,6 +20,8 @@ export interface ProvisioningAppOptions {
    * `prepareKiosk`); absent, the screen's form is refused as `not-provisioned`.
    */
   readonly enroll?: (input: ParsedInputOf<'provisioning.enroll'>) => Promise<OutputOf<'provisioning.enroll'>>;
+  /** Where unexpected errors are reported (default: console.error). */
+  readonly log?: (message: string, err: unknown) => void;
 }
 
 export function notProvisionedMessage(dataDir: string): string {
@@ -51,7 +53,7 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
         }
         return Promise.resolve({ ok: true, value: method === 'status.get' ? status : null });
       }
-      if (method === 'provisioning.enroll' && options.enroll) return enrol(options.enroll, input, busy);
+      if (method === 'provisioning.enroll' && options.enroll) return enrol(options.enroll, input, busy, options.log ?? ((message, err) => console.error(message, err)));
       return Promise.resolve({ ok: false, error: { code: NOT_PROVISIONED, message: notProvisionedMessage(options.dataDir) } });
     },
     subscribe: () => () => undefined,
@@ -60,7 +62,7 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
 }
 
 /** One enrolment at a time: a second press while the first is on its way is refused, not sent again. */
-async function enrol(run: NonNullable<ProvisioningAppOptions['enroll']>, input: unknown, busy: { now: boolean }): Promise<ApiResult<unknown>> {
+async function enrol(run: NonNullable<ProvisioningAppOptions['enroll']>, input: unknown, busy: { now: boolean }, log: NonNullable<ProvisioningAppOptions['log']>): Promise<ApiResult<unknown>> {
   let parsed: ParsedInputOf<'provisioning.enroll'>;
   try {
     parsed = parseInput('provisioning.enroll', input);
@@ -72,9 +74,7 @@ async function enrol(run: NonNullable<ProvisioningAppOptions['enroll']>, input: 
   try {
     return { ok: true, value: await run(parsed) };
   } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    const details = err instanceof Error ? detailsOf(err) : undefined;
-    return { ok: false, error: { code: typeof code === 'string' ? code : 'internal', message: err instanceof Error ? err.message : String(err), ...(details ? { details } : {}) } };
+    return { ok: false, error: failureOf(err, () => log('guichet: provisioning.enroll failed', err)) };
   } finally {
     busy.now = false;
   }

@@ -35,8 +35,3 @@ export function checkMoney(money: Money): void {
     }
   }
 }
-
-/** The total in cents of a money block. */
-export function moneyTotal(money: Money): number {
-  return money.lines.reduce((s, l) => s + l.amount_cents, 0);
-}

@@ -2,6 +2,7 @@
 import { login, logout, switchOperator } from '../../services/auth/login.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { setOperatorLanguage } from '../../services/operators/language.js';
+import { ServiceError } from '../../kernel/errors.js';
 import { getSettings, securitySettings } from '../../kernel/settings.js';
 import { activeOperators } from '../../services/terminal/status.js';
 import type { OperatorView } from '../../../common/api/views.js';
@@ -44,7 +45,7 @@ export const authHandlers: Handlers = {
     return null;
   },
   'scanner.feed': (ctx, { data, name }) => {
-    if (!ctx.devices.feedScan?.(data, name)) throw Object.assign(new Error('no virtual scanner is open'), { code: 'no-virtual-scanner' });
+    if (!ctx.devices.feedScan?.(data, name)) throw new ServiceError('no-virtual-scanner', 'no virtual scanner is open');
     return null;
   },
   // The operator's own screen language (remembered for their next sessions); the terminal's language —

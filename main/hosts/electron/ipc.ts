@@ -69,11 +69,6 @@ export function senderOf(event: IpcMainInvokeEvent, windows: WindowRegistry): Se
   return { role };
 }
 
-/** Why a sender is refused, or null when it is trusted (see {@link senderOf}). */
-export function senderRefusal(event: IpcMainInvokeEvent, windows: WindowRegistry): string | null {
-  return senderOf(event, windows).refusal ?? null;
-}
-
 function refused(code: string, message: string): ApiResult<never> {
   return { ok: false, error: { code, message } };
 }

@@ -15,7 +15,7 @@ export type { DigitalPlayView, DigitalHistoryLine };
 import { SaleError } from '../sales/errors.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { basketUnitKeys } from './display.js';
-import { playZones, zoneCovers } from './zones.js';
+import { playZones } from './zones.js';
 
 
 function soldRow(row: DigitalUnitRow | undefined, what: string): DigitalUnitRow & { number: string; play: string; validation_barcode: string; receipt_no: number; sold_at: string; price_cents: number } {
@@ -111,12 +111,6 @@ export function revealDigital(t: LotteryTerminal, session: OperatorSession, sale
     return after;
   });
 }
-
-/** Whether a winning zone is revealed in a view (for highlighting as the play goes). */
-export function isZoneWinning(view: DigitalPlayView, surface: string, index: number): boolean {
-  return (view.winning ?? []).some((w) => w.surface === surface && w.index === index) && view.revealed.some((z) => zoneCovers(z, surface, index));
-}
-
 
 /** The digital units sold today (UTC day of the terminal's clock), with their results once played (manager). */
 export function digitalHistoryToday(t: LotteryTerminal, session: OperatorSession): DigitalHistoryLine[] {

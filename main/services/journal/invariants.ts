@@ -12,7 +12,6 @@ import { moneyEntries, receiptEntries, settlementEntries } from '../../../db/que
 import { outboxJournalSeqs } from '../../../db/queries/outbox.js';
 
 export type InvariantRule = 'paid-twice' | 'receipt-numbers' | 'money-outbox';
-export const INVARIANT_RULES: readonly InvariantRule[] = ['paid-twice', 'receipt-numbers', 'money-outbox'];
 
 export interface InvariantBreak {
   readonly rule: InvariantRule;

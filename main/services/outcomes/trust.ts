@@ -9,15 +9,18 @@ import { keyFingerprint, publicKeyPem, readPublicKey } from '../../../node/outco
 import { addTrustedKey, listRevokedKeys, listTrustedKeys, revokeTrustedKey, type RevokedKeyRow, type TrustedKeyRow } from '../../../db/queries/trusted-keys.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
+import { ServiceError } from '../../kernel/errors.js';
 import { record } from '../../kernel/record.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { certifiedKeys, hasTrustRoot } from './key-chain.js';
 
 /** A key file that cannot be enrolled (unreadable, not a public key, not Ed25519), or a key that cannot be revoked. */
-export class TrustError extends Error {
-  override readonly name = 'TrustError';
-  readonly code = 'trust-refused';
+export class TrustError extends ServiceError {
+  override name = 'TrustError';
+  constructor(message: string) {
+    super('trust-refused', message);
+  }
 }
 
 export interface EnrolResult {

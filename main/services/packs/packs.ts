@@ -275,9 +275,3 @@ export function listPacks(t: LotteryTerminal, options: { state?: PackState } = {
   const all = listPackRows(t.db).map((r) => packView(t, r));
   return options.state === undefined ? all : all.filter((p) => p.state === options.state);
 }
-
-/** One pack as received here, or undefined. */
-export function findPackView(t: LotteryTerminal, ref: string): PackView | undefined {
-  const row = findPack(t.db, parsePackRef(ref));
-  return row ? packView(t, row) : undefined;
-}

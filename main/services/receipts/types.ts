@@ -155,4 +155,3 @@ export interface TestPage extends ReceiptHeader {
 }
 
 export type Receipt = PayoutReceipt | ClaimReceipt | SaleReceipt | VoidReceipt | ReportReceipt | StatementReceipt | TestPage;
-export type ReceiptKind = Receipt['kind'];

@@ -100,25 +100,25 @@ export function sellTickets(t: LotteryTerminal, session: OperatorSession, input:
       const ticket = humanNumber(id, game.pack_size);
       const pack = packOfUnit(id);
       if (!pack) throw new SaleError('not-paper', `${game.name} is played on screen, not sold on paper at the counter`);
-      if (!lookup(id.game, id.emission, id.block, id.unit)) throw new SaleError('unknown-ticket', `ticket ${ticket} is in no imported outcome block`);
+      if (!lookup(id.game, id.emission, id.block, id.unit)) throw new SaleError('unknown-ticket', `ticket ${ticket} is in no imported outcome block`, { ticket });
       const stop = stopOfUnit(t, id);
-      if (stop) throw new SaleError('stop-listed', `ticket ${ticket} is on the stop list (${stop.reason}): do not sell it`);
+      if (stop) throw new SaleError('stop-listed', `ticket ${ticket} is on the stop list (${stop.reason}): do not sell it`, { ticket });
       const row = findPack(t.db, pack);
-      if (!row) throw new SaleError('pack-not-received', `ticket ${ticket}: pack ${humanPackNumber(pack)} was not received at this terminal`);
-      if (row.state !== 'active') throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} is ${row.state}, not active (ticket non enregistré)`);
+      if (!row) throw new SaleError('pack-not-received', `ticket ${ticket}: pack ${humanPackNumber(pack)} was not received at this terminal`, { ticket });
+      if (row.state !== 'active') throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} is ${row.state}, not active (ticket non enregistré)`, { ticket });
       // Central settles packs (by share, by days, on return) and tells every terminal through its feed:
       // a pack it closed is no longer for sale, whatever this terminal's own record still says.
       const central = centralPack(t.db, pack);
       if (central && (central.state === 'settled' || central.state === 'returned')) {
         const when = central.state === 'settled' ? central.settled_at : (central.returned_at ?? central.settled_at);
-        throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} was ${central.state} at central${when ? ` on ${when}` : ''}: not for sale (ticket non enregistré)`);
+        throw new SaleError('pack-not-active', `ticket ${ticket}: pack ${humanPackNumber(pack)} was ${central.state} at central${when ? ` on ${when}` : ''}: not for sale (ticket non enregistré)`, { ticket });
       }
-      if (activeSaleLineOf(t.db, id)) throw new SaleError('already-sold', `ticket ${ticket} was already sold`);
+      if (activeSaleLineOf(t.db, id)) throw new SaleError('already-sold', `ticket ${ticket} was already sold`, { ticket });
       // A ticket paid or claimed is a scratched ticket: never sold again (#19), and never counted in the till.
       const paid = payoutOf(t.db, id);
-      if (paid) throw new SaleError('already-paid', `ticket ${ticket} was paid on ${paid.at} (receipt ${paid.receipt_no}): a paid ticket is never sold`);
+      if (paid) throw new SaleError('already-paid', `ticket ${ticket} was paid on ${paid.at} (receipt ${paid.receipt_no}): a paid ticket is never sold`, { ticket });
       const claimed = claimOf(t.db, id);
-      if (claimed) throw new SaleError('already-claimed', `ticket ${ticket} has a prize claim filed on ${claimed.at} (receipt ${claimed.receipt_no}): it is never sold`);
+      if (claimed) throw new SaleError('already-claimed', `ticket ${ticket} has a prize claim filed on ${claimed.at} (receipt ${claimed.receipt_no}): it is never sold`, { ticket });
       return { id, ticket, pack_id: row.id, pack: humanPackNumber(pack), price_cents: game.price_cents, description: `${game.name} ${ticket}` };
     });
     const total = sumCents(lines.map((l) => l.price_cents));

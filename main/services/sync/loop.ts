@@ -1,7 +1,7 @@
 /**
- * The background sync loop: a round now, then every `intervalMs` (sooner when `nudge()` is called
- * after a sale or payout). Failed rounds wait longer each time, with jitter (cockatiel's exponential
- * backoff), up to `maxDelayMs`. It never throws and never blocks the caller.
+ * The background sync loop: a round now, then every `intervalMs`. Failed rounds wait longer each
+ * time, with jitter (cockatiel's exponential backoff), up to `maxDelayMs`. It never throws and never
+ * blocks the caller. One round at a time: the next is scheduled only when one is over.
  */
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -16,8 +16,6 @@ export interface SyncLoopOptions extends SyncOptions {
 }
 
 export interface SyncLoop {
-  /** Asks for a round soon (e.g. after a sale). */
-  nudge(): void;
   /** Stops after the round in progress; resolves when it is over. */
   stop(): Promise<void>;
 }
@@ -29,7 +27,6 @@ export function startSyncLoop(t: LotteryTerminal, options: SyncLoopOptions = {})
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  let again = false;
 
   const schedule = (ms: number): void => {
     if (stopped) return;
@@ -44,22 +41,16 @@ export function startSyncLoop(t: LotteryTerminal, options: SyncLoopOptions = {})
       const report = await syncOnce(t, { ...options, client: { maxAttempts: 2, ...options.client } });
       backoff = undefined;
       options.onRound?.({ ok: true, report });
-      schedule(again ? 0 : interval);
+      schedule(interval);
     } catch (error) {
       backoff = backoff ? backoff.next(undefined) : factory.next();
       options.onRound?.({ ok: false, error });
       schedule(backoff.duration);
-    } finally {
-      again = false;
     }
   };
 
   function run(): void {
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
     running = round().finally(() => {
       running = undefined;
     });
@@ -67,10 +58,6 @@ export function startSyncLoop(t: LotteryTerminal, options: SyncLoopOptions = {})
 
   schedule(0);
   return {
-    nudge() {
-      if (running) again = true;
-      else if (!backoff) schedule(0);
-    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

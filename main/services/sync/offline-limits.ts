@@ -92,8 +92,3 @@ export function limitReachedIn(u: OfflineUsage, amount: number): { readonly reac
   }
   return null;
 }
-
-/** Why a prize of `amount` may not be paid offline now (a sentence), or null when it may. */
-export function offlineRefusal(t: LotteryTerminal, amount: number): string | null {
-  return offlineLimitReached(t, amount)?.message ?? null;
-}

@@ -239,9 +239,3 @@ export async function pullFeed(t: LotteryTerminal, client: CentralClient, option
   }
   return { applied, cursor, files };
 }
-
-/** Games central disabled (no sale, no payout). */
-export function centrallyDisabledGames(t: LotteryTerminal): string[] {
-  const stored = readSettings(t.db)[DISABLED_GAMES];
-  return Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string') : [];
-}

@@ -17,7 +17,7 @@ import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
 import { requireOpenCashSession } from '../cash/sessions.js';
 import { inTransaction } from '../../kernel/transaction.js';
-import { record } from '../../kernel/record.js';
+import { record, type Recorded } from '../../kernel/record.js';
 import { OutboxError } from '../../kernel/errors.js';
 import type { ClaimReceipt, PayoutReceipt } from '../receipts/types.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -51,7 +51,13 @@ function unitKey(id: UnitId): string {
   return `${id.game}/${id.emission}/${id.block}/${id.unit}`;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/**
+ * The ticket's rows are there already — its payout or claim (UNIQUE on the ticket), or the outbox event
+ * keyed by the ticket that is written with it —: another connection got there first, and the whole
+ * transaction rolls back.
+ */
+function isDuplicate(err: unknown): boolean {
+  if (err instanceof OutboxError) return err.code === 'duplicate-event';
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
@@ -93,16 +99,6 @@ export function payTicket(t: LotteryTerminal, session: OperatorSession, barcode:
   }
 }
 
-/** A duplicate outbox key for a ticket's payout or claim means another connection got there first. */
-function recordOnce<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof OutboxError && err.code === 'duplicate-event') throw new PayoutError('already-paid', 'this ticket was just paid or claimed by another window', null);
-    throw err;
-  }
-}
-
 /**
  * Pays a winner. The entry carries `proof`, the proof of possession central credits it by
  * (node/outcome/payout-proof.ts): keyed by the hidden code the verdict opened, never the code itself.
@@ -113,8 +109,10 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > v.payout_limit_cents) throw new Error(`refusing to pay ${String(amount)} cents: not a payable prize`);
   const ticket = v.ticket as string;
   const proof = payoutProof(hiddenCode, { terminal: t.id, id, amount_cents: amount });
-  const r = recordOnce(() =>
-    record(t, {
+  let r: Recorded;
+  let payout: PayoutRow;
+  try {
+    r = record(t, {
       type: 'payout',
       operator: session,
       payload: {
@@ -125,14 +123,10 @@ function pay(t: LotteryTerminal, session: OperatorSession, cashSessionId: number
       receipt: true,
       money: { kind: 'payout', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
       outbox: { key: `payout/${unitKey(id)}` },
-    }),
-  );
-  let payout: PayoutRow;
-  try {
+    });
     payout = insertPayout(t.db, { ...id, amount_cents: amount, terminal: t.id, receipt_no: r.receipt_no as number, journal_seq: r.seq, cash_session_id: cashSessionId, operator_id: session.operator_id, at: r.at });
   } catch (err) {
-    // Another connection paid it first: the constraint decides, the transaction rolls back whole.
-    if (!isUniqueViolation(err)) throw err;
+    if (!isDuplicate(err)) throw err;
     const paid = payoutOf(t.db, id);
     throw new PayoutError('already-paid', paid ? `already paid on ${paid.at} at terminal ${paid.terminal} (receipt ${paid.receipt_no})` : 'already paid', null);
   }
@@ -152,22 +146,23 @@ function claim(t: LotteryTerminal, session: OperatorSession, cashSessionId: numb
   const amount = v.prize_cents as number;
   const ticket = v.ticket as string;
   const sendTo = claimAddress(t);
-  const r = record(t, {
-    type: 'claim',
-    operator: session,
-    payload: {
-      ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, cash_session_id: cashSessionId,
-      ...(sendTo ? { send_to: sendTo } : {}),
-    },
-    receipt: true,
-    money: { kind: 'claim', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
-    outbox: { key: `claim/${unitKey(id)}` },
-  });
+  let r: Recorded;
   let row: ClaimRow;
   try {
+    r = record(t, {
+      type: 'claim',
+      operator: session,
+      payload: {
+        ticket, game: id.game, emission: id.emission, block: id.block, unit: id.unit, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, cash_session_id: cashSessionId,
+        ...(sendTo ? { send_to: sendTo } : {}),
+      },
+      receipt: true,
+      money: { kind: 'claim', lines: [{ game: id.game, count: 1, amount_cents: amount }] },
+      outbox: { key: `claim/${unitKey(id)}` },
+    });
     row = insertClaim(t.db, { ...id, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, terminal: t.id, receipt_no: r.receipt_no as number, journal_seq: r.seq, cash_session_id: cashSessionId, operator_id: session.operator_id, at: r.at });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    if (!isDuplicate(err)) throw err;
     throw new PayoutError('already-claimed', 'a claim was already filed for this ticket', null);
   }
   const receipt = claimReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: row.receipt_no, game: id.game, ticket, amount_cents: amount, payout_limit_cents: v.payout_limit_cents, ...(sendTo ? { send_to: sendTo } : {}) });

@@ -18,7 +18,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { Money } from '../../components/Money.js';
 import { formatEuros } from '../../../../games/money.js';
 import { money } from '../../format.js';
-import { textOf, useLanguage, useT, type Translate } from '../../i18n/index.js';
+import { useLanguage, useT } from '../../i18n/index.js';
 import { countKey } from '../../i18n/plural.js';
 import { errorText } from '../../i18n/errors.js';
 import { useScans } from '../../scan/ScanProvider.js';
@@ -26,6 +26,7 @@ import { useEscape } from '../../shell/hotkeys.js';
 import { navigate, setLeaveGuard } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from './amount.js';
+import { refusalText } from './refusal-text.js';
 import { AmountField } from './AmountField.js';
 import { DigitalPanel } from './DigitalPanel.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
@@ -47,19 +48,6 @@ interface Contents {
 const NOTHING: Contents = { barcodes: [], digital: [], prizes: [] };
 const contentsOf = (v: BasketView): Contents => ({ barcodes: v.lines.map((l) => l.barcode), digital: v.digital.map((d) => d.game as 'happy-2014' | 'millionnaire'), prizes: v.prizes.map((p) => p.barcode) });
 const NOTES = [500, 1000, 2000, 5000, 10000];
-
-/** A refusal of one scanned ticket, in the counter's language. */
-export function refusalText(t: Translate, barcode: string, err: unknown): string {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code === 'string') {
-    const key = `sell.refused.${code}`;
-    const text = textOf(t, key);
-    // The service names the ticket by its printed number when it could read it: easier to find in hand.
-    const ticket = /\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d/.exec(err instanceof Error ? err.message : '')?.[0];
-    if (text !== key) return `${ticket ?? barcode} : ${text}`;
-  }
-  return errorText(t, err);
-}
 
 export function SellScreen() {
   const api = useApi();

@@ -82,6 +82,8 @@ describe('selling paper tickets', () => {
     const sell = (unit: number) => () => sellTickets(f.t, f.bob, { barcodes: [f.inv(unit)], tendered_cents: 300 });
     expect(expectRefusal(f, 'already-paid', sell(4)).message).toMatch(/paid on .* \(receipt 1\): a paid ticket is never sold/);
     expect(expectRefusal(f, 'already-claimed', sell(1)).message).toMatch(/claim filed/);
+    // The sell screen names the ticket by its printed number from the refusal's details, not its message.
+    expect(sell(1)).toThrow(expect.objectContaining({ details: { ticket: '213-001-01-00000-001-6' } }));
     // In a cart with a good ticket too: nothing sold.
     expectRefusal(f, 'already-paid', () => sellTickets(f.t, f.bob, { barcodes: [f.inv(30), f.inv(4)], tendered_cents: 600 }));
     expect(xReport(f.t, f.alice).cash.expected_cents).toBe(till);

@@ -9,6 +9,7 @@ import { receivePack } from '../../../../main/services/packs/packs.js';
 import { addToStopList } from '../../../../main/services/packs/stop-list.js';
 import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { CounterChecker } from '../../../../main/services/tickets/counter-verdict.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import { openLotteryTerminal } from '../../../../main/kernel/open.js';
 import { validationBarcode } from '../../../../games/ticket-id.js';
@@ -121,6 +122,26 @@ describe('one ticket paid from two connections', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('past a verdict read before the first payment or claim: the rows already there refuse the second, nothing changed', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    // A verdict read before the other window paid: only the rows the payout writes (its UNIQUE payout row and
+    // its outbox event keyed by the ticket) can then refuse the second payout.
+    const real = new CounterChecker(f.t);
+    const stale = real.verdictOf(f.val(4));
+    const checker = { verdictOf: () => stale, close: () => real.close() } as unknown as CounterChecker;
+    expect(payTicket(f.t, f.bob, f.val(4)).status).toBe('paid');
+    expect(expectRefusal(f, 'already-paid', () => payTicket(f.t, f.bob, f.val(4), { checker })).message).toMatch(/already paid/);
+    // The same for a claim (unit 1 is above the payout limit).
+    const staleClaim = real.verdictOf(f.val(1));
+    const claimChecker = { verdictOf: () => staleClaim, close: () => undefined } as unknown as CounterChecker;
+    expect(payTicket(f.t, f.bob, f.val(1)).status).toBe('claimed');
+    expectRefusal(f, 'already-claimed', () => payTicket(f.t, f.bob, f.val(1), { checker: claimChecker }));
+    real.close();
+    expect(count(f, 'SELECT count(*) AS n FROM payouts')).toBe(1);
+    expect(count(f, 'SELECT count(*) AS n FROM claims')).toBe(1);
   });
 
   it('at the same moment from two processes: exactly one pays, the other gets already-paid', async () => {
