@@ -162,7 +162,8 @@ export async function centralGate(
   local: CounterVerdict,
   options: ClaimOptions = {},
 ): Promise<{ claim_key?: string; offline?: boolean } | null> {
-  if (local.verdict !== 'winner') return null; // payTicket refuses it, or files the claim above the limit
+  // payTicket refuses it (a suspended game's winner too: central is not asked to hold it), or files the claim above the limit.
+  if (local.verdict !== 'winner' || local.suspended) return null;
   const claim = await claimAtCentral(t, barcode, options);
   switch (claim.kind) {
     case 'not-enrolled':

@@ -19,6 +19,7 @@ import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { navigate } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
+import { withSuspension } from '../../shell/suspended-games.js';
 import { SCREEN_ROLES } from '../screen-roles.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { TicketPicture } from './TicketPicture.js';
@@ -47,7 +48,7 @@ export function ValidateScreen() {
   const [code, setCode] = useState('');
   const action = useAction();
   const busy = action.busyWith as 'check' | 'settle' | null;
-  const [verdict, setVerdict] = useState<VerdictView | null>(null);
+  const [answer, setVerdict] = useState<VerdictView | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   /** A refusal of Pay, Claim or the basket that the verdict now says (no second try offered). */
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -60,6 +61,8 @@ export function ValidateScreen() {
     const kept = blockedWinner;
     return kept && operator && kept.session === `${operator.name}@${operator.since}` ? kept.barcode : null;
   });
+  // The verdict as it stands now: a game suspended since the check is said at once (the status tells it).
+  const verdict = answer ? withSuspension(answer, status) : null;
   const style = verdict ? verdictStyle(verdict) : null;
   // Paying takes cash from the till: with the till closed, Pay is not offered (the reason and the way out are).
   const payBlocked = (style?.action === 'pay' || style?.action === 'claim') && !status.cash_session_open && !done && !refusal;

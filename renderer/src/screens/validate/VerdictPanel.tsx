@@ -9,6 +9,7 @@ import { refusalHeadline, type Refusal } from './verdict-refusal.js';
 
 /** The sentence under the headline, with the verdict's details filled in. */
 export function verdictDetail(t: Translate, v: VerdictView, language: Language): string {
+  if (v.suspended) return t('verdictSub.suspended', { game: v.game ? gameName(v.game) : '?' });
   switch (v.verdict) {
     case 'already-paid':
       // Central said so, and no longer answers (issue 41): the words its refusal gave online.
