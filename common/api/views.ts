@@ -172,7 +172,7 @@ export type DisplayView =
   /** Paid; `pending`: paid offline, waiting for central. */
   | { readonly kind: 'paid'; readonly prize_cents: number; readonly pending?: boolean }
   /** Central forbade paying: paid at another terminal, or unreachable and beyond the offline limits (a claim receipt is printed). */
-  | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'claimed-elsewhere' | 'central-unreachable' | 'pack-elsewhere-offline' }
+  | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'claimed-elsewhere' | 'central-unreachable' | 'pack-elsewhere-offline' | 'game-suspended' }
   | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
   | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number }
   /**

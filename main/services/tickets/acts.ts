@@ -37,6 +37,8 @@ function isInventoryCode(barcode: string): boolean {
  * as a misread.
  */
 export function displayOf(v: CounterVerdict, barcode?: string): DisplayView {
+  // A winner of a game the lottery suspended: the player is told so, not "winner" (#41).
+  if (v.suspended) return { kind: 'refused', reason: 'game-suspended' };
   return {
     kind: 'verdict',
     verdict: v.verdict,

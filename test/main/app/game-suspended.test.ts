@@ -12,7 +12,7 @@ import { exportUnits, type ExportedUnit } from '../../../central/emission/export
 import { readPrintFile } from '../../../central/emission/print-file.js';
 import { writeSetting } from '../../../db/queries/terminal.js';
 import { CENTRAL_DISABLED_GAMES } from '../../../main/services/terminal/enabled.js';
-import { ACTIVE_PACK, demoApp, PAPER, type AppFixture } from './sales-fixture.js';
+import { ACTIVE_PACK, demoApp, displaysOf, PAPER, type AppFixture } from './sales-fixture.js';
 
 let f: AppFixture | undefined;
 afterEach(() => f?.cleanup());
@@ -44,6 +44,8 @@ describe('a game the lottery suspended', () => {
     const v = await f.call('ticket.check', { barcode: winner.barcodes.validation });
     expect(v).toMatchObject({ verdict: 'winner', suspended: true, prize_cents: winner.prize_cents });
     expect(v.message).toMatch(/but the lottery suspended .+: no payout or claim until it resumes/);
+    // The player is told on the customer display too, not "winner".
+    expect(displaysOf(f).at(-1)).toEqual({ kind: 'refused', reason: 'game-suspended' });
     const counts = f.counts();
     await f.refused('ticket.pay', { barcode: winner.barcodes.validation }, 'game-suspended');
     await f.refused('basket.add-prize', { barcode: winner.barcodes.validation }, 'game-suspended');
