@@ -54,6 +54,8 @@ export interface StatusView {
   readonly central: CentralLinkView;
   readonly printer: PrinterView | null;
   readonly cash_session_open: boolean;
+  /** Games the lottery suspended (as the terminal last heard from central): no sale, no payout of them. */
+  readonly suspended_games?: readonly string[];
   /**
    * Present only when the data folder holds no terminal: the kiosk shows the provisioning screen
    * (enrol with the lottery's central, or `guichet init` by a technician) and nothing else works.
@@ -102,6 +104,8 @@ export interface VerdictView {
   readonly message: string;
   /** For already-paid: when and where. */
   readonly paid?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
+  /** A winner of a game the lottery suspended: not paid nor claimed until the game resumes. */
+  readonly suspended?: true;
   /** For above-limit: a claim already filed for this ticket (then no second claim). */
   readonly claimed?: { readonly at: string; readonly terminal: string; readonly receipt_no: number | null };
   /** The ticket's pack (paper games) and its state here. */
@@ -168,7 +172,7 @@ export type DisplayView =
   /** Paid; `pending`: paid offline, waiting for central. */
   | { readonly kind: 'paid'; readonly prize_cents: number; readonly pending?: boolean }
   /** Central forbade paying: paid at another terminal, or unreachable and beyond the offline limits (a claim receipt is printed). */
-  | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'claimed-elsewhere' | 'central-unreachable' | 'pack-elsewhere-offline' }
+  | { readonly kind: 'refused'; readonly reason: 'paid-elsewhere' | 'claimed-elsewhere' | 'central-unreachable' | 'pack-elsewhere-offline' | 'game-suspended' }
   | { readonly kind: 'cart'; readonly count: number; readonly total_cents: number }
   | { readonly kind: 'sale'; readonly total_cents: number; readonly tendered_cents: number; readonly change_cents: number }
   /**

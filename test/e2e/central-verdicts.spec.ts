@@ -75,7 +75,11 @@ test('held at another terminal, payout waiting for central, central unreachable 
   await wedgeScan(page, elsewhere.barcodes.validation);
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'winner');
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('validate-error')).toHaveText('Ce ticket est en cours de paiement au terminal E2E-T2 : il n’est pas payé, ne payez pas maintenant.');
+  // The refusal becomes the verdict (#41): no Pay, no basket left under it.
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-refused', 'claimed-elsewhere');
+  await expect(page.getByTestId('verdict-detail')).toHaveText('Ce ticket est en cours de paiement au terminal E2E-T2 : il n’est pas payé, ne payez pas maintenant.');
+  await expect(page.getByTestId('pay-button')).toHaveCount(0);
+  await expect(page.getByTestId('basket-add-prize')).toHaveCount(0);
   await expect(display.getByTestId('display-verdict')).toHaveText('Ticket en cours de paiement à un autre point de vente');
 
   // Central's offline limit per ticket: the small prize fits, the big one does not. The terminal gets it by its feed.
@@ -117,8 +121,9 @@ test('held at another terminal, payout waiting for central, central unreachable 
     const after = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
     expect(Number(after?.[2])).toBe(countBefore - 1);
     await page.getByTestId('pay-button').click();
-    await expect(page.getByTestId('validate-error')).toContainText('dépasse la limite hors ligne par ticket');
-    await expect(page.getByTestId('validate-error')).toContainText('reçu de réclamation');
+    await expect(page.getByTestId('verdict-detail')).toContainText('dépasse la limite hors ligne par ticket');
+    await expect(page.getByTestId('verdict-detail')).toContainText('reçu de réclamation');
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
     await expect(display.getByTestId('display-verdict')).toHaveText('Paiement impossible pour le moment');
   } finally {
     process.kill(pid, 'SIGCONT');

@@ -211,10 +211,13 @@ for (const size of SIZES) {
       await page.getByTestId('cash-statement').scrollIntoViewIfNeeded();
       await shot(page, size.width, language, 'cash-statement');
 
-      // Settings: limit, language, devices, operators.
+      // Settings: limit, language, operators; the devices on their own screen.
+      await page.getByTestId('nav-devices').click();
+      await expect(page.getByTestId('devices-screen')).toBeVisible();
+      for (const id of ['settings-printer-uri', 'settings-scanner-new', 'settings-scanner-add', 'settings-devices-save']) await usable(page, id);
       await page.getByTestId('nav-settings').click();
       await expect(page.getByTestId('settings-screen')).toBeVisible();
-      for (const id of ['settings-limit-input', 'settings-limit-save', 'settings-language-fr', 'settings-language-en', 'settings-printer-uri', 'settings-scanner-new', 'settings-scanner-add', 'settings-devices-save', 'settings-operators']) await usable(page, id);
+      for (const id of ['settings-limit-input', 'settings-limit-save', 'settings-language-fr', 'settings-language-en', 'settings-devices-open', 'settings-operators']) await usable(page, id);
       await page.getByTestId('settings-screen').evaluate((el) => el.closest('.screen')?.scrollTo(0, 0));
       await shot(page, size.width, language, 'settings');
 

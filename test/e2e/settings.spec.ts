@@ -48,7 +48,8 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   await expect(page.getByTestId('settings-limit-current')).toHaveText('450,50 €');
   expect((await appInfo(page)).payout_limit_cents).toBe(45050);
 
-  // Devices: each URI checked while typing; saved in canonical form, applied at the next start.
+  // Devices (their own screen, #41): each URI checked while typing; saved in canonical form, applied at the next start.
+  await openScreen(page, 'F8', 'devices');
   const printer = page.getByTestId('settings-printer-uri');
   await printer.fill('tcp://192.168.1.50:99999');
   await expect(page.getByTestId('settings-printer-check')).toContainText('Attendu tcp://hôte:port');
@@ -64,6 +65,7 @@ test('manager: payout limit, devices by URI and language', async ({ page, kiosk 
   await expect(page.getByTestId('settings-restart')).toBeVisible();
   await expect(printer).toHaveValue('tcp://192.168.1.50:9100');
   await screenshotAt(page, 'settings-devices', 'settings-printer-uri');
+  await openScreen(page, 'F10', 'settings');
 
   // Language: English, at once and for good (the terminal keeps it after a reload).
   await page.getByTestId('settings-language-en').click();
@@ -173,10 +175,11 @@ test('manager: operators added, given a new PIN and disabled on screen (asked fi
   await login(page, 'Camille', '8642');
 });
 
-test('manager: devices detected instead of typed, and a test page printed from the settings', async ({ page, kiosk }) => {
+test('technician: devices detected instead of typed, and a test page printed from the devices screen', async ({ page, kiosk }) => {
   await page.goto(kiosk.url);
-  await login(page, 'Marie', '123456');
-  await openScreen(page, 'F10', 'settings');
+  // #41: the technician had Journal and Diagnostic only; the devices are theirs (and the manager's).
+  await login(page, 'Theo', '333333');
+  await openScreen(page, 'F8', 'devices');
   // What to do, in words, above the detection button (#25: it was a list of raw addresses); the forms stay for a technician, under the fields.
   await expect(page.getByTestId('devices-hint')).toContainText('« Détecter les appareils branchés »');
   await expect(page.getByTestId('devices-hint')).not.toContainText('serial:');

@@ -1,7 +1,7 @@
 /** Issue 14, finding 6: a device address's problem is said in the counter's language, never the parser's English. */
 import { describe, expect, it } from 'vitest';
 import { canonicalDeviceUri } from '../../main/services/terminal/settings.js';
-import { uriProblemKey } from '../../renderer/src/screens/settings/UriField.js';
+import { uriProblemKey } from '../../renderer/src/screens/devices/UriField.js';
 
 function problemOf(kind: 'printer' | 'scanner', uri: string): string {
   try {

@@ -23,7 +23,8 @@ export const selfCheckMethods = {
   'selfcheck.language': z.object({ language: z.enum(['fr', 'en']) }).strict(),
 } as const;
 
-export type SelfCheckKind = VerdictKind | 'scratch-first';
+/** The counter's verdicts, and the player's own: scratch-first, claimed (here or elsewhere), suspended (main/services/selfcheck). */
+export type SelfCheckKind = VerdictKind | 'scratch-first' | 'claimed' | 'suspended';
 
 export interface SelfCheckStatusView {
   /** False on a counter kiosk: the renderer shows the cashier's screens. */

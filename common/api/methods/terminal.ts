@@ -1,4 +1,8 @@
-/** Settings (manager): payout limit, devices by URI, language, PIN length, idle logout, wrong-code alert. */
+/**
+ * Settings (manager): payout limit, language, PIN length, idle logout, wrong-code alert; and the devices
+ * by URI, which a technician sets up too (`devices.get`, `settings.update` with device URIs only,
+ * detection, URI check): a technician changes nothing else.
+ */
 import { z } from 'zod';
 import { cleanText } from '../../text.js';
 import type { Language } from '../views.js';
@@ -7,7 +11,9 @@ const uri = cleanText(z.string().trim().min(1, 'the URI is empty').max(256));
 
 export const terminalMethods = {
   'settings.get': z.object({}).strict(),
-  /** Any subset; device URIs are validated and stored in canonical form. */
+  /** The devices alone (technician or manager). */
+  'devices.get': z.object({}).strict(),
+  /** Any subset; device URIs are validated and stored in canonical form. A technician may send device URIs only. */
   'settings.update': z
     .object({
       payout_limit_cents: z.number().int().min(0).max(100_000_000).optional(),
@@ -20,7 +26,7 @@ export const terminalMethods = {
       wrong_code_window_minutes: z.number().int().min(1).max(1440).optional(),
     })
     .strict(),
-  /** What is plugged in (serial ports, HID devices), each with its URI and what it probably is (manager). */
+  /** What is plugged in (serial ports, HID devices), each with its URI and what it probably is (technician, manager). */
   'settings.detect-devices': z.object({}).strict(),
   /** Checks a device URI without saving it (the form shows the problem while typing). */
   'settings.check-uri': z.object({ kind: z.enum(['printer', 'scanner']), uri: cleanText(z.string().max(256)) }).strict(),
@@ -45,6 +51,9 @@ export interface SettingsView {
   readonly wrong_code_window_minutes: number;
 }
 
+/** The devices' part of the settings: what a technician reads. */
+export type DevicesView = Pick<SettingsView, 'printer_uri' | 'scanner_uris' | 'active_printer_uri' | 'restart_needed'>;
+
 export type UriCheckView = { readonly ok: true; readonly canonical: string } | { readonly ok: false; readonly problem: string };
 
 /** A device found plugged in: its URI for the settings and what it probably is. */
@@ -65,6 +74,7 @@ export interface DetectedDevicesView {
 
 export interface TerminalOutputs {
   'settings.get': SettingsView;
+  'devices.get': DevicesView;
   'settings.update': SettingsView;
   'settings.check-uri': UriCheckView;
   'settings.detect-devices': DetectedDevicesView;

@@ -20,7 +20,7 @@ import { pictureOf } from './tickets.js';
 /** Verdicts whose prize the player is shown (in figures and words). */
 const PRIZE_SHOWN = new Set(['winner', 'above-limit']);
 /** Verdicts whose ticket is drawn (the hidden code opened the record, nothing refuses the ticket). */
-const PICTURE_SHOWN = new Set(['winner', 'above-limit', 'loser', 'already-paid', 'expired']);
+const PICTURE_SHOWN = new Set(['winner', 'above-limit', 'loser', 'already-paid', 'claimed', 'suspended', 'expired']);
 
 function requireSelfCheck(ctx: AppContext): SelfCheckService {
   if (!ctx.selfCheck) throw new ServiceError('not-self-check', 'this terminal is a counter kiosk, not a self-check kiosk');
@@ -41,8 +41,8 @@ function gameName(code: string | null): string | null {
  * with its validation spot covered: the kiosk is a public screen, and a photo of the validation
  * barcode or its digits would claim the prize.
  */
-function selfCheckPicture(ctx: AppContext, v: CounterVerdict, barcode: string): string | null {
-  return PICTURE_SHOWN.has(v.verdict) ? pictureOf(ctx, v, barcode, { maskValidation: true }) : null;
+function selfCheckPicture(ctx: AppContext, kind: string, v: CounterVerdict, barcode: string): string | null {
+  return PICTURE_SHOWN.has(kind) ? pictureOf(ctx, v, barcode, { maskValidation: true }) : null;
 }
 
 /** The player's view of a self-check result. */
@@ -50,7 +50,8 @@ export function selfCheckView(ctx: AppContext, r: SelfCheckResult, barcode: stri
   if (r.status === 'wait') return { status: 'wait', retry_after_seconds: Math.max(1, Math.ceil(r.retry_after_ms / 1000)) };
   const v = r.verdict;
   const game = (v?.game ?? r.identity?.game ?? null) as GameCode | null;
-  const prize = v && PRIZE_SHOWN.has(v.verdict) ? v.prize_cents : null;
+  // By the player's kind: a winner already paid or claimed (here or elsewhere) shows no prize to collect.
+  const prize = v && PRIZE_SHOWN.has(r.kind) ? v.prize_cents : null;
   const verdict: SelfCheckVerdictView = {
     kind: r.kind,
     game,
@@ -58,8 +59,8 @@ export function selfCheckView(ctx: AppContext, r: SelfCheckResult, barcode: stri
     ticket: v?.ticket ?? r.identity?.ticket ?? null,
     prize_cents: prize,
     prize_words: amountWords(prize),
-    winning: v && PICTURE_SHOWN.has(v.verdict) ? v.winning : null,
-    picture_svg: v ? selfCheckPicture(ctx, v, barcode) : null,
+    winning: v && PICTURE_SHOWN.has(r.kind) ? v.winning : null,
+    picture_svg: v ? selfCheckPicture(ctx, r.kind, v, barcode) : null,
   };
   return { status: 'checked', verdict };
 }

@@ -1,5 +1,8 @@
-/** Settings (manager only: the service refuses anyone else with `forbidden`). */
-import type { SettingsView } from '../../../common/api/methods/terminal.js';
+/**
+ * Settings: a manager's, but for the devices, which a technician sets up too (the service refuses
+ * anyone else with `forbidden`, and a technician anything but device URIs).
+ */
+import type { DevicesView, SettingsView } from '../../../common/api/methods/terminal.js';
 import { authorize } from '../../services/auth/authorize.js';
 import { ServiceError } from '../../kernel/errors.js';
 import { canonicalDeviceUri, updateSettings } from '../../services/terminal/settings.js';
@@ -9,19 +12,20 @@ import type { Handlers } from '../handler.js';
 import { requireSession } from '../require-session.js';
 import { statusOf } from '../status.js';
 
-function settingsView(ctx: AppContext, s: Settings): SettingsView {
+function devicesView(ctx: AppContext, s: Settings): DevicesView {
   const active = ctx.devices.printer?.uri ?? null;
   const activeScanners = (ctx.devices.scanners ?? []).map((x) => x.uri).filter((u) => u !== 'virtual:counter');
   const printerChanged = s.printer_uri !== undefined && s.printer_uri !== active;
   const scanners = s.scanner_uris ?? [];
   const scannersChanged = s.scanner_uris !== undefined && (scanners.length !== activeScanners.length || scanners.some((u) => !activeScanners.includes(u)));
+  return { printer_uri: s.printer_uri ?? null, scanner_uris: scanners, active_printer_uri: active, restart_needed: printerChanged || scannersChanged };
+}
+
+function settingsView(ctx: AppContext, s: Settings): SettingsView {
   return {
     payout_limit_cents: s.payout_limit_cents,
     language: s.language ?? ctx.language,
-    printer_uri: s.printer_uri ?? null,
-    scanner_uris: scanners,
-    active_printer_uri: active,
-    restart_needed: printerChanged || scannersChanged,
+    ...devicesView(ctx, s),
     cashier_pin_min_digits: s.cashier_pin_min_digits ?? SECURITY_DEFAULTS.cashier_pin_min_digits,
     idle_logout_minutes: s.idle_logout_minutes ?? SECURITY_DEFAULTS.idle_logout_minutes,
     wrong_code_alert_threshold: s.wrong_code_alert_threshold ?? SECURITY_DEFAULTS.wrong_code_alert_threshold,
@@ -33,6 +37,10 @@ export const terminalHandlers: Handlers = {
   'settings.get': (ctx) => {
     authorize(ctx.terminal, requireSession(ctx), 'settings.change');
     return settingsView(ctx, getSettings(ctx.terminal));
+  },
+  'devices.get': (ctx) => {
+    authorize(ctx.terminal, requireSession(ctx), 'devices.setup');
+    return devicesView(ctx, getSettings(ctx.terminal));
   },
   'settings.update': async (ctx, input) => {
     const patch: { -readonly [K in keyof Settings]?: Settings[K] } = {};
@@ -50,14 +58,14 @@ export const terminalHandlers: Handlers = {
     return settingsView(ctx, after);
   },
   'settings.detect-devices': async (ctx) => {
-    authorize(ctx.terminal, requireSession(ctx), 'settings.change');
+    authorize(ctx.terminal, requireSession(ctx), 'devices.setup');
     if (!ctx.devices.detect) return { available: false, devices: [], problems: 0 };
     const found = await ctx.devices.detect();
     // A keyboard is read by the window (a keyboard-wedge scanner too): nothing to set up here.
     return { available: true, devices: found.devices.filter((d) => d.likely !== 'keyboard'), problems: found.problems };
   },
   'settings.check-uri': (ctx, { kind, uri }) => {
-    authorize(ctx.terminal, requireSession(ctx), 'settings.change');
+    authorize(ctx.terminal, requireSession(ctx), 'devices.setup');
     try {
       return { ok: true, canonical: canonicalDeviceUri(kind, uri) };
     } catch (err) {

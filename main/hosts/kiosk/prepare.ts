@@ -11,6 +11,7 @@ import { openPrinter } from '../../../native/printer/open.js';
 import { virtualScanner } from '../../../native/scanner/virtual-scanner.js';
 import { createApp, type HostApp } from '../../app/app.js';
 import { createProvisioningApp } from '../../app/provisioning.js';
+import { statusOf } from '../../app/status.js';
 import { switchableApp, type SwitchableApp } from '../../app/switchable.js';
 import { enrollFromLetter } from '../../services/sync/enroll-letter.js';
 import type { AppDevices } from '../../app/context.js';
@@ -144,6 +145,13 @@ export async function prepareKiosk(options: PrepareOptions): Promise<PreparedKio
       sync = startSyncLoop(terminal, {
         onRound: (r) => {
           if (!r.ok) options.onSyncError?.(r.error instanceof Error ? r.error.message : String(r.error));
+          // What the feed brought (a game suspended, #41) reaches the open screens at once, not at their next poll.
+          else if ((r.report.pull?.applied ?? 0) > 0 && app.context.session) {
+            statusOf(app.context).then(
+              (status) => app.context.emit({ type: 'status', status }),
+              () => undefined,
+            );
+          }
         },
       });
     }

@@ -9,6 +9,7 @@ import type { OperatorSession } from '../auth/session.js';
 import { counterClient } from '../digital/acts.js';
 import { digitalDisplay } from '../digital/display.js';
 import { syncStatus } from '../sync/status.js';
+import { assertGameOnSale } from '../terminal/enabled.js';
 import type { CentralClient } from '../sync/client.js';
 import { clientFor, measureClockOffset } from '../sync/sync.js';
 import { updateSyncState } from '../../../db/queries/sync-state.js';
@@ -55,6 +56,7 @@ export function centralAnswers(t: LotteryTerminal): boolean {
 
 function digitalLine(t: LotteryTerminal, game: string): { game: string; price_cents: number } {
   if (!isGameCode(game) || gameByCode(game).kind !== 'digital') throw new SaleError('not-digital', `${game} is not a digital game: sell happy-2014 or millionnaire`);
+  assertGameOnSale(t, game);
   return { game, price_cents: gameByCode(game).price_cents };
 }
 
@@ -71,6 +73,7 @@ export function previewBasket(t: LotteryTerminal, session: OperatorSession, b: B
       if (seen.has(barcode)) throw new SaleError('duplicate-in-cart', `${barcode} is twice in the basket`);
       seen.add(barcode);
       const v = checker.check(session, barcode);
+      if (v.suspended) throw new PayoutError('game-suspended', v.message, v);
       if (v.verdict !== 'winner' || v.prize_cents === null || !v.game || !v.ticket) throw new PayoutError(v.verdict === 'above-limit' ? 'prize-above-limit' : v.verdict, v.message, v);
       return { barcode, game: v.game, ticket: v.ticket, amount_cents: v.prize_cents };
     });

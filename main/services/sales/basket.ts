@@ -123,6 +123,7 @@ export function completedBasket(t: LotteryTerminal, basketId: string): BasketRes
 /** The prize of a ticket in the basket, as its counter verdict says now: only a winner payable here. */
 function prizeOf(checker: CounterChecker, session: OperatorSession, barcode: string): { amount: number; game: string; ticket: string } {
   const v = checker.check(session, barcode);
+  if (v.suspended) throw new PayoutError('game-suspended', `${barcode.trim()}: ${v.message}`, v);
   if (v.verdict !== 'winner' || v.prize_cents === null || !v.game || !v.ticket) {
     const code = v.verdict === 'above-limit' ? 'prize-above-limit' : v.verdict;
     throw new PayoutError(code, `${barcode.trim()}: ${v.message}`, v);

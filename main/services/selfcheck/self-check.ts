@@ -14,12 +14,18 @@
 import { parseBarcode, TicketIdError, humanNumber } from '../../../games/ticket-id.js';
 import { gameByCode } from '../../../games/index.js';
 import { CounterChecker, type CounterVerdict, type CounterVerdictKind } from '../tickets/counter-verdict.js';
+import { centralRefusalOf } from '../tickets/central-refusals.js';
 import { record } from '../../kernel/record.js';
 import { inTransaction } from '../../kernel/transaction.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 
-export type SelfCheckKind = CounterVerdictKind | 'scratch-first';
+/**
+ * The counter's verdict kinds, and the player's own: `scratch-first` (the inventory barcode), `claimed`
+ * (a claim already filed here, or the ticket held by another terminal's claim at central), `suspended`
+ * (a winner of a game the lottery suspended). A ticket central said was paid is `already-paid`.
+ */
+export type SelfCheckKind = CounterVerdictKind | 'scratch-first' | 'claimed' | 'suspended';
 
 export interface SelfCheckConfig {
   /** Checks a scanner may make in one window, whatever their verdicts. */
@@ -92,7 +98,7 @@ export class SelfCheckService {
     const identity = inventoryIdentity(barcode);
     return inTransaction(this.t, () => {
       const verdict = identity ? null : this.checker.verdictOf(barcode);
-      const kind: SelfCheckKind = verdict ? verdict.verdict : 'scratch-first';
+      const kind: SelfCheckKind = verdict ? playerKind(this.t, verdict) : 'scratch-first';
       record(this.t, { type: 'selfcheck.checked', operator: null, payload: { verdict: kind, scanner: name } });
       if (kind === 'wrong-code') this.wrongLimiter.take(name, now);
       const alerted = kind === 'wrong-code' && this.countWrongCode(name, now);
@@ -121,6 +127,18 @@ export class SelfCheckService {
   close(): void {
     this.checker.close();
   }
+}
+
+/**
+ * What the player is told of a winner: never "present it at the counter to be paid" for a ticket
+ * already paid or claimed, here or as central told this terminal (#41), nor for a suspended game.
+ */
+function playerKind(t: LotteryTerminal, v: CounterVerdict): SelfCheckKind {
+  if (v.verdict !== 'winner' && v.verdict !== 'above-limit') return v.verdict;
+  if (v.claim) return 'claimed';
+  const told = v.id ? centralRefusalOf(t, v.id) : null;
+  if (told) return told.verdict === 'already_paid' ? 'already-paid' : 'claimed';
+  return v.suspended ? 'suspended' : v.verdict;
 }
 
 /** The game and printed number of an inventory barcode; null for anything else. */

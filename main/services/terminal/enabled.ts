@@ -15,10 +15,15 @@ export function assertTerminalEnabled(t: LotteryTerminal): void {
 /** Where the games central suspended are kept (written by the feed's `game_status` items: services/sync/pull.ts). */
 export const CENTRAL_DISABLED_GAMES = 'central_disabled_games';
 
+/** The games central suspended, as the terminal last heard (its feed): no sale, no payout of them. */
+export function suspendedGames(t: LotteryTerminal): string[] {
+  const stored = readSettings(t.db)[CENTRAL_DISABLED_GAMES];
+  return Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string').sort() : [];
+}
+
 /** Throws ServiceError('game-suspended') when central suspended `game` (`guichet central game suspend`): no sale, no payout of it. */
 export function assertGameOnSale(t: LotteryTerminal, game: string): void {
-  const stored = readSettings(t.db)[CENTRAL_DISABLED_GAMES];
-  if (Array.isArray(stored) && stored.includes(game)) {
+  if (suspendedGames(t).includes(game)) {
     throw new ServiceError('game-suspended', `the lottery suspended ${game}: no sale or payout of it until it is resumed`, { game });
   }
 }

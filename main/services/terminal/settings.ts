@@ -1,4 +1,8 @@
-/** Changing the terminal's settings and limits (manager only; journaled). Reading them is main/kernel/settings.ts. */
+/**
+ * Changing the terminal's settings and limits (journaled). Reading them is main/kernel/settings.ts.
+ * The devices (printer and scanner addresses) are a technician's or a manager's ('devices.setup');
+ * everything else, the payout limit first, a manager's alone ('settings.change').
+ */
 import { readSettings, writeSetting } from '../../../db/queries/terminal.js';
 import { authorize } from '../auth/authorize.js';
 import type { OperatorSession } from '../auth/session.js';
@@ -29,6 +33,13 @@ export function canonicalDeviceUri(kind: 'printer' | 'scanner', uri: string): st
     if (err instanceof DeviceUriError) throw new ServiceError('bad-input', `${kind} URI: ${err.problem}`);
     throw err;
   }
+}
+
+/** The settings that are devices: what a technician sets up. */
+export const DEVICE_KEYS = ['printer_uri', 'scanner_uris'] as const satisfies readonly (keyof Settings)[];
+
+function isDeviceKey(key: string): boolean {
+  return (DEVICE_KEYS as readonly string[]).includes(key);
 }
 
 /** Checks a patch and returns it with device URIs in canonical form. Throws `bad-input` on the first problem. */
@@ -66,13 +77,16 @@ function checkedPatch(patch: Partial<Settings>): Partial<Settings> {
 }
 
 /**
- * Changes settings (permission 'settings.change'); journal 'settings.change' { before, after }.
+ * Changes settings: device addresses need 'devices.setup', any other key 'settings.change' (a patch
+ * with both needs both); journal 'settings.change' { before, after }.
  * Device URIs are validated (`main/devices/uri.ts`) and stored in canonical form; bad input changes nothing.
  */
 export function updateSettings(t: LotteryTerminal, session: OperatorSession, patch: Partial<Settings>): Settings {
   const change = checkedPatch(patch);
   return inTransaction(t, () => {
-    authorize(t, session, 'settings.change');
+    const keys = Object.keys(change);
+    if (keys.length === 0 || keys.some((k) => !isDeviceKey(k))) authorize(t, session, 'settings.change');
+    if (keys.some(isDeviceKey)) authorize(t, session, 'devices.setup');
     const before = getSettings(t);
     const after: Settings = { ...before, ...change };
     // The lottery sets the maximum payout limit (central's signed configuration); a manager may only lower it.

@@ -6,6 +6,7 @@ import type { Printer } from '../../devices/printer.js';
 import type { OperatorSession } from '../auth/session.js';
 import { currentCashSession } from '../cash/sessions.js';
 import { syncStatus } from '../sync/status.js';
+import { suspendedGames } from './enabled.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export function operatorView(session: OperatorSession | null): OperatorView | null {
@@ -26,6 +27,7 @@ export async function terminalStatus(t: LotteryTerminal, session: OperatorSessio
     central: { state: link.state, seconds_since_contact: link.seconds_since_contact, problem: link.disabled ?? link.refused },
     printer: await printerStatusView(printer),
     cash_session_open: currentCashSession(t) !== undefined,
+    suspended_games: suspendedGames(t),
   };
 }
 

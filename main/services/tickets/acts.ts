@@ -37,6 +37,8 @@ function isInventoryCode(barcode: string): boolean {
  * as a misread.
  */
 export function displayOf(v: CounterVerdict, barcode?: string): DisplayView {
+  // A winner of a game the lottery suspended: the player is told so, not "winner" (#41).
+  if (v.suspended) return { kind: 'refused', reason: 'game-suspended' };
   return {
     kind: 'verdict',
     verdict: v.verdict,
@@ -162,7 +164,8 @@ export async function centralGate(
   local: CounterVerdict,
   options: ClaimOptions = {},
 ): Promise<{ claim_key?: string; offline?: boolean } | null> {
-  if (local.verdict !== 'winner') return null; // payTicket refuses it, or files the claim above the limit
+  // payTicket refuses it (a suspended game's winner too: central is not asked to hold it), or files the claim above the limit.
+  if (local.verdict !== 'winner' || local.suspended) return null;
   const claim = await claimAtCentral(t, barcode, options);
   switch (claim.kind) {
     case 'not-enrolled':

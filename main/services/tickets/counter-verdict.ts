@@ -28,6 +28,7 @@ import { noteRefusedCode } from './refused-codes.js';
 import { centralRefusalOf, refusalWords } from './central-refusals.js';
 import { limitReachedIn, offlineUsage } from '../sync/offline-limits.js';
 import { syncStatus } from '../sync/status.js';
+import { suspendedGames } from '../terminal/enabled.js';
 
 export { COUNTER_VERDICTS, type CounterVerdict, type CounterVerdictKind, type OfflineVerdict, type PaidAt } from './verdict-types.js';
 import type { CounterVerdict, CounterVerdictKind, OfflineVerdict } from './verdict-types.js';
@@ -65,6 +66,7 @@ export function counterVerdictJson(v: CounterVerdict): Record<string, unknown> {
     claim_deadline: v.claim_deadline,
     // A winner while central does not answer: the offline allowance left (money, payouts, hours, per ticket), null otherwise (#25).
     offline: v.offline,
+    ...(v.suspended ? { suspended: true } : {}),
     message: v.message,
   };
 }
@@ -181,6 +183,10 @@ export function counterVerdictOf(t: LotteryTerminal, base: Verdict): CounterVerd
   if (claimed) {
     const c = { at: claimed.at, terminal: claimed.terminal, receipt_no: claimed.receipt_no, amount_cents: claimed.amount_cents };
     return make('above-limit', `wins ${formatEuros(prize)}: a claim was already filed on ${claimed.at} at terminal ${claimed.terminal} (receipt ${claimed.receipt_no}); the player is paid at a payment centre`, { pack, claim: c });
+  }
+  // The lottery suspended the game (#41: Valider still said "pay it here"): neither paid nor claimed until it resumes.
+  if (suspendedGames(t).includes(id.game)) {
+    return make(prize > limit ? 'above-limit' : 'winner', `wins ${formatEuros(prize)}, but the lottery suspended ${gameByCode(id.game).name}: no payout or claim until it resumes; the player keeps the ticket`, { pack, suspended: true });
   }
   if (prize > limit) {
     return make('above-limit', `wins ${formatEuros(prize)}, above this counter's payout limit of ${formatEuros(limit)}: print a claim receipt, the player is paid at a payment centre`, { pack });

@@ -62,6 +62,8 @@ export interface CounterVerdict {
   readonly claim: PaidAt | null;
   /** For `stop-listed`: the entry. */
   readonly stop: { readonly scope: 'pack' | 'unit'; readonly what: string; readonly reason: string; readonly added_at: string } | null;
+  /** A `winner` or `above-limit` of a game the lottery suspended: not payable (nor claimed) until it resumes. */
+  readonly suspended?: boolean;
   /** For a `winner` while central does not answer: paid offline, and what is left of the offline allowance (null online). */
   readonly offline: OfflineVerdict | null;
   /** One sentence for the person at the counter. */

@@ -30,7 +30,8 @@ export interface Action {
   run<T>(job: () => Promise<T>, options?: RunOptions): Promise<T | undefined>;
 }
 
-function codeOf(err: unknown): string | null {
+/** The refusal's code (`no-open-session`, …), when it has one. */
+export function codeOf(err: unknown): string | null {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : null;
 }

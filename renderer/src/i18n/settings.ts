@@ -1,4 +1,4 @@
-/** Texts of the manager's settings screen. */
+/** Texts of the manager's settings screen and of the devices screen (technician and manager). */
 import { defineTexts } from './define.js';
 
 export const settingsText = defineTexts({
@@ -56,6 +56,10 @@ export const settingsText = defineTexts({
     'settings.language.saved': 'Langue enregistrée.',
 
     'settings.devices': 'Périphériques',
+    'settings.devices.elsewhere': 'L’imprimante et les lecteurs se règlent dans l’écran Appareils, que le technicien ouvre aussi.',
+    'nav.devices': 'Appareils',
+    'devices.title': 'Appareils du guichet',
+    'devices.subtitle': 'Imprimante de reçus et lecteurs, pour le technicien et le gérant. Chaque modification est inscrite au journal.',
     'settings.devices.hint': 'Branchez l’imprimante et les lecteurs, puis appuyez sur « {detect} » : pour chaque appareil trouvé, choisissez « {printer} » ou « {scanner} », puis « {save} ».',
     'settings.devices.typed': 'Technicien : une adresse peut aussi se taper dans les champs ci-dessus, par exemple serial:/dev/ttyUSB0?baud=9600, tcp://192.168.1.50:9100, file:/dev/usb/lp0, hid:0c2e:0b61 ou virtual:nom.',
     'settings.printer': 'Imprimante de reçus',
@@ -143,6 +147,10 @@ export const settingsText = defineTexts({
     'settings.language.saved': 'Language saved.',
 
     'settings.devices': 'Devices',
+    'settings.devices.elsewhere': 'The printer and the scanners are set up on the Devices screen, which the technician opens too.',
+    'nav.devices': 'Devices',
+    'devices.title': 'Counter devices',
+    'devices.subtitle': 'Receipt printer and scanners, for the technician and the manager. Every change is written to the journal.',
     'settings.devices.hint': 'Plug in the printer and the scanners, then press “{detect}”: for each device found, choose “{printer}” or “{scanner}”, then “{save}”.',
     'settings.devices.typed': 'Technician: an address can also be typed in the fields above, e.g. serial:/dev/ttyUSB0?baud=9600, tcp://192.168.1.50:9100, file:/dev/usb/lp0, hid:0c2e:0b61 or virtual:name.',
     'settings.printer': 'Receipt printer',

@@ -11,6 +11,7 @@ import { SellScreen } from './sell/SellScreen.js';
 import { PacksScreen } from './packs/PacksScreen.js';
 import { CashScreen } from './cash/CashScreen.js';
 import { JournalScreen } from './journal/JournalScreen.js';
+import { DevicesScreen } from './devices/DevicesScreen.js';
 import { DiagnosticsScreen } from './diagnostics/DiagnosticsScreen.js';
 import { SettingsScreen } from './settings/SettingsScreen.js';
 
@@ -33,6 +34,7 @@ export const SCREENS: ScreenDef[] = [
   { id: 'packs', label: 'nav.packs', roles: SCREEN_ROLES.packs, hotkey: 'F4', component: PacksScreen },
   { id: 'cash', label: 'nav.cash', roles: SCREEN_ROLES.cash, hotkey: 'F5', component: CashScreen },
   { id: 'journal', label: 'nav.journal', roles: SCREEN_ROLES.journal, hotkey: 'F6', component: JournalScreen },
+  { id: 'devices', label: 'nav.devices', roles: SCREEN_ROLES.devices, hotkey: 'F8', component: DevicesScreen },
   { id: 'diagnostics', label: 'nav.diagnostics', roles: SCREEN_ROLES.diagnostics, hotkey: 'F9', component: DiagnosticsScreen },
   { id: 'settings', label: 'nav.settings', roles: SCREEN_ROLES.settings, hotkey: 'F10', component: SettingsScreen },
 ];

@@ -8,5 +8,6 @@ export const SCREEN_ROLES = {
   cash: ['cashier', 'manager'],
   journal: ['manager', 'technician'],
   diagnostics: ['technician', 'manager'],
+  devices: ['technician', 'manager'],
   settings: ['manager'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -6,7 +6,7 @@ export type SelfCheckTone = 'win' | 'lose' | 'info' | 'warn';
 export function toneOf(kind: SelfCheckKind): SelfCheckTone {
   if (kind === 'winner' || kind === 'above-limit') return 'win';
   if (kind === 'loser') return 'lose';
-  if (kind === 'already-paid' || kind === 'scratch-first') return 'info';
+  if (kind === 'already-paid' || kind === 'claimed' || kind === 'scratch-first') return 'info';
   return 'warn';
 }
 

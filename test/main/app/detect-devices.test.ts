@@ -1,7 +1,7 @@
 /**
- * Devices found plugged in, for the manager's settings (#25: devices were typed as raw URIs with no
+ * Devices found plugged in, for the devices screen (#25: devices were typed as raw URIs with no
  * detection): what the host's probe finds, keyboards left out (the window reads them), each with its
- * URI and what it probably is; nobody but a manager asks; a host that cannot look says so.
+ * URI and what it probably is; a cashier is refused (a technician or a manager asks); a host that cannot look says so.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { likelyOf } from '../../../native/scanner/device-probe.js';

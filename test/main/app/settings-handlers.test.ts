@@ -48,14 +48,39 @@ describe('settings through the application', () => {
     expect(getSettings(f.app.context.terminal)).toEqual(stored);
   });
 
-  it('a technician or a cashier is refused with forbidden', async () => {
+  // #41: the devices lived in Réglages, which only a manager opens, while the card addressed the technician.
+  it('a technician sets up the devices and prints a test page, journaled, and changes nothing else', async () => {
     f = await demoApp();
     await f.login('Theo');
+    expect(await f.call('devices.get', {})).toEqual({ printer_uri: null, scanner_uris: [], active_printer_uri: 'virtual:test', restart_needed: false });
+    expect(await f.call('settings.check-uri', { kind: 'printer', uri: 'TCP://192.168.1.50' })).toEqual({ ok: true, canonical: 'tcp://192.168.1.50:9100' });
+    expect(await f.call('settings.detect-devices', {})).toEqual({ available: false, devices: [], problems: 0 });
+    await f.call('settings.update', { printer_uri: 'TCP://192.168.1.50', scanner_uris: ['hid:0C2E:0B61'] });
+    expect(await f.call('devices.get', {})).toMatchObject({ printer_uri: 'tcp://192.168.1.50:9100', scanner_uris: ['hid:0c2e:0b61'], restart_needed: true });
+    const j = lastJournal(f);
+    expect(j).toMatchObject({ type: 'settings.change', operator: 'Theo' });
+    expect((await f.call('diagnostics.test-page', {})).printed).toBe(true);
+
+    // Not the manager's settings: the limit, the language, the PIN policy, nor a patch mixing them with a device.
+    const counts = f.counts();
     await f.refused('settings.get', {}, 'forbidden');
     await f.refused('settings.update', { payout_limit_cents: 1 }, 'forbidden');
-    await f.refused('settings.check-uri', { kind: 'printer', uri: 'virtual:' }, 'forbidden');
+    await f.refused('settings.update', { language: 'en' }, 'forbidden');
+    await f.refused('settings.update', { cashier_pin_min_digits: 8 }, 'forbidden');
+    await f.refused('settings.update', { printer_uri: 'virtual:x', payout_limit_cents: 1 }, 'forbidden');
+    await f.refused('settings.update', {}, 'forbidden');
+    expect(f.counts()).toEqual(counts);
+    expect(getSettings(f.app.context.terminal)).toEqual({ payout_limit_cents: 30000, printer_uri: 'tcp://192.168.1.50:9100', scanner_uris: ['hid:0c2e:0b61'] });
+  });
+
+  it('a cashier is refused the settings and the devices with forbidden', async () => {
+    f = await demoApp();
     await f.login('Camille');
     await f.refused('settings.update', { language: 'en' }, 'forbidden');
+    await f.refused('settings.update', { printer_uri: 'virtual:x' }, 'forbidden');
+    await f.refused('devices.get', {}, 'forbidden');
+    await f.refused('settings.check-uri', { kind: 'printer', uri: 'virtual:' }, 'forbidden');
+    await f.refused('settings.detect-devices', {}, 'forbidden');
     expect(getSettings(f.app.context.terminal)).toEqual({ payout_limit_cents: 30000 });
   });
 });

@@ -11,8 +11,8 @@ import type { GuichetApi } from '../../../common/api/contract.js';
 import type { Language } from '../../../common/api/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { DICTIONARIES, I18nProvider, makeTranslate, mergeDictionaries } from '../../../renderer/src/i18n/index.js';
-import { DevicesFinder } from '../../../renderer/src/screens/settings/DevicesFinder.js';
-import { printerInWords } from '../../../renderer/src/screens/settings/device-words.js';
+import { DevicesFinder } from '../../../renderer/src/screens/devices/DevicesFinder.js';
+import { printerInWords } from '../../../renderer/src/screens/devices/device-words.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 /** An address form: a scheme the terminal's parser knows, a device path, or the `VVVV:PPPP` of a HID id. */

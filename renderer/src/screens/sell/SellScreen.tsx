@@ -25,6 +25,7 @@ import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { navigate, setLeaveGuard } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
+import { isSuspended } from '../../shell/suspended-games.js';
 import { parseEuros, typedEuros } from './amount.js';
 import { refusalText } from './refusal-text.js';
 import { AmountField } from './AmountField.js';
@@ -414,10 +415,29 @@ export function SellScreen() {
         </form>
         <div className="basket-digital" data-testid="basket-digital">
           <span className="field-label">{t('basket.digital')}</span>
-          {GAMES.map((g) => (
-            <button key={g.code} type="button" className="btn btn-small" disabled={busy || linkDown} title={linkDown ? linkText : undefined} data-testid={`basket-add-${g.code}`} onClick={() => addDigital(g.code)}>
-              {t('basket.addDigital', { game: g.name, price: money(g.price_cents, language) })}
-            </button>
+          {GAMES.map((g) => {
+            // A game the lottery suspended: its button disabled, the reason under it (#41).
+            const suspended = isSuspended(status, g.code);
+            const why = suspended ? t('basket.suspended', { game: g.name }) : linkDown ? linkText : undefined;
+            return (
+              <button
+                key={g.code}
+                type="button"
+                className="btn btn-small"
+                disabled={busy || linkDown || suspended}
+                title={why}
+                data-testid={`basket-add-${g.code}`}
+                {...(suspended ? { 'data-suspended': '', 'aria-describedby': `basket-suspended-${g.code}` } : {})}
+                onClick={() => addDigital(g.code)}
+              >
+                {t('basket.addDigital', { game: g.name, price: money(g.price_cents, language) })}
+              </button>
+            );
+          })}
+          {GAMES.filter((g) => isSuspended(status, g.code)).map((g) => (
+            <span key={g.code} id={`basket-suspended-${g.code}`} className="basket-digital-down" role="status" data-testid={`basket-suspended-${g.code}`}>
+              {t('basket.suspended', { game: g.name })}
+            </span>
           ))}
           {linkDown && (
             <span className="basket-digital-down" role="status" data-testid="digital-link" data-link={link === 'online' ? 'offline' : link}>

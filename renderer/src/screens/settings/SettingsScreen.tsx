@@ -1,7 +1,8 @@
 /**
  * The manager's settings: the counter's payout limit (typed in euros, stored in cents), the language
- * of the screens and receipts, and the devices (detected, or typed by URI; applied at the next start).
- * The services refuse anyone but a manager; Enter saves the field being edited.
+ * of the screens and receipts, the operators. The devices have their own screen (DevicesScreen), which
+ * the technician opens too; a line here leads there. The services refuse anyone but a manager; Enter
+ * saves the field being edited.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../../common/api/methods/terminal.js';
@@ -12,15 +13,13 @@ import { Money } from '../../components/Money.js';
 import { money } from '../../format.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
+import { navigate } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
 import { parseEuros, typedEuros } from '../sell/amount.js';
-import { printerInWords } from './device-words.js';
-import { DevicesFinder } from './DevicesFinder.js';
 import { OperatorsPanel } from './OperatorsPanel.js';
-import { UriHint, useUriCheck } from './UriField.js';
 import '../../styles/settings.css';
 
-type Section = 'limit' | 'language' | 'devices';
+type Section = 'limit' | 'language';
 
 export function SettingsScreen() {
   const api = useApi();
@@ -30,21 +29,14 @@ export function SettingsScreen() {
   const [settings, setSettings] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [limitText, setLimitText] = useState('');
-  const [printerUri, setPrinterUri] = useState('');
-  const [scanners, setScanners] = useState<string[]>([]);
-  const [newScanner, setNewScanner] = useState('');
   const { busyWith, run } = useAction();
   const busy = busyWith as Section | null;
   const [notice, setNotice] = useState<{ section: Section; ok: boolean; text: string } | null>(null);
-  const printerCheck = useUriCheck('printer', printerUri);
-  const scannerCheck = useUriCheck('scanner', newScanner);
 
   const load = useCallback(
     (s: SettingsView) => {
       setSettings(s);
       setLimitText(typedEuros(s.payout_limit_cents, language));
-      setPrinterUri(s.printer_uri ?? '');
-      setScanners([...s.scanner_uris]);
     },
     [language],
   );
@@ -81,24 +73,6 @@ export function SettingsScreen() {
       setLanguage(l);
       setNotice({ section: 'language', ok: true, text: '' });
     }
-  };
-
-  const addScanner = (e: FormEvent) => {
-    e.preventDefault();
-    const uri = scannerCheck?.ok ? scannerCheck.canonical : newScanner.trim();
-    if (uri === '' || scanners.includes(uri)) return;
-    setScanners([...scanners, uri]);
-    setNewScanner('');
-  };
-
-  const saveDevices = (e?: FormEvent) => {
-    e?.preventDefault();
-    void save('devices', { ...(printerUri.trim() ? { printer_uri: printerUri } : {}), scanner_uris: scanners }, () => '').then((s) => {
-      if (s) {
-        setPrinterUri(s.printer_uri ?? '');
-        setScanners([...s.scanner_uris]);
-      }
-    });
   };
 
   const banner = (section: Section, okText: string) =>
@@ -177,77 +151,14 @@ export function SettingsScreen() {
           {banner('language', t('settings.language.saved'))}
         </section>
 
-        <section className="card settings-card settings-devices" aria-labelledby="settings-devices">
+        <section className="card settings-card" aria-labelledby="settings-devices">
           <h2 id="settings-devices">{t('settings.devices')}</h2>
-          {/* Detection first, its hint in words; typing an address is the technician's way, said under the fields. */}
-          <DevicesFinder onPrinter={setPrinterUri} onScanner={(uri) => setScanners((list) => (list.includes(uri) ? list : [...list, uri]))} />
-          <form onSubmit={saveDevices}>
-            <label className="field">
-              <span>{t('settings.printer')}</span>
-              <input
-                className="input input-uri"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder={settings.active_printer_uri ?? 'tcp://192.168.1.50:9100'}
-                aria-describedby="settings-devices-typed"
-                data-testid="settings-printer-uri"
-                value={printerUri}
-                onChange={(e) => setPrinterUri(e.target.value)}
-              />
-            </label>
-            <UriHint check={printerCheck} testId="settings-printer-check" />
-            {settings.active_printer_uri && (
-              <div className="muted uri-active" data-testid="settings-printer-active" title={settings.active_printer_uri}>
-                {t('settings.uri.active', { printer: printerInWords(settings.active_printer_uri, t) })}
-              </div>
-            )}
-          </form>
-          <div className="field">
-            <span>{t('settings.scanners')}</span>
-            {scanners.length === 0 ? (
-              <p className="muted">{t('settings.scanners.none')}</p>
-            ) : (
-              <ul className="uri-list" data-testid="settings-scanners">
-                {scanners.map((s) => (
-                  <li key={s}>
-                    <code>{s}</code>
-                    <button type="button" className="btn btn-small btn-ghost" onClick={() => setScanners(scanners.filter((x) => x !== s))}>
-                      ✕ {t('settings.scanners.remove')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <form className="uri-add" onSubmit={addScanner}>
-              <input
-                className="input input-uri"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="serial:/dev/ttyACM0"
-                aria-label={t('settings.scanners.new')}
-                aria-describedby="settings-devices-typed"
-                data-testid="settings-scanner-new"
-                value={newScanner}
-                onChange={(e) => setNewScanner(e.target.value)}
-              />
-              <button type="submit" className="btn" data-testid="settings-scanner-add" disabled={!scannerCheck?.ok}>
-                + {t('settings.scanners.add')}
-              </button>
-            </form>
-            <UriHint check={scannerCheck} testId="settings-scanner-check" />
-          </div>
-          <p className="muted uri-typed" id="settings-devices-typed" data-testid="settings-devices-typed">
-            {t('settings.devices.typed')}
+          <p className="muted" data-testid="settings-devices-elsewhere">
+            {t('settings.devices.elsewhere')}
           </p>
-          <button type="button" className="btn btn-primary btn-large" data-testid="settings-devices-save" disabled={busy === 'devices' || printerCheck?.ok === false} onClick={() => saveDevices()}>
-            {busy === 'devices' ? t('settings.saving') : t('settings.save')}
+          <button type="button" className="btn btn-large" data-testid="settings-devices-open" onClick={() => navigate('devices')}>
+            {t('nav.devices')} <kbd>F8</kbd>
           </button>
-          {banner('devices', t('settings.devices.saved'))}
-          {settings.restart_needed && (
-            <div className="banner banner-info" data-testid="settings-restart">
-              {t('settings.restart')}
-            </div>
-          )}
         </section>
         <OperatorsPanel />
       </div>

@@ -8,22 +8,25 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ReceiptView, VerdictView } from '../../../../common/api/views.js';
 import { useApi } from '../../api/context.js';
-import { useAction } from '../../api/use-action.js';
+import { codeOf, useAction } from '../../api/use-action.js';
 import { ErrorBanner } from '../../components/ErrorBanner.js';
 import { ScanIcon } from '../../components/ScanIcon.js';
 import { money as moneyText } from '../../format.js';
 import { playTone } from '../../components/tones.js';
+import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
 import { navigate } from '../../shell/route.js';
 import { useSession } from '../../shell/session.js';
+import { withSuspension } from '../../shell/suspended-games.js';
 import { SCREEN_ROLES } from '../screen-roles.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { TicketPicture } from './TicketPicture.js';
 import { VerdictPanel } from './VerdictPanel.js';
 import { ScanHistory, settleRecord, type ScanRecord } from './ScanHistory.js';
 import { verdictStyle } from './verdict-style.js';
+import { ticketRefusal, verdictActions, type Refusal } from './verdict-refusal.js';
 
 type Done = { readonly kind: 'paid' | 'claimed'; readonly receipt: ReceiptView; readonly pending?: boolean };
 
@@ -45,8 +48,10 @@ export function ValidateScreen() {
   const [code, setCode] = useState('');
   const action = useAction();
   const busy = action.busyWith as 'check' | 'settle' | null;
-  const [verdict, setVerdict] = useState<VerdictView | null>(null);
+  const [answer, setVerdict] = useState<VerdictView | null>(null);
   const [done, setDone] = useState<Done | null>(null);
+  /** A refusal of Pay, Claim or the basket that the verdict now says (no second try offered). */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const error = action.error === null ? null : { text: action.error, code: action.errorCode };
   const setError = action.setError;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -56,10 +61,14 @@ export function ValidateScreen() {
     const kept = blockedWinner;
     return kept && operator && kept.session === `${operator.name}@${operator.since}` ? kept.barcode : null;
   });
+  // The verdict as it stands now: a game suspended since the check is said at once (the status tells it).
+  const verdict = answer ? withSuspension(answer, status) : null;
   const style = verdict ? verdictStyle(verdict) : null;
   // Paying takes cash from the till: with the till closed, Pay is not offered (the reason and the way out are).
-  const payBlocked = (style?.action === 'pay' || style?.action === 'claim') && !status.cash_session_open && !done;
-  const canAct = style?.action !== null && style?.action !== undefined && !done && !payBlocked;
+  const payBlocked = (style?.action === 'pay' || style?.action === 'claim') && !status.cash_session_open && !done && !refusal;
+  const sellScreen = operator !== null && operator !== undefined && (SCREEN_ROLES.sell as readonly string[]).includes(operator.role);
+  const offers = verdictActions({ style, settled: done !== null, payBlocked, refusal, sellScreen });
+  const canAct = offers.act !== null;
 
   // Focus follows the next likely key: Enter on Pay/Claim when offered, else the code field. A button
   // disabled while busy loses focus, so this runs again when the call ends.
@@ -87,6 +96,7 @@ export function ValidateScreen() {
     const value = barcode.trim();
     if (!value) return;
     setDone(null);
+    setRefusal(null);
     await action.run(
       async () => {
         const v = await api.call('ticket.check', { barcode: value });
@@ -113,15 +123,24 @@ export function ValidateScreen() {
         playTone(act === 'pay' ? 'paid' : 'win');
         void refreshStatus();
       },
-      { tag: 'settle', onError: () => playTone('alert') },
+      { tag: 'settle', onError: refusedAct },
     );
+  }
+
+  /** A refused Pay, Claim or basket: a refusal about the ticket becomes the verdict, in place of the banner. */
+  function refusedAct(err: unknown): void {
+    playTone('alert');
+    const r = ticketRefusal(codeOf(err), errorText(t, err));
+    if (!r) return;
+    setRefusal(r);
+    setError(null);
   }
 
   /** Puts the winner's prize towards a purchase: into the basket at Vente, paid when the basket is. */
   async function toBasket(): Promise<void> {
     if (!verdict || busy) return;
     const barcode = verdict.barcode;
-    const ok = await action.run(() => api.call('basket.add-prize', { barcode }), { tag: 'settle', onError: () => playTone('alert') });
+    const ok = await action.run(() => api.call('basket.add-prize', { barcode }), { tag: 'settle', onError: refusedAct });
     if (ok === undefined) return;
     setVerdict(null);
     navigate('sell');
@@ -131,6 +150,7 @@ export function ValidateScreen() {
     if (!verdict && !error && !code) return false;
     setVerdict(null);
     setDone(null);
+    setRefusal(null);
     setError(null);
     setCode('');
     inputRef.current?.focus();
@@ -151,7 +171,6 @@ export function ValidateScreen() {
     void check(inputRef.current?.value ?? code);
   }
 
-  const sellScreen = operator !== null && operator !== undefined && (SCREEN_ROLES.sell as readonly string[]).includes(operator.role);
   const cashScreen = operator && (SCREEN_ROLES.cash as readonly string[]).includes(operator.role) ? { id: 'cash' } : undefined;
 
   return (
@@ -196,7 +215,7 @@ export function ValidateScreen() {
         )}
 
         {verdict ? (
-          <VerdictPanel verdict={verdict} language={language} settled={done?.kind ?? null}>
+          <VerdictPanel verdict={verdict} language={language} settled={done?.kind ?? null} refusal={refusal}>
             {done?.pending && (
               <div className="banner banner-warn" data-testid="paid-pending">
                 {t('validate.pendingCentral')}
@@ -212,7 +231,7 @@ export function ValidateScreen() {
                 )}
               </div>
             )}
-            {canAct && style?.action && (
+            {offers.act && style?.action && (
               <button
                 ref={actionRef}
                 type="button"
@@ -234,7 +253,7 @@ export function ValidateScreen() {
             </button>
           </VerdictPanel>
         ) : null}
-        {verdict && canAct && style?.action === 'pay' && sellScreen && (
+        {verdict && offers.basket && (
           <button type="button" className="btn btn-basket" data-testid="basket-add-prize" title={t('validate.addToBasket.hint')} disabled={busy !== null} onClick={() => void toBasket()}>
             {t('validate.addToBasket')} — {t('validate.addToBasket.hint')}
           </button>

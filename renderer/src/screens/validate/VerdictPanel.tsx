@@ -5,9 +5,11 @@ import { dateTime, gameName, money } from '../../format.js';
 import { textOf, useT, type Translate } from '../../i18n/index.js';
 import { countKey } from '../../i18n/plural.js';
 import { isInventoryBarcode, verdictCase, verdictStyle } from './verdict-style.js';
+import { refusalHeadline, type Refusal } from './verdict-refusal.js';
 
 /** The sentence under the headline, with the verdict's details filled in. */
 export function verdictDetail(t: Translate, v: VerdictView, language: Language): string {
+  if (v.suspended) return t('verdictSub.suspended', { game: v.game ? gameName(v.game) : '?' });
   switch (v.verdict) {
     case 'already-paid':
       // Central said so, and no longer answers (issue 41): the words its refusal gave online.
@@ -57,23 +59,37 @@ function offlineDetail(t: Translate, o: NonNullable<VerdictView['offline']>, lan
 }
 
 
-export function VerdictPanel(props: { verdict: VerdictView; language: Language; settled: 'paid' | 'claimed' | null; children?: ReactNode }) {
+/**
+ * `refusal`: Pay, Claim or the basket was refused for this ticket (paid or held elsewhere, central's
+ * verdict): the panel says the refusal, in red, instead of the verdict that offered the payment.
+ */
+export function VerdictPanel(props: { verdict: VerdictView; language: Language; settled: 'paid' | 'claimed' | null; refusal?: Refusal | null; children?: ReactNode }) {
   const t = useT();
   const v = props.verdict;
   const style = verdictStyle(v);
   const name = v.game ? gameName(v.game) : null;
+  const refusal = props.settled ? null : (props.refusal ?? null);
+  const tone = props.settled === 'paid' ? 'paid' : refusal ? 'stop' : style.tone;
   return (
-    <div className={`verdict card tone-${props.settled === 'paid' ? 'paid' : style.tone}`} data-testid="verdict" data-verdict={v.verdict} data-sound={style.sound} role="status" aria-live="assertive">
+    <div
+      className={`verdict card tone-${tone}`}
+      data-testid="verdict"
+      data-verdict={v.verdict}
+      {...(refusal ? { 'data-refused': refusal.code } : {})}
+      data-sound={style.sound}
+      role="status"
+      aria-live="assertive"
+    >
       <div className="verdict-headline" data-testid="verdict-headline">
-        {props.settled ? t(`verdict.${props.settled}`) : textOf(t, `verdict.${verdictCase(v)}`, undefined, t(`verdict.${v.verdict}`))}
+        {props.settled ? t(`verdict.${props.settled}`) : refusal ? refusalHeadline(t, refusal) : textOf(t, `verdict.${verdictCase(v)}`, undefined, t(`verdict.${v.verdict}`))}
       </div>
-      {style.showAmount && v.prize_cents !== null && (
+      {style.showAmount && v.prize_cents !== null && !refusal && (
         <div className="verdict-amount" data-testid="verdict-amount">
           {money(v.prize_cents, props.language)}
         </div>
       )}
       <p className="verdict-detail" data-testid="verdict-detail">
-        {props.settled ? t(`verdictSub.${props.settled}`) : verdictDetail(t, v, props.language)}
+        {props.settled ? t(`verdictSub.${props.settled}`) : refusal ? refusal.text : verdictDetail(t, v, props.language)}
       </p>
       {(v.ticket || name) && (
         <dl className="verdict-facts">

@@ -35,10 +35,14 @@ const STYLES: Record<VerdictKind, Omit<VerdictStyle, 'action'>> = {
   'key-revoked': { tone: 'stop', sound: 'alert', showAmount: false },
 };
 
-export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize_cents'>): VerdictStyle {
+/** A winner of a game the lottery suspended: the prize is shown, nothing is offered. */
+const SUSPENDED: Omit<VerdictStyle, 'action'> = { tone: 'warn', sound: 'alert', showAmount: true };
+
+export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize_cents' | 'suspended'>): VerdictStyle {
   // A prize already claimed is not a winner to hand anything to: it stops the cashier, like "already paid".
-  const base = v.verdict === 'above-limit' && v.claimed ? STYLES['already-paid'] : STYLES[v.verdict];
-  const action = v.verdict === 'winner' ? 'pay' : v.verdict === 'above-limit' && !v.claimed ? 'claim' : null;
+  const base = v.verdict === 'above-limit' && v.claimed ? STYLES['already-paid'] : v.suspended ? SUSPENDED : STYLES[v.verdict];
+  // A suspended game's prize is neither paid nor claimed until the lottery resumes the game.
+  const action = v.suspended ? null : v.verdict === 'winner' ? 'pay' : v.verdict === 'above-limit' && !v.claimed ? 'claim' : null;
   return { ...base, showAmount: base.showAmount && v.prize_cents !== null, action };
 }
 
@@ -47,7 +51,8 @@ export function verdictStyle(v: Pick<VerdictView, 'verdict' | 'claimed' | 'prize
  * filed, a pack never received (receive it first), a winner of another shop's pack (central confirms it online), a winner while central does not answer (paid offline), the inventory barcode scanned where the validation
  * barcode was expected (it was read: scratch and scan the other one).
  */
-export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode' | 'offline'>): string {
+export function verdictCase(v: Pick<VerdictView, 'verdict' | 'claimed' | 'pack' | 'barcode' | 'offline' | 'suspended'>): string {
+  if (v.suspended) return 'suspended';
   if (v.verdict === 'above-limit' && v.claimed) return 'above-limit.claimed';
   if (v.verdict === 'pack-not-active' && v.pack?.state === 'not-received') return 'pack-not-received';
   // A pack sent back or settled cannot be activated again: no "activate it" that activation then refuses.

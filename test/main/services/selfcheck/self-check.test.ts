@@ -12,6 +12,8 @@ import { amountWords, englishEuroWords } from '../../../../main/services/selfche
 import { unauthorisedReport } from '../../../../main/services/diagnostics/report.js';
 import { reportText } from '../../../../main/services/diagnostics/report-text.js';
 import { counterTerminal, counterSnapshot, type CounterFixture } from '../packs/counter-fixture.js';
+import { payTicket } from '../../../../main/services/tickets/pay.js';
+import { keepCentralTicketFact } from '../../../../db/queries/central-ticket-facts.js';
 
 let fx: CounterFixture | undefined;
 let svc: SelfCheckService | undefined;
@@ -69,6 +71,29 @@ describe('self-check', () => {
       for (const code of [winner.barcode, big.barcode, loser.barcode, wrong, inventoryBarcode(winner.id), winner.code]) expect(e.payload).not.toContain(code);
     }
     expect(selfCheckCounts(fx.t.db).by_verdict).toEqual({ 'above-limit': 1, loser: 1, malformed: 1, 'scratch-first': 1, winner: 1, 'wrong-code': 1 });
+  });
+
+  // #41: the self-check said "Présentez-le au comptoir pour être payé" for tickets already paid or claimed.
+  it('says a ticket already paid or claimed, here or as central told, and never sends it to the counter to be paid', async () => {
+    fx = await counterTerminal();
+    svc = new SelfCheckService(fx.t, { ...DEFAULT_SELF_CHECK, checks_per_window: 20 });
+    const winners = fx.files.digital.units.filter((u) => u.prize_cents > 0 && u.prize_cents <= 30_000);
+    const big = fx.files.digital.units.find((u) => u.prize_cents > 30_000);
+    const [paidHere, paidElsewhere, heldElsewhere, untouched] = winners;
+    if (!paidHere || !paidElsewhere || !heldElsewhere || !untouched || !big) throw new Error('the fixture has too few winners');
+
+    payTicket(fx.t, fx.alice, paidHere.barcode);
+    payTicket(fx.t, fx.alice, big.barcode); // above the limit: a claim is filed here
+    const told = (u: typeof paidHere, verdict: 'already_paid' | 'held_elsewhere') =>
+      keepCentralTicketFact(fx!.t.db, { ...u.id, verdict, terminal: 'T-OTHER', retailer: 'R-2', at: '2026-11-30T08:00:00.000Z', held_until: null, message: 'central says so', told_at: fx!.t.now() });
+    told(paidElsewhere, 'already_paid');
+    told(heldElsewhere, 'held_elsewhere');
+
+    expect(svc.check(paidHere.barcode, 'wedge')).toMatchObject({ kind: 'already-paid' });
+    expect(svc.check(big.barcode, 'wedge')).toMatchObject({ kind: 'claimed' });
+    expect(svc.check(paidElsewhere.barcode, 'wedge')).toMatchObject({ kind: 'already-paid' });
+    expect(svc.check(heldElsewhere.barcode, 'wedge')).toMatchObject({ kind: 'claimed' });
+    expect(svc.check(untouched.barcode, 'wedge')).toMatchObject({ kind: 'winner' });
   });
 
   it('rate-limits each scanner: past the limit the player waits, nothing is checked nor journaled, until the window slides', async () => {
