@@ -8,16 +8,18 @@
  *   full           vitest's full tier: processes, servers, databases; spawns the build just made
  *   e2e            Playwright in Debian's Chromium against the build
  *
- * Every process a phase starts carries GUICHET_TEST_RUN in its environment. After each phase the run
- * looks for processes that still carry it: any found is a leak (a kiosk, a central, a PostgreSQL or a
- * proxy a test did not stop); they are listed, stopped, and the run fails. The run ends with one line
- * per phase and its seconds.
+ * Every process a phase starts carries GUICHET_TEST_RUN in its environment, and its temporary folders
+ * live in the run's own (TMPDIR). After each phase the run looks for processes that still carry the mark
+ * or name the run's folder on their command line (pg_autoctl and PostgreSQL start their children with an
+ * environment of their own): any found is a leak (a kiosk, a central, a PostgreSQL or a proxy a test did
+ * not stop); they are listed, stopped, and the run fails. A run that passes removes its folder. The run
+ * ends with one line per phase and its seconds.
  *
  * Usage: node scripts/test.mjs [PHASE...]   (default: every phase, in the order above)
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,10 +46,13 @@ const PHASES = [
 ];
 
 const run = randomUUID();
+/** The run's temporary folder: short (PostgreSQL's socket paths are limited), traversable by the postgres user. */
+const runTmp = mkdtempSync('/tmp/gt-');
+chmodSync(runTmp, 0o755);
 
 function runCommand(argv, env) {
   return new Promise((resolve) => {
-    const child = spawn(node24, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, GUICHET_TEST_RUN: run } });
+    const child = spawn(node24, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, GUICHET_TEST_RUN: run, TMPDIR: runTmp } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
     child.on('error', (err) => {
       console.error(`test: could not start ${argv.join(' ')}: ${err.message}`);
@@ -56,15 +61,15 @@ function runCommand(argv, env) {
   });
 }
 
-/** Processes (other than this one) whose environment carries this run's mark. */
+/** Processes (other than this one) whose environment carries this run's mark, or whose command line names its folder. */
 function leftovers() {
   const found = [];
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
     try {
-      const env = readFileSync(`/proc/${pid}/environ`, 'latin1');
-      if (!env.split('\0').includes(`GUICHET_TEST_RUN=${run}`)) continue;
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
+      const env = readFileSync(`/proc/${pid}/environ`, 'latin1');
+      if (!env.split('\0').includes(`GUICHET_TEST_RUN=${run}`) && !cmd.includes(`${runTmp}/`)) continue;
       found.push({ pid: Number(pid), cmd });
     } catch {
       // Gone meanwhile, or not ours to read.
@@ -98,6 +103,7 @@ const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !PHASES.some((p) => p.name === w || p.also === w));
 if (unknown.length > 0) {
   console.error(`test: no phase ${unknown.join(', ')} (phases: ${PHASES.map((p) => p.name).join(', ')})`);
+  rmSync(runTmp, { recursive: true, force: true });
   process.exit(2);
 }
 const phases = wanted.length === 0 ? PHASES : PHASES.filter((p) => wanted.includes(p.name) || wanted.includes(p.also));
@@ -124,6 +130,7 @@ for (const t of times) console.log(`  ${t.name.padEnd(18)} ${t.s.toFixed(0).padS
 const total = times.reduce((s, t) => s + t.s, 0);
 console.log(`  ${'total'.padEnd(18)} ${total.toFixed(0).padStart(5)} s`);
 if (failed) {
-  console.log(`test: the ${failed} phase failed`);
+  console.log(`test: the ${failed} phase failed (its temporary files are in ${runTmp})`);
   process.exit(1);
 }
+rmSync(runTmp, { recursive: true, force: true });
