@@ -296,6 +296,7 @@ const fr = {
   'refusal.role.support': 'support',
   'refusal.role.auditor': 'auditeur',
   'refusal.role.or': 'ou',
+  'refusal.not_emission_folder': '« {dir} » n’est pas un dossier d’émission : il y faut les fichiers <jeu>-<émission>-<bloc>.outcome d’une émission créée et signée',
   'refusal.ticket_held': 'le ticket {ticket} est réservé par une demande du terminal {terminal} jusqu’au {until_at} : pas encore payé là-bas, réessayez après',
 } as const;
 
@@ -594,6 +595,7 @@ const en: Record<TextKey, string> = {
   'refusal.role.support': 'support',
   'refusal.role.auditor': 'auditor',
   'refusal.role.or': 'or',
+  'refusal.not_emission_folder': '“{dir}” is not an emission folder: it takes the <game>-<emission>-<block>.outcome files of an emission created and signed',
   'refusal.ticket_held': 'ticket {ticket} is held by terminal {terminal}’s claim until {until_at}: not paid there yet, try again after',
 };
 
