@@ -20,7 +20,7 @@ describe('guichet central … --operator NAME, through the running service', () 
     sandbox = cliSandbox('guichet-one-command-');
     c = await startCentral({ terminals: [] });
     // Each operator logs in once in this file (a one-time code is refused a second time within 30 s).
-    for (const name of ['alice', 'bob', 'carol']) ops[name] = await createOperator(c.central, { name, roles: ['security'] });
+    for (const name of ['alice', 'bob', 'carol', 'dave']) ops[name] = await createOperator(c.central, { name, roles: ['security'] });
   }, 120_000);
   afterAll(async () => {
     await c.close();
@@ -75,5 +75,24 @@ describe('guichet central … --operator NAME, through the running service', () 
     const r = await fetch(`${c.url}/v1/console/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'login', operator: 'carol', password: 'x' }) });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toBe('totp is missing; the request has a field it does not know: "kind"');
+  });
+
+  it('says arguments central refuses in words, the field named', async () => {
+    process.env.GUICHET_OPERATOR_PASSWORD = ops.dave!.password;
+    process.env.GUICHET_OPERATOR_TOTP = ops.dave!.totp();
+    try {
+      const r = await guichet('stoplist', 'add', '9'.repeat(65), '--reason', 'trop long', '--operator', 'dave');
+      expect([r.code, r.err]).toEqual([1, 'guichet: pack: too big: expected string to have <=64 characters']);
+    } finally {
+      delete process.env.GUICHET_OPERATOR_PASSWORD;
+      delete process.env.GUICHET_OPERATOR_TOTP;
+    }
+  });
+
+  it('says a --secret-fd it cannot read in words', async () => {
+    const r = await guichet('stoplist', 'list', '--operator', 'carol', '--secret-fd', '987');
+    expect([r.code, r.err]).toEqual([1, 'guichet: --secret-fd 987: cannot read it (EBADF)']);
+    const e = await guichet('operator', 'enrol', 'carol', '--secret-fd', '987');
+    expect([e.code, e.err]).toEqual([1, 'guichet: --secret-fd 987: cannot read it (EBADF)']);
   });
 });
