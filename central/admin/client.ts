@@ -84,7 +84,8 @@ export async function callService(dataDir: string, rec: ServingRecord & { url: s
 
 /** Logs in at the service; answers the session (its token for the CLI to keep). */
 export async function loginAtService(rec: ServingRecord & { url: string }, a: { operator: string; password: string; totp: string }): Promise<{ token: string; operator: string; roles: string[]; expires_at: string }> {
-  const { status, json } = await post(rec, '/v1/console/login', a, { 'x-guichet-client': 'cli' });
+  // The login's three fields alone: the service refuses any other (a caller's `kind`, say).
+  const { status, json } = await post(rec, '/v1/console/login', { operator: a.operator, password: a.password, totp: a.totp }, { 'x-guichet-client': 'cli' });
   if (status !== 200) throw new AdminRefusal(json.reason ?? 'error', json.error ?? `the service answered ${status}`, status);
   return json as unknown as { token: string; operator: string; roles: string[]; expires_at: string };
 }

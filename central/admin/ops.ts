@@ -29,7 +29,7 @@ import { uncreditedEntriesList } from '../store/payout-checks.js';
 import { listCentralPacks, settleDuePacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
 import { claimProposal, getProposal, listProposals, propose, publicationProposed, rejectProposal, settleProposal } from '../store/proposals.js';
-import { publishEmission, publishProgress } from '../store/publish.js';
+import { outcomeFilesOf, publishEmission, publishProgress } from '../store/publish.js';
 import { listQuarantine, showQuarantined } from '../store/quarantine.js';
 import { configGet, configHistory, configList, gameStatuses, isStopListed, stopList } from '../store/reference-reads.js';
 import { addRetailer, findRetailer, listRetailers, requireRetailer, showRetailer } from '../store/retailers.js';
@@ -135,6 +135,8 @@ export const ADMIN_OPS = {
     args: z.object({ dir: z.string() }).strict(),
     roles: SECURITY,
     dual: true,
+    // A folder that is no emission is refused when proposed, not when the second operator approves.
+    check: async (_c, a) => void outcomeFilesOf(a.dir),
     run: async (c, a, ctx) => publishEmission(c, ctx.actor, a.dir),
   }),
   // Publishing's progress, for whoever waits on it (the approver, the proposer, the console's emissions page).

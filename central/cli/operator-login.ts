@@ -70,16 +70,19 @@ export function forgetSession(dataDir: string): void {
 
 const HOW = 'give --secret-fd N (password and code, one a line), set GUICHET_OPERATOR_PASSWORD and GUICHET_OPERATOR_TOTP, or type them when asked (standard input a terminal)';
 
+/** The lines of file descriptor `fd` (--secret-fd), or why it cannot be read, in words. */
+function readSecretFd(fd: number): string[] {
+  try {
+    return readFileSync(fd, 'utf8').split(/\r?\n/);
+  } catch (err) {
+    throw new CliError(`--secret-fd ${fd}: cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
+
 /** The password and code for `operator`, from the fd, the environment, or hidden prompts. */
 export async function readOperatorSecrets(operator: string, flags: LoginFlags, env: NodeJS.ProcessEnv = process.env): Promise<{ password: string; totp: string }> {
   if (typeof flags.secretFd === 'number') {
-    let text: string;
-    try {
-      text = readFileSync(flags.secretFd, 'utf8');
-    } catch (err) {
-      throw new CliError(`--secret-fd ${flags.secretFd}: cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-    }
-    const [password = '', totp = ''] = text.split(/\r?\n/);
+    const [password = '', totp = ''] = readSecretFd(flags.secretFd);
     if (!password || !totp) throw new CliError(`--secret-fd ${flags.secretFd}: two lines, the password then the TOTP code`);
     return { password, totp: totp.trim() };
   }
@@ -99,7 +102,7 @@ export async function readOperatorSecrets(operator: string, flags: LoginFlags, e
  */
 export async function readEnrolmentSecrets(operator: string, flags: LoginFlags, env: NodeJS.ProcessEnv = process.env): Promise<{ code: string; password: string }> {
   if (typeof flags.secretFd === 'number') {
-    const [code = '', password = ''] = readFileSync(flags.secretFd, 'utf8').split(/\r?\n/);
+    const [code = '', password = ''] = readSecretFd(flags.secretFd);
     if (!code || !password) throw new CliError(`--secret-fd ${flags.secretFd}: two lines, the enrolment code then the new password`);
     return { code: code.trim(), password };
   }

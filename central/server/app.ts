@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { zodInWords } from '../../common/zod-words.js';
 import { ClaimAnswer, ClaimRequest, DigitalFinaliseRequest, DigitalSaleAnswer, DigitalSellRequest, DigitalUnitAnswer, DigitalVoidAnswer, DigitalVoidRequest, ENDPOINTS, EnrolAnswer, EnrolRequest, FeedAnswer, FeedQuery, HealthAnswer, MAX_BODY_BYTES, MAX_UNSIGNED_BODY_BYTES, PackOpAnswer, PackOpRequest, PushAnswer, PushRequest, StatementAnswer, StatementQuery, TimeAnswer, TimeQuery } from '../../common/protocol/index.js';
 import { GameRuleError } from '../../games/errors.js';
 import { isAdminOp, runAdminOpFor } from '../admin/ops.js';
@@ -189,7 +190,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
     }
     // A game code, or a game's rule, the request names and central does not know: the request's fault.
     if (err instanceof GameRuleError) return reply.code(400).send({ error: err.message, reason: 'unknown_game' });
-    if (err instanceof z.ZodError) return reply.code(400).send({ error: err.issues.map((i) => `${i.path.join('.') || '(args)'}: ${i.message}`).join('; '), reason: 'bad_request' });
+    if (err instanceof z.ZodError) return reply.code(400).send({ error: zodInWords(err), reason: 'bad_request' });
     // PostgreSQL's data exceptions (class 22: a NUL in text, an untranslatable character…) are bad input.
     if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
       return reply.code(400).send({ error: `central cannot store this data: ${err.message}`, reason: 'bad_request' });

@@ -7,6 +7,7 @@
  * refunding a chargeback in the week of the write-off. Closed weeks never change (store/statements.ts).
  * An exception closed (store/exception-cases.ts) is neither charged back nor written off again.
  */
+import { POLICY_SETTLE_REASONS } from '../../common/console/exceptions.js';
 import { CentralError, journalAtCentral, type Central } from './context.js';
 import type { Queryable } from './db.js';
 import { currentConfig } from './feed.js';
@@ -26,8 +27,8 @@ export async function exceptionPolicy(q: Queryable): Promise<ExceptionPolicy> {
 export async function settleNewExceptions(c: Central, tx: Queryable, terminal: string, at: string): Promise<number> {
   const policy = await exceptionPolicy(tx);
   return policy === 'chargeback'
-    ? settleOpenExceptions(tx, terminal, at, 'charged_back', 'paid second: charged back to its retailer (payout_exception_policy chargeback)')
-    : settleOpenExceptions(tx, terminal, at, 'written_off', 'the lottery bears it (payout_exception_policy lottery_bears)');
+    ? settleOpenExceptions(tx, terminal, at, 'charged_back', POLICY_SETTLE_REASONS.charged_back)
+    : settleOpenExceptions(tx, terminal, at, 'written_off', POLICY_SETTLE_REASONS.written_off);
 }
 
 export interface ExceptionStateView {

@@ -38,14 +38,14 @@ export interface Published extends Pick<PublicationRow, 'name' | 'game' | 'emiss
  * and a folder without outcome files get one refusal, word for word: a security officer who proposes a
  * path and reads its progress learns only whether it is an emission folder, nothing of central's disk.
  */
-function outcomeFilesOf(dir: string): string[] {
+export function outcomeFilesOf(dir: string): string[] {
   let names: string[] = [];
   try {
     names = readdirSync(dir).filter((n) => parseBlockFileName(n)?.kind === 'outcome').sort();
   } catch {
     // ENOENT, ENOTDIR, EACCES: said as below, not as the system's words.
   }
-  if (names.length === 0) throw new CentralError('not_found', `${dir} is not an emission folder (one holding <game>-<emission>-<block>.outcome files)`, 404, { dir });
+  if (names.length === 0) throw new CentralError('not_emission_folder', `${dir} is not an emission folder (one holding <game>-<emission>-<block>.outcome files)`, 404, { dir });
   return names;
 }
 

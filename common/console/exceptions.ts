@@ -3,6 +3,15 @@ import { z } from 'zod';
 
 const Payout = z.object({ terminal: z.string(), retailer: z.string(), at: z.string(), amount_cents: z.number().int().nonnegative() });
 
+/**
+ * The reason central records when it settles a new exception by the lottery's policy
+ * (`payout_exception_policy`), not by an operator's act: the console says it in its own words.
+ */
+export const POLICY_SETTLE_REASONS = {
+  charged_back: 'paid second: charged back to its retailer (payout_exception_policy chargeback)',
+  written_off: 'the lottery bears it (payout_exception_policy lottery_bears)',
+} as const;
+
 export const ExceptionsView = z.array(
   z.object({
     id: z.number().int().positive().nullable(),

@@ -21,6 +21,7 @@ import { TerminalPage } from './pages/Terminal.js';
 import { Loading } from './parts.js';
 import { MayContext } from './may.js';
 import { RestoreBanner } from './restore-banner.js';
+import { rolesWords } from './role-words.js';
 
 const PAGES: readonly { path: string; label: TextKey; page: () => ReactNode }[] = [
   { path: 'fleet', label: 'nav.fleet', page: () => <FleetPage /> },
@@ -95,7 +96,7 @@ export function App() {
         <header className="top no-print">
           <strong>{i18n.t('app.title')}</strong>
           <span className="muted" data-testid="operator">
-            {i18n.t('app.operator', { name: session.operator, roles: session.roles.join(', ') })}
+            {i18n.t('app.operator', { name: session.operator, roles: rolesWords(session.roles, i18n.t) })}
           </span>
           <button type="button" onClick={() => setLang(lang === 'fr' ? 'en' : 'fr')} data-testid="lang" lang={lang === 'fr' ? 'en' : 'fr'}>
             {i18n.t('app.lang')}

@@ -11,6 +11,12 @@ export const ticket = (key: string): string => printedTicketKey(key);
 
 const fmt = new Map<string, Intl.DateTimeFormat>();
 
+/** A `YYYY-MM-DD` day as the person reads it ("02/12/2026"): a calendar day, no time zone moves it. */
+export function calendarDay(d: string, lang: Lang): string {
+  const at = new Date(`${d}T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? d : at.toLocaleDateString(lang === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'UTC' });
+}
+
 /** "02/12/2026 15:42" in Paris time ('—' for none). */
 export function dateTime(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '—';

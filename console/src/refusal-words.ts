@@ -6,6 +6,7 @@
 import { OpError } from './api.js';
 import { dateTime, ticket, TIME_ZONE } from './format.js';
 import { TEXTS, type Lang, type TextKey, type Vars } from './i18n.js';
+import { roleWord } from './role-words.js';
 
 /** "02/12/2026" for a day (`YYYY-MM-DD`, the office's day) or a time (UTC ISO, its day in Paris). */
 function day(v: string, lang: Lang): string {
@@ -24,7 +25,7 @@ function factWords(name: string, v: string | number, lang: Lang, t: (key: TextKe
   if (name === 'method') return known(`pay.${v}`) ?? v;
   if (name === 'state') return known(`refusal.pack.${v}`) ?? known(`packs.state.${v}`) ?? v;
   // The roles an act takes ("finance,support"): in words, "finance ou support".
-  if (name === 'needed') return v.split(',').map((r) => known(`refusal.role.${r}`) ?? r).join(` ${t('refusal.role.or')} `);
+  if (name === 'needed') return v.split(',').map((r) => roleWord(r, t)).join(` ${t('refusal.role.or')} `);
   return v;
 }
 

@@ -38,6 +38,11 @@ describe('errorText', () => {
     expect(errorText(office, i18n('en'))).toBe('ticket 213-001-01-00000-015-1 was already paid on 02/12/2026 11:00:00 by the lottery’s office: do not pay');
   });
 
+  it('says a folder that is no emission in French, with the folder', () => {
+    const no = new OpError('/srv/x is not an emission folder (one holding <game>-<emission>-<block>.outcome files)', 'not_emission_folder', 404, { dir: '/srv/x' });
+    expect(errorText(no, i18n('fr'))).toBe('« /srv/x » n’est pas un dossier d’émission : il y faut les fichiers <jeu>-<émission>-<bloc>.outcome d’une émission créée et signée');
+  });
+
   it("keeps central's sentence and reason for a refusal it has no words for, or without the page's language", () => {
     const other = new OpError('terminal T9 is not registered', 'no_such_terminal', 404);
     expect(errorText(other, i18n('fr'))).toBe('terminal T9 is not registered (no_such_terminal)');

@@ -36,10 +36,10 @@ describe('the restore banner', () => {
     const html = render('fr', HELD, ['security']);
     const said = text(html);
     expect(said).toMatch(/Central restauré le 05\/12\/2026 03:00:00 : paiements en ligne suspendus/);
-    expect(said).toContain('(3 fait(s), 12 attendu(s))');
+    expect(said).toContain('(3 faits, 12 attendus)');
     expect(html.match(/<li>/g)).toHaveLength(10);
     expect(said).toContain('T-000000 — Retailer 0 — dernier contact —');
-    expect(said).toContain('… et 2 autre(s)');
+    expect(said).toContain('… et 2 autres');
     expect(html).toContain('data-testid="restore-release"');
     expect(render('fr', HELD, ['support', 'finance'])).not.toContain('data-testid="restore-release"');
   });

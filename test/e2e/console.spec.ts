@@ -67,7 +67,7 @@ test('fleet: 35,000 terminals drawn, searched, filtered, sorted; a terminal open
   await page.getByTestId('fleet-filter').selectOption('all');
   // Searched: one terminal, by retailer too.
   await page.getByTestId('fleet-search').fill('T-012345');
-  await expect(page.getByTestId('fleet-count')).toHaveText(`1 terminaux affichés sur ${n(total)}`);
+  await expect(page.getByTestId('fleet-count')).toHaveText(`1 terminal affiché sur ${n(total)}`);
   await page.getByTestId('fleet-search').fill('bar des sports');
   await expect(page.getByTestId('fleet-row')).toHaveCount(1);
   await expect(page.getByTestId('fleet-row')).toContainText('SHOP-B');
@@ -391,7 +391,7 @@ test('an emission published under dual control: proposed with its blocks counted
   const row = page.getByTestId('publication');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('publication-state')).toHaveText('attend un second opérateur');
-  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} bloc(s) publié(s)`);
+  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} blocs publiés`);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await shot(page, 'publishing');
@@ -399,7 +399,7 @@ test('an emission published under dual control: proposed with its blocks counted
   await page.setViewportSize(SIZES[0]);
   await page.getByTestId('lang').click();
   await expect(row.getByTestId('publication-state')).toHaveText('waiting for a second operator');
-  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} block(s) published`);
+  await expect(row.getByTestId('publication-progress')).toContainText(`0 / ${PENDING_EMISSION.blocks} blocks published`);
   await page.getByTestId('lang').click();
   // The proposer cannot approve it (central refuses); a second security officer can, here.
   const approver = await browser.newPage({ viewport: SIZES[0] });
@@ -428,7 +428,7 @@ test('packs shipped to a retailer named in any case, seen in transit; a game sus
   await ship.getByLabel('Numéros de carnets').fill(pack);
   await ship.getByLabel('Détaillant').fill('bar des SPORTS');
   await ship.getByRole('button', { name: 'Livrer à un détaillant' }).click();
-  await expect(page.getByTestId('notice')).toHaveText(`1 carnet(s) livré(s) à ${PAID_TWICE.secondRetailer}.`);
+  await expect(page.getByTestId('notice')).toHaveText(`1 carnet livré à ${PAID_TWICE.secondRetailer}.`);
   await expect(inTransit.locator('strong')).toHaveText(String(before + 1));
   const row = page.getByTestId('packs').locator('tr', { hasText: pack });
   await expect(row).toContainText('en route');

@@ -3,48 +3,13 @@
  * reads — the renderer dictionaries, the receipt words, the ticket picture's annotations — is checked
  * against its « not » columns, and « carnet » and « pack » go together in the two languages.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DICTIONARIES } from '../../renderer/src/i18n/index.js';
 import { receiptLabels } from '../../main/services/receipts/labels.js';
 import { labelsFor } from '../../render/labels.js';
+import { glossary as readmeGlossary, termPattern } from '../support/glossary.js';
 
 type Language = 'fr' | 'en';
-
-interface Row {
-  readonly fr: string;
-  readonly en: string;
-  readonly notFr: readonly string[];
-  readonly notEn: readonly string[];
-}
-
-/** The glossary table of the README (section "Glossary"). */
-export function readGlossary(readme: string): Row[] {
-  const start = readme.indexOf('### Glossary');
-  if (start < 0) throw new Error('README has no glossary');
-  const lines = readme.slice(start).split('\n');
-  const rows: Row[] = [];
-  for (const line of lines.slice(1)) {
-    if (line.startsWith('#')) break;
-    if (!line.startsWith('|') || line.startsWith('|---') || line.startsWith('| Français')) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-    const terms = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
-    rows.push({ fr: cells[0] ?? '', en: cells[1] ?? '', notFr: terms(cells[2] ?? ''), notEn: terms(cells[3] ?? '') });
-  }
-  return rows;
-}
-
-/** A glossary term as a pattern: case-insensitive, whole words, `{n}` for a number or a placeholder. */
-export function termPattern(term: string): RegExp {
-  const body = term
-    .split('{n}')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/['’]/g, "['’]"))
-    .join('(?:\\{\\w+\\}|\\d+)');
-  const before = /^[\p{L}\p{N}]/u.test(term) ? '(?<![\\p{L}\\p{N}])' : '';
-  const after = /[\p{L}\p{N}]$/u.test(term) ? '(?![\\p{L}\\p{N}])' : '';
-  return new RegExp(`${before}${body}${after}`, 'iu');
-}
 
 /** Every string of a value: nested objects, and functions called with sample arguments. */
 function stringsOf(value: unknown, at: string): [string, string][] {
@@ -63,7 +28,7 @@ function texts(language: Language): Map<string, string> {
   return all;
 }
 
-const glossary = readGlossary(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8'));
+const glossary = readmeGlossary();
 
 describe('one vocabulary, the README glossary', () => {
   it('reads the glossary with its forbidden words', () => {

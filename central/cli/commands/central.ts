@@ -1,6 +1,8 @@
 /** `guichet central …`: the lottery's system of record (store, service, terminals, publications). */
 import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
+import { ZodError } from 'zod';
+import { zodInWords } from '../../../common/zod-words.js';
 import { CliError } from '../../../common/cli-run.js';
 import { AdminRefusal, callService, loginAtService, logoutAtService } from '../../admin/client.js';
 import type { Role } from '../../admin/roles.js';
@@ -97,6 +99,7 @@ async function run(flags: CommonFlags, op: AdminOp, args: Record<string, unknown
     }
   } catch (err) {
     if (err instanceof AdminRefusal || err instanceof CentralError) throw new CliError(err.message);
+    if (err instanceof ZodError) throw new CliError(zodInWords(err));
     throw err;
   }
 }

@@ -8,20 +8,17 @@ import { useState } from 'react';
 import { ClaimPayArgs, ConsoleClaims, ID_KINDS, PAYMENT_METHODS, type ConsoleClaim, type IdKind, type PaymentMethod } from '../../../common/console/claims.js';
 import { runOp } from '../api.js';
 import { useMay } from '../may.js';
-import { dateTime, money, TIME_ZONE } from '../format.js';
+import { calendarDay, dateTime, money, TIME_ZONE } from '../format.js';
 import { claimFormProblem } from '../form-problems.js';
-import { useI18n, type Lang } from '../i18n.js';
+import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
+import { PendingProposals } from '../pending-proposals.js';
 import { useOp } from '../use-op.js';
 
 /** Today in the lottery's time zone, `YYYY-MM-DD`. */
 const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-/** A `YYYY-MM-DD` day as the person reads it (a calendar day: no time zone moves it). */
-const day = (d: string, lang: Lang): string => {
-  const at = new Date(`${d}T12:00:00Z`);
-  return Number.isNaN(at.getTime()) ? d : at.toLocaleDateString(lang === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'UTC' });
-};
+const day = calendarDay;
 
 export function ClaimsPage() {
   const { t, lang } = useI18n();
@@ -29,6 +26,8 @@ export function ClaimsPage() {
   const { data, error, reload } = useOp('console.claims', {}, ConsoleClaims);
   const [paying, setPaying] = useState<ConsoleClaim | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // Read the pending payments again after one is proposed here.
+  const [proposedHere, setProposedHere] = useState(0);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const rows = data;
   const state = (r: ConsoleClaim) => (r.state === 'proposed' ? t('claims.proposed', { id: r.proposal_id ?? '?' }) : t(`claims.${r.state}`));
@@ -37,6 +36,7 @@ export function ClaimsPage() {
       <h1>{t('claims.title')}</h1>
       <p className="muted">{t('claims.identity')}</p>
       <Notice notice={notice} />
+      <PendingProposals key={proposedHere} ops={['claims.pay']} onDecided={reload} />
       <Table
         testId="claims"
         rows={rows}
@@ -78,6 +78,7 @@ export function ClaimsPage() {
             setNotice({ ok, text });
             if (ok) {
               setPaying(null);
+              setProposedHere((n) => n + 1);
               reload();
             }
           }}

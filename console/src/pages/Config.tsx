@@ -12,6 +12,7 @@ import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
 import { ConfigView } from '../../../common/console/config.js';
 import { ProposalsView } from '../../../common/console/proposals.js';
+import { approvalWords, proposalWords } from '../proposal-words.js';
 
 export function ConfigPage() {
   const { t, lang } = useI18n();
@@ -82,7 +83,15 @@ export function ConfigPage() {
               rows={proposals}
               columns={[
                 { head: 'N°', cell: (p) => String(p.id) },
-                { head: t('col.type'), cell: (p) => <code>{`${p.op} ${JSON.stringify(p.args)}`}</code> },
+                // In words, its op's code beside them (as the audit page keeps a type's code).
+                {
+                  head: t('col.type'),
+                  cell: (p) => (
+                    <>
+                      {proposalWords(p, { t, lang })} <span className="muted mono">{p.op}</span>
+                    </>
+                  ),
+                },
                 { head: t('cfg.proposer'), cell: (p) => `${p.proposer}${p.reason ? ` — ${p.reason}` : ''}` },
                 { head: t('col.at'), cell: (p) => dateTime(p.proposed_at, lang) },
                 {
@@ -91,8 +100,8 @@ export function ConfigPage() {
                     // Approved or rejected only by an operator who may run the proposed act itself (central checks it).
                     <May op="proposal.approve">
                       <May op={p.op}>
-                      <ReasonForm label={t('cfg.approve')} testId={`approve-${p.id}`} onSubmit={(reason) => runOp('proposal.approve', { id: p.id, reason }).then(refresh, fail)} />
-                      <ReasonForm label={t('cfg.reject')} testId={`reject-${p.id}`} onSubmit={(reason) => runOp('proposal.reject', { id: p.id, reason }).then(refresh, fail)} />
+                      <ReasonForm label={t('cfg.approve')} testId={`approve-${p.id}`} onSubmit={(reason) => runOp<{ result?: unknown }>('proposal.approve', { id: p.id, reason }).then((a) => (setNotice({ ok: true, text: approvalWords(p, a.status === 'done' ? a.result.result : undefined, { t, lang }) }), refresh()), fail)} />
+                      <ReasonForm label={t('cfg.reject')} testId={`reject-${p.id}`} onSubmit={(reason) => runOp('proposal.reject', { id: p.id, reason }).then(() => (setNotice({ ok: true, text: t('prop.rejected', { id: p.id }) }), refresh()), fail)} />
                       </May>
                     </May>
                   ),

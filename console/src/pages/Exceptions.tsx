@@ -11,10 +11,16 @@ import { dateTime, money, ticket } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm } from '../parts.js';
 import { useOp } from '../use-op.js';
-import { exceptionStage, ExceptionsView } from '../../../common/console/exceptions.js';
+import { exceptionStage, ExceptionsView, POLICY_SETTLE_REASONS } from '../../../common/console/exceptions.js';
 
 type ExceptionRow = ExceptionsView[number];
 type Payout = ExceptionRow['first'];
+
+/** Why an exception was settled: central's policy note in the page's words, an operator's reason as typed. */
+function settleReasonWords(x: ExceptionRow, t: ReturnType<typeof useI18n>['t']): string | null {
+  if (x.state !== 'open' && x.settle_reason === POLICY_SETTLE_REASONS[x.state]) return t(`exc.policy.${x.state}`);
+  return x.settle_reason;
+}
 
 /** What a row's buttons do: each answers the notice to show. */
 export interface ExceptionActs {
@@ -102,7 +108,7 @@ export function ExceptionsTable({ rows, acts }: { rows: ExceptionsView; acts: Ex
               <td data-testid="exception-state">
                 <span data-testid="exception-stage">{stage === 'closed' ? t('exc.closed_as', { state: t(`exc.${x.state}`) }) : t(`exc.${stage}`)}</span>
                 {x.settled_at ? `, ${dateTime(x.settled_at, lang)}` : ''}
-                {x.settle_reason ? <div className="muted">{x.settle_reason}</div> : null}
+                {x.settle_reason ? <div className="muted">{settleReasonWords(x, t)}</div> : null}
                 {x.investigating_at ? (
                   <div className="muted" data-testid="exception-investigation">
                     {t('exc.investigated_by', { by: x.investigating_by ?? '?', at: dateTime(x.investigating_at, lang), note: x.note ?? '' })}

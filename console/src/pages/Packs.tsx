@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { runOp } from '../api.js';
 import { May } from '../may.js';
 import { count, dateTime } from '../format.js';
-import { useI18n, type TextKey } from '../i18n.js';
+import { TEXTS, useI18n, type TextKey } from '../i18n.js';
 import { errorText, Loading, Notice, Table } from '../parts.js';
 import { useOp } from '../use-op.js';
 import { PacksView } from '../../../common/console/packs.js';
@@ -26,6 +26,45 @@ interface PackRow {
 
 const STATES = ['shipped', 'received', 'active', 'settled', 'returned'] as const;
 
+/** How many packs are in each state: each count with its word agreeing (« 1 reçu », « 2 reçus »). */
+export function PackTiles({ byState }: { byState: Partial<Record<string, number>> }) {
+  const { t, lang } = useI18n();
+  return (
+    <ul className="tiles" data-testid="packs-by-state">
+      {STATES.map((s) => (
+        <li key={s}>
+          <strong>{count(byState[s] ?? 0, lang)}</strong> {t(`packs.tile.${s}`, { n: byState[s] ?? 0 })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each pack: its state in the singular, where it went, when and why it was settled in words. */
+export function PacksTable({ rows }: { rows: readonly PackRow[] }) {
+  const { t, lang } = useI18n();
+  const settled = (r: PackRow): string => {
+    if (!r.settled_at) return '—';
+    const key = `packs.settle.${r.settle_reason ?? ''}`;
+    const why = key in TEXTS[lang] ? t(key as TextKey) : (r.settle_reason ?? '');
+    return why ? `${dateTime(r.settled_at, lang)} (${why})` : dateTime(r.settled_at, lang);
+  };
+  return (
+    <Table
+      testId="packs"
+      rows={[...rows]}
+      columns={[
+        { head: t('packs.pack'), cell: (r) => <span className="mono">{r.number ?? `${r.game} ${r.emission}/${r.block}/${r.pack}`}</span> },
+        { head: t('col.state'), cell: (r) => t(`packs.state.${r.state}`) },
+        { head: t('col.terminal'), cell: (r) => (r.terminal ? <a href={`#/terminal/${encodeURIComponent(r.terminal)}`}>{r.terminal}</a> : '—') },
+        { head: t('packs.shipped_to'), cell: (r) => (r.shipped_to ? `${r.shipped_to}, ${dateTime(r.shipped_at, lang)}` : '—') },
+        { head: t('packs.settled'), cell: settled },
+        { head: t('packs.low_tier'), cell: (r) => (r.low_tier_winners === undefined ? '—' : `${r.low_tier_validated ?? 0}/${r.low_tier_winners}`), num: true },
+      ]}
+    />
+  );
+}
+
 export function PacksPage() {
   const { t, lang } = useI18n();
   const { data, error, reload } = useOp('console.packs', {}, PacksView);
@@ -37,13 +76,7 @@ export function PacksPage() {
   return (
     <section className="page">
       <h1>{t('packs.title')}</h1>
-      <ul className="tiles" data-testid="packs-by-state">
-        {STATES.map((s) => (
-          <li key={s}>
-            <strong>{count(data.by_state[s] ?? 0, lang)}</strong> {t(`packs.state.${s}` as TextKey)}
-          </li>
-        ))}
-      </ul>
+      <PackTiles byState={data.by_state} />
       <May op="packs.ship">
       <form
         className="stack"
@@ -71,18 +104,7 @@ export function PacksPage() {
       </form>
       </May>
       <Notice notice={notice} />
-      <Table
-        testId="packs"
-        rows={all}
-        columns={[
-          { head: t('packs.pack'), cell: (r) => <span className="mono">{r.number ?? `${r.game} ${r.emission}/${r.block}/${r.pack}`}</span> },
-          { head: t('col.state'), cell: (r) => t(`packs.state.${r.state}` as TextKey) },
-          { head: t('col.terminal'), cell: (r) => (r.terminal ? <a href={`#/terminal/${encodeURIComponent(r.terminal)}`}>{r.terminal}</a> : '—') },
-          { head: t('packs.shipped_to'), cell: (r) => (r.shipped_to ? `${r.shipped_to}, ${dateTime(r.shipped_at, lang)}` : '—') },
-          { head: t('packs.settled'), cell: (r) => (r.settled_at ? `${dateTime(r.settled_at, lang)} (${r.settle_reason ?? ''})` : '—') },
-          { head: t('packs.low_tier'), cell: (r) => (r.low_tier_winners === undefined ? '—' : `${r.low_tier_validated ?? 0}/${r.low_tier_winners}`), num: true },
-        ]}
-      />
+      <PacksTable rows={all} />
     </section>
   );
 }

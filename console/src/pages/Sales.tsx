@@ -3,6 +3,7 @@ import { money } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { Loading } from '../parts.js';
 import { useOp } from '../use-op.js';
+import { GamesView } from '../../../common/console/games.js';
 import { SalesView } from '../../../common/console/sales.js';
 
 const DAYS = 14;
@@ -16,8 +17,10 @@ function lastDays(n: number): string[] {
   return [...new Set(out)];
 }
 
-export function SalesChart({ answer }: { answer: SalesView }) {
+/** `names`: each game's name by its code (the games' list); a game without one keeps its code. */
+export function SalesChart({ answer, names = {} }: { answer: SalesView; names?: Readonly<Record<string, string>> }) {
   const { t, lang } = useI18n();
+  const name = (g: string): string => names[g] ?? g;
   const days = lastDays(DAYS);
   const games = [...new Set(answer.days.map((d) => d.game))].sort();
   if (games.length === 0) return <p className="muted">{t('sales.none')}</p>;
@@ -49,7 +52,7 @@ export function SalesChart({ answer }: { answer: SalesView }) {
                 const v = value(day, g, k);
                 return (
                   <rect key={`${g}-${k}`} x={(j * 2 + m) * bar} y={y(v)} width={bar - 1} height={H - bottom - y(v)} fill={COLORS[g] ?? '#777'} opacity={k === 'sale' ? 1 : 0.45}>
-                    <title>{`${day} ${g} ${t(k === 'sale' ? 'sales.sale' : 'sales.payout')}: ${money(v, lang)}`}</title>
+                    <title>{`${day} ${name(g)} ${t(k === 'sale' ? 'sales.sale' : 'sales.payout')}: ${money(v, lang)}`}</title>
                   </rect>
                 );
               }),
@@ -63,7 +66,7 @@ export function SalesChart({ answer }: { answer: SalesView }) {
       <figcaption>
         {games.map((g) => (
           <span key={g} className="legend">
-            <span className="swatch" style={{ background: COLORS[g] ?? '#777' }} /> {g}
+            <span className="swatch" style={{ background: COLORS[g] ?? '#777' }} /> {name(g)}
           </span>
         ))}
         <span className="muted"> · {t('sales.days', { n: DAYS })} · ■ {t('sales.sale')} · ▨ {t('sales.payout')}</span>
@@ -75,10 +78,13 @@ export function SalesChart({ answer }: { answer: SalesView }) {
 export function SalesPage() {
   const { t } = useI18n();
   const { data, error, reload } = useOp('console.sales', { days: DAYS }, SalesView);
+  // The legend names the games as the lottery sells them; their codes only while the list is read.
+  const games = useOp('console.games', {}, GamesView);
+  const names = Object.fromEntries((games.data ?? []).map((g) => [g.game, g.name]));
   return (
     <section className="page">
       <h1>{t('sales.title')}</h1>
-      {data ? <SalesChart answer={data} /> : <Loading error={error} onRetry={reload} />}
+      {data ? <SalesChart answer={data} names={names} /> : <Loading error={error} onRetry={reload} />}
     </section>
   );
 }

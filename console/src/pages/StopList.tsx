@@ -8,6 +8,7 @@ import { May, useMay } from '../may.js';
 import { dateTime } from '../format.js';
 import { useI18n } from '../i18n.js';
 import { errorText, Loading, Notice, ReasonForm, Table } from '../parts.js';
+import { PendingProposals } from '../pending-proposals.js';
 import { useOp } from '../use-op.js';
 import { StopListView } from '../../../common/console/stop-list.js';
 
@@ -17,6 +18,8 @@ export function StopListPage() {
   const [pack, setPack] = useState('');
   const may = useMay();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // Read the pending removals again after one is proposed here.
+  const [proposedHere, setProposedHere] = useState(0);
   if (!data) return <Loading error={error} onRetry={reload} />;
   const fail = (e: unknown) => setNotice({ ok: false, text: t('common.error', { error: errorText(e, { t, lang }) }) });
   return (
@@ -45,6 +48,7 @@ export function StopListPage() {
       </ReasonForm>
       </May>
       <Notice notice={notice} />
+      <PendingProposals key={proposedHere} ops={['stoplist.remove']} onDecided={reload} />
       <Table
         testId="stoplist"
         rows={data}
@@ -64,6 +68,7 @@ export function StopListPage() {
                     try {
                       const a = await runOp('stoplist.remove', { pack: r.pack, reason });
                       setNotice({ ok: true, text: a.status === 'proposed' ? t('stop.proposed', { id: a.proposal_id }) : t('stop.removed', { pack: r.pack }) });
+                      setProposedHere((n) => n + 1);
                       reload();
                     } catch (e) {
                       fail(e);

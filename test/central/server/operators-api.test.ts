@@ -5,6 +5,9 @@
  * runs the act, journaled); the admin token creates the first administrator and nothing after.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_OPS, isWrite, type AdminOpDef } from '../../../central/admin/ops.js';
@@ -305,8 +308,11 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     const pem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const hex = (s: string) => createHash('sha256').update(s).digest('hex');
     const signature = `${'A'.repeat(86)}==`;
+    // A folder is proposed for publication only when it holds outcome files (checked as proposed): one, by its name.
+    const emission = mkdtempSync(join(tmpdir(), 'guichet-proposed-emission-'));
+    writeFileSync(join(emission, 'happy-2014-9-1.outcome'), '');
     const acts: [string, unknown, Record<string, string>][] = [
-      ['publish', { dir: '/nowhere' }, one],
+      ['publish', { dir: emission }, one],
       ['keys.add', { certificate: { body: { format: 'guichet-certificate/1', root: hex('root'), role: 'online', fingerprint: hex(pem), public_key: pem, issued_at: '2026-12-02T10:00:00.000Z' }, signature } }, one],
       ['keys.revoke', { revocation: { body: { format: 'guichet-revocation/1', root: hex('root'), fingerprint: hex(pem), reason: 'lost', revoked_at: '2026-12-02T10:00:00.000Z' }, signature } }, one],
       ['terminal.enable', { id: 'T-404', reason: 'retour' }, one],
@@ -326,6 +332,7 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
       const r = await admin(op, args, { ...headers, ...reason });
       expect([op, r.statusCode, (r.json() as { result?: { status?: string } }).result?.status], r.body).toEqual([op, 202, 'proposed']);
     }
+    rmSync(emission, { recursive: true, force: true });
     expect(await c.db.query(`SELECT key FROM config WHERE key IN ('offline_allowance_cents', 'commission_sales_bp', 'commission_cashing_bp', 'payout_exception_policy')`)).toEqual([]);
     expect(await journal()).toBe(before);
     // A setting that moves no money is one operator's act.

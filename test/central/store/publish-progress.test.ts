@@ -62,22 +62,32 @@ describe('publish.progress', () => {
     }
   });
 
-  it('refuses a proposed path that is no emission folder in one sentence, whatever is there', async () => {
+  it('refuses to propose a path that is no emission folder, in one sentence whatever is there, and proposes nothing', async () => {
     // No folder, a file, a folder without outcome files and one central may not read: told apart, a
-    // security officer's proposal would map central's disk.
+    // security officer's proposal would map central's disk. Refused when proposed (issue 41 #30), not
+    // when the second operator approves.
     const empty = join(tmp, 'empty');
     mkdirSync(empty);
     const file = join(tmp, 'lottery.key');
     const shut = join(tmp, 'shut');
     mkdirSync(shut, { mode: 0o000 });
     for (const dir of [join(tmp, 'nowhere'), file, empty, shut, join(file, 'below')]) {
-      await proposePublication(dir);
-      await expect(progress(dir)).rejects.toMatchObject({
-        reason: 'not_found',
+      await expect(proposePublication(dir)).rejects.toMatchObject({
+        reason: 'not_emission_folder',
         status: 404,
         facts: { dir },
         message: `${dir} is not an emission folder (one holding <game>-<emission>-<block>.outcome files)`,
       });
+      await expect(progress(dir)).rejects.toMatchObject({ reason: 'not_proposed' });
     }
+  });
+
+  it('says a proposed folder emptied before its progress is read is no emission folder', async () => {
+    const later = join(tmp, 'later');
+    mkdirSync(later);
+    copyFileSync(join(out, `${GAME}-7-1.outcome`), join(later, `${GAME}-7-1.outcome`));
+    expect((await proposePublication(later)).status).toBe(202);
+    rmSync(join(later, `${GAME}-7-1.outcome`));
+    await expect(progress(later)).rejects.toMatchObject({ reason: 'not_emission_folder', status: 404, facts: { dir: later } });
   });
 });
