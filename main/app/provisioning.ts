@@ -3,12 +3,15 @@
  * invents keys, operators or PINs. `status.get` says so (the kiosk shows its provisioning screen),
  * `settings.language` switches the screen's language, and `provisioning.enroll` (when the host offers
  * it) enrols the folder with central from the enrolment letter's fields; every other method answers
- * `not-provisioned`.
+ * `not-provisioned`. In self-check mode (a public screen) it answers `selfcheck.status` alone, saying the
+ * terminal is not set up: no enrolment, no counter status, whatever the page sends (#41).
  */
 import { isMethodName, parseInput, type OutputOf, type ParsedInputOf } from '../../common/api/contract.js';
 import type { ApiResult } from '../../common/api/errors.js';
 import type { StatusView } from '../../common/api/views.js';
+import type { SelfCheckConfig } from '../services/selfcheck/self-check.js';
 import { failureOf, type HostApp } from './app.js';
+import { selfCheckRefusal } from './self-check-mode.js';
 
 export const NOT_PROVISIONED = 'not-provisioned';
 
@@ -22,6 +25,8 @@ export interface ProvisioningAppOptions {
   readonly enroll?: (input: ParsedInputOf<'provisioning.enroll'>) => Promise<OutputOf<'provisioning.enroll'>>;
   /** Where unexpected errors are reported (default: console.error). */
   readonly log?: (message: string, err: unknown) => void;
+  /** The host runs as a public self-check kiosk: provisioning is refused (`self-check-mode`). */
+  readonly selfCheck?: SelfCheckConfig;
 }
 
 export function notProvisionedMessage(dataDir: string): string {
@@ -41,10 +46,26 @@ export function createProvisioningApp(options: ProvisioningAppOptions): HostApp 
     cash_session_open: false,
     provisioning: { data_dir: options.dataDir, can_enroll: options.enroll !== undefined },
   };
+  const selfCheck = options.selfCheck;
   const busy = { now: false };
   return {
     call(method: unknown, input: unknown): Promise<ApiResult<unknown>> {
       if (!isMethodName(method)) return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `unknown API method ${JSON.stringify(method)}` } });
+      if (selfCheck) {
+        const refused = selfCheckRefusal(method);
+        if (refused) return Promise.resolve({ ok: false, error: refused });
+        if (method === 'selfcheck.status') {
+          const view: OutputOf<'selfcheck.status'> = {
+            self_check: true,
+            language: 'fr',
+            reset_seconds: selfCheck.reset_seconds,
+            checks_per_window: selfCheck.checks_per_window,
+            window_seconds: selfCheck.window_seconds,
+            not_set_up: true,
+          };
+          return Promise.resolve({ ok: true, value: view });
+        }
+      }
       if (method === 'status.get' || method === 'settings.language') {
         try {
           parseInput(method, input);

@@ -34,6 +34,11 @@ export interface SelfCheckStatusView {
   readonly reset_seconds: number;
   readonly checks_per_window: number;
   readonly window_seconds: number;
+  /**
+   * The host's data folder holds no terminal yet: the public screen says a technician must set it up,
+   * and never offers the enrolment form (#41). Absent on a terminal that is set up.
+   */
+  readonly not_set_up?: true;
 }
 
 /** What the player sees of a ticket: never its barcode; the prize only once its hidden code opened the record. */

@@ -202,6 +202,8 @@ function provisioningKiosk(options: PrepareOptions): PreparedKiosk {
   const app: SwitchableApp = switchableApp(
     createProvisioningApp({
       dataDir: options.dataDir,
+      // A public self-check screen never enrols (#41): the terminal is set up by a technician.
+      ...(options.selfCheck ? { selfCheck: options.selfCheck } : {}),
       enroll: async (letter) => {
         const enrolled = await enrollFromLetter(options.dataDir, letter);
         ready = await prepareKiosk({ ...options, demo: false });
@@ -213,7 +215,7 @@ function provisioningKiosk(options: PrepareOptions): PreparedKiosk {
   return {
     app,
     demo: false,
-    selfCheck: false,
+    selfCheck: options.selfCheck !== undefined,
     provisioned: false,
     updates: null,
     close: async () => {

@@ -29,6 +29,9 @@ declare global {
   }
 }
 
+/** The refusal of a call that never reached the kiosk host (stopped, restarting, no network): `error.host-unreachable`. */
+export const HOST_UNREACHABLE = 'host-unreachable';
+
 function unwrap<T>(result: ApiResult<unknown>): T {
   if (result.ok) return result.value as T;
   throw new ApiError(result.error.code, result.error.message, result.error.details);
@@ -62,12 +65,18 @@ function browserApi(): GuichetApi {
     };
   };
   const send = async <M extends MethodName>(method: M, input: InputOf<M>): Promise<OutputOf<M>> => {
-    const res = await fetch('/api/call', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ method, input }),
-      credentials: 'same-origin',
-    });
+    let res: Response;
+    try {
+      res = await fetch('/api/call', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method, input }),
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      // The kiosk host is stopped (or restarting): the browser's own words ("Failed to fetch") are no refusal a counter reads (#41).
+      throw new ApiError(HOST_UNREACHABLE, err instanceof Error ? err.message : String(err));
+    }
     if (!res.ok) throw new ApiError(res.status === 401 ? 'not-authenticated' : 'host', await res.text());
     return unwrap<OutputOf<M>>((await res.json()) as ApiResult<unknown>);
   };

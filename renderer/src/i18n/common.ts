@@ -167,6 +167,7 @@ export const commonText = defineTexts({
     'error.not-implemented': 'Fonction pas encore disponible sur ce terminal.',
     'error.internal': 'Erreur interne : {message}',
     'error.host': 'Le terminal ne répond pas : {message}',
+    'error.host-unreachable': 'Le terminal ne répond pas : le kiosque est arrêté ou redémarre. Relancez-le, puis réessayez (rouvrez son nouveau lien s’il le demande).',
 
     'common.close': 'Fermer',
     'common.back': 'Retour',
@@ -341,6 +342,7 @@ export const commonText = defineTexts({
     'error.not-implemented': 'Not available on this terminal yet.',
     'error.internal': 'Internal error: {message}',
     'error.host': 'The terminal does not answer: {message}',
+    'error.host-unreachable': 'The terminal does not answer: the kiosk is stopped or restarting. Start it again, then retry (open its new link if it asks).',
 
     'common.close': 'Close',
     'common.back': 'Back',

@@ -79,6 +79,8 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
   }, [phase]);
 
   const onScan = (scan: Scan) => {
+    // A terminal not set up checks nothing (and a public screen never offers to set it up).
+    if (props.status.not_set_up) return;
     const mine = ++seq.current;
     // The previous ticket leaves the screen before anything else happens.
     setPhase({ kind: 'checking' });
@@ -111,7 +113,7 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
         </button>
       </header>
       <main className="selfcheck-body" aria-live="polite">
-        {phase.kind === 'attract' && <Attract />}
+        {props.status.not_set_up ? <NotSetUp /> : phase.kind === 'attract' && <Attract />}
         {phase.kind === 'checking' && <p className="selfcheck-checking">{t('selfcheck.checking')}</p>}
         {phase.kind === 'result' && <Result verdict={phase.verdict} language={language} onDone={backToAttract} />}
         {phase.kind === 'wait' && (
@@ -130,6 +132,17 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
       </main>
       <footer className="selfcheck-foot">{t('selfcheck.nothingPaid')}</footer>
     </div>
+  );
+}
+
+/** An unprovisioned folder in self-check mode: what the player reads; the technician sets it up elsewhere (#41). */
+function NotSetUp() {
+  const t = useT();
+  return (
+    <section className="selfcheck-result tone-warn" data-testid="selfcheck-not-set-up">
+      <h1 className="selfcheck-headline">{t('selfcheck.notSetUp')}</h1>
+      <p className="selfcheck-sub">{t('selfcheck.notSetUpSub')}</p>
+    </section>
   );
 }
 

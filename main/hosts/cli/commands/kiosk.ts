@@ -6,6 +6,7 @@ import { notProvisionedMessage } from '../../../app/provisioning.js';
 import { isEmptyDataFolder, setupDemo } from '../../kiosk/demo.js';
 import { serveDemoCentral } from '../../kiosk/demo-central.js';
 import { stopOnSignals } from '../../kiosk/stop-on-signals.js';
+import { startKioskBrowserHost } from '../../kiosk/kiosk-port.js';
 import { prepareKiosk, rendererDir } from '../../kiosk/prepare.js';
 import { withDataOption } from '../options.js';
 import { resolveKioskDataDir } from '../../../kernel/data-folder.js';
@@ -24,11 +25,11 @@ export function kioskCommand(): Command {
   return withSelfCheckOptions(withDataOption(
     new Command('kiosk')
       .description('Start the counter kiosk: the Electron window where Electron is installed, else the same kiosk served on 127.0.0.1.')
-      .option('--port <n>', 'port of the browser host (default: a free port)', port, 0)
+      .option('--port <n>', 'port of the browser host (default: the one remembered in the data folder, a free one the first time)', port)
       .option('--printer <uri>', 'receipt printer URI (default: the virtual printer)')
       .option('--browser', 'serve the browser host even where Electron is installed')
       .option('--demo', 'on an empty data folder, set up the demo terminal (demo lottery, operators and PINs in the README); a checkout only'),
-  )).action(async (opts: { data?: string; port: number; printer?: string; browser?: boolean; demo?: boolean } & SelfCheckCliOptions) => {
+  )).action(async (opts: { data?: string; port?: number; printer?: string; browser?: boolean; demo?: boolean } & SelfCheckCliOptions) => {
     // From the first step: a kiosk stopped while it sets up the demo leaves no child behind.
     const signals = stopOnSignals();
     // The demo has a folder of its own: it never fills the shop's per-user folder (#25).
@@ -76,7 +77,10 @@ export function kioskCommand(): Command {
       demo: opts.demo === true,
       onProgress: progress,
     });
-    const host = await startBrowserHost({ app: kiosk.app, staticDir, port: opts.port });
+    // The address stays from one start to the next (#41), unless --port says otherwise.
+    const started = opts.port !== undefined ? { host: await startBrowserHost({ app: kiosk.app, staticDir, port: opts.port }), movedFrom: null } : await startKioskBrowserHost(dataDir, { app: kiosk.app, staticDir });
+    const { host } = started;
+    if (started.movedFrom !== null) console.log(`  port ${started.movedFrom} is taken by another program: the kiosk moved to ${new URL(host.origin).port} (remembered for the next start)`);
     console.log(`Guichet kiosk: ${host.url}`);
     console.log(`  customer display (second screen, its own single-use link): ${host.displayUrl}`);
     console.log(`  data folder: ${dataDir}${kiosk.demo ? ' (demo terminal: PINs in the README)' : ''}`);
