@@ -21,7 +21,7 @@ import { initCentral } from '../central/store/open.js';
 import { ensureMonthPartitions, monthStart } from '../central/store/partitions.js';
 import type { Db } from '../central/store/db.js';
 import { openPostgres, PG_POOL_SIZE } from '../central/store/postgres.js';
-import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
+import { pgAvailable, startPgCluster } from '../test/support/local-cluster.js';
 import { PUSH_CONCURRENCY } from '../central/server/gate.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';
 import { cpuBetween, treeCpu } from './load/cpu.js';

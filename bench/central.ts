@@ -4,7 +4,7 @@
  * same rows into the same table in the same run; and a terminal offline for a day catching up 10,000
  * entries end to end (signed HTTP requests to a served central, acknowledgements, outbox marked sent).
  *
- * PostgreSQL: a throwaway cluster (central/store/local-cluster.ts) when the server binaries are
+ * PostgreSQL: a throwaway cluster (test/support/local-cluster.ts) when the server binaries are
  * installed; otherwise only the catch-up runs, on PGlite. Knobs: BENCH_CENTRAL_ENTRIES (20,000),
  * BENCH_CENTRAL_BATCH (1,000), BENCH_CENTRAL_CATCHUP (10,000).
  */
@@ -31,7 +31,7 @@ import { enrolNonce, enrolRequest } from '../node/protocol/enrol-code.js';
 import { syncOnce } from '../main/services/sync/sync.js';
 import { record } from '../main/kernel/record.js';
 import { inTransaction } from '../main/kernel/transaction.js';
-import { pgAvailable, startPgCluster } from '../central/store/local-cluster.js';
+import { pgAvailable, startPgCluster } from '../test/support/local-cluster.js';
 
 const ENTRIES = Number(process.env.BENCH_CENTRAL_ENTRIES ?? 20_000);
 const BATCH = Number(process.env.BENCH_CENTRAL_BATCH ?? 1_000);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { autoFailoverAvailable, startFormation, type Formation, type FormationNode } from '../central/store/local-formation.js';
+import { autoFailoverAvailable, startFormation, type Formation, type FormationNode } from '../test/support/local-formation.js';
 import { initCentral } from '../central/store/open.js';
 import { openPostgres } from '../central/store/postgres.js';
 import { spawnCentral, type SpawnedCentral } from '../test/central/support/start-central.js';

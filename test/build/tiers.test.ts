@@ -12,7 +12,7 @@ import { CHANGES_ITS_PROCESS, FULL, isolatedQuickFiles } from '../support/tiers.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** What a quick test must not import (a path in a comment or a string is no use of it): child processes, central's stores and servers, PostgreSQL, pseudo-terminals. */
-const STARTS = /(?<=(?:from |import\()['"][^'"]*)(?:child_process|engines\.js|start-central|pg-cluster|local-cluster|sync-fixture|two-terminals|guichet-runner|pty-pair|digital-fixture|central\/store\/|central\/server\/)/;
+const STARTS = /(?<=(?:from |import\()['"][^'"]*)(?:child_process|engines\.js|start-central|local-cluster|local-formation|sync-fixture|two-terminals|guichet-runner|pty-pair|digital-fixture|central\/store\/|central\/server\/)/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {

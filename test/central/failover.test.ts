@@ -16,7 +16,7 @@ import { readPrintFile } from '../../central/emission/print-file.js';
 import { payoutExceptions, ticketKey } from '../../central/store/claims.js';
 import { gameByCode } from '../../games/index.js';
 import { parseBarcode } from '../../games/ticket-id.js';
-import { requireAutoFailover, startFormation, type Formation } from '../../central/store/local-formation.js';
+import { requireAutoFailover, startFormation, type Formation } from '../support/local-formation.js';
 import { publishEmission } from '../../central/store/publish.js';
 import { syncStateRow } from '../../db/queries/sync-state.js';
 import type { AfterCommit } from '../../main/services/receipts/after-commit.js';

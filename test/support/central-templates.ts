@@ -17,7 +17,7 @@ import type { TestProject } from 'vitest/node';
 import { migrateCentral } from '../../central/store/migrate.js';
 import { openPglite } from '../../central/store/pglite.js';
 import { openPostgres } from '../../central/store/postgres.js';
-import { requirePg, startPgCluster, type PgCluster } from '../../central/store/local-cluster.js';
+import { requirePg, startPgCluster, type PgCluster } from './local-cluster.js';
 import { requireFreshBuild } from './fresh-build.js';
 
 export interface CentralTemplates {

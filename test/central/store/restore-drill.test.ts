@@ -28,7 +28,7 @@ import { syncOnce } from '../../../main/services/sync/sync.js';
 import type { LotteryTerminal } from '../../../main/kernel/terminal.js';
 import { dropCounters, enrolledCounter, refusedWith, type Counter } from '../../main/services/sync/two-terminals.js';
 import { pgBackRestAvailable, startArchivedCluster, type ArchivedCluster } from '../support/archived-cluster.js';
-import { requirePg } from '../support/pg-cluster.js';
+import { requirePg } from '../../support/local-cluster.js';
 import { GUICHET_BIN, startCentral, type StartedCentral } from '../support/start-central.js';
 
 const GAME = 'annee-chance-2013';

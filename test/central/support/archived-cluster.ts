@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { archiveSettings, DEFAULT_STANZA, type PgBackRestTarget } from '../../../central/store/backup/pgbackrest.js';
-import { PG_BIN } from './pg-cluster.js';
+import { PG_BIN } from '../../support/local-cluster.js';
 
 const asRoot = process.getuid?.() === 0;
 

@@ -17,7 +17,7 @@ import { inject } from 'vitest';
 import type { Central } from '../../../central/store/context.js';
 import { initCentral, type OpenOptions } from '../../../central/store/open.js';
 import { TEMPLATE_DB } from '../../support/central-templates.js';
-import { requirePg } from './pg-cluster.js';
+import { requirePg } from '../../support/local-cluster.js';
 
 export type Engine = 'pglite' | 'postgres';
 

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellDigital } from '../../../../main/services/digital/sell.js';
 import { terminalClient } from '../../../../main/services/sync/terminal-client.js';
-import { forgedJson, startAttackProxy, type AttackProxy } from '../../../support/attack-proxy.js';
+import { forgedJson, startProxy, type Proxy } from '../../../support/proxy.js';
 import { digitalCounter, type DigitalCounter } from './digital-fixture.js';
 
 let fx: DigitalCounter;
-let proxy: AttackProxy;
+let proxy: Proxy;
 beforeAll(async () => {
   fx = await digitalCounter();
-  proxy = await startAttackProxy({ target: fx.central.url });
+  proxy = await startProxy({ target: fx.central.url });
 }, 180_000);
 afterAll(async () => {
   await proxy?.close();
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('a digital sale through an on-path attacker', () => {
   it('a rewritten unit answer is no answer: nothing sold; the proxy behaving, the next sale goes through', async () => {
     const client = terminalClient(fx.t, { url: proxy.url, maxAttempts: 1, timeoutMs: 3000 });
-    proxy.setAttack(async (ex, forward) => {
+    proxy.setHook(async (ex, forward) => {
       const real = await forward();
       if (ex.path !== '/v1/digital/sell' || real.status !== 200) return real;
       const unit = JSON.parse(real.body.toString('utf8')) as { sold_at: string };
@@ -35,7 +35,7 @@ describe('a digital sale through an on-path attacker', () => {
     expect(proxy.forged()).toBeGreaterThan(0);
     expect(seq()).toBe(before);
     expect(fx.t.db.prepare(`SELECT count(*) AS n FROM digital_units WHERE state = 'sold'`).get()).toEqual({ n: 0 });
-    proxy.setAttack(null);
+    proxy.setHook(null);
     const sale = await sellDigital(fx.t, fx.manager, { game: 'happy-2014', tendered_cents: 300 }, client);
     expect(sale.validation_barcode).toMatch(/^\d{34}$/);
     expect(fx.t.db.prepare(`SELECT count(*) AS n FROM digital_units WHERE state = 'pending'`).get()).toEqual({ n: 0 });

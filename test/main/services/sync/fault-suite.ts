@@ -12,7 +12,7 @@ import { openCentral } from '../../../../central/store/open.js';
 import { syncStateRow } from '../../../../db/queries/sync-state.js';
 import { pendingOutboxCount } from '../../../../db/queries/outbox.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
-import { startFaultProxy, type FaultProxy } from '../../../support/fault-proxy.js';
+import { startFaultProxy, type FaultProxy } from '../../../support/proxy-faults.js';
 import { soakSize } from '../../../support/soak.js';
 import { centralEventKeys, centralJournal, terminalEventKeys, terminalJournal } from './compare.js';
 import { runOps } from './ops.js';

@@ -26,7 +26,7 @@ import { PayoutError } from '../../../../main/services/tickets/pay-errors.js';
 import { databaseFor, ENGINES, releaseDatabase } from '../../../central/support/engines.js';
 import { startCentral, type StartedCentral } from '../../../central/support/start-central.js';
 import { rootOfCode } from '../../../central/support/letters.js';
-import { forgedJson, startAttackProxy, type AttackProxy, type ProxiedAnswer } from '../../../support/attack-proxy.js';
+import { forgedJson, startProxy, type Proxy, type ProxiedAnswer } from '../../../support/proxy.js';
 import { dropCounters, enrolledCounter, refusedWith, type Counter } from './two-terminals.js';
 
 const GAME = 'annee-chance-2013';
@@ -38,7 +38,7 @@ const centralHolds = async (c: StartedCentral, terminal: string): Promise<number
 
 describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engine) => {
   let c: StartedCentral;
-  let proxy: AttackProxy;
+  let proxy: Proxy;
   let a: Counter;
   let b: Counter;
   let tmp: string;
@@ -58,8 +58,8 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     expect(winners.length).toBeGreaterThanOrEqual(5);
     // No payout without central's answer: a claim with no answer pays nothing.
     await setConfig(c.central, 'test', 'offline_max_count', 0);
-    proxy = await startAttackProxy({ target: c.url });
-    proxy.setAttack(async (_ex, forward) => (lastReal = await forward()));
+    proxy = await startProxy({ target: c.url });
+    proxy.setHook(async (_ex, forward) => (lastReal = await forward()));
     const pack = `${units[0]!.barcodes.inventory.slice(0, 3)}-007-01-00000`;
     a = await enrolledCounter(proxy.url, c.codes.T1!, { pack });
     b = await enrolledCounter(c.url, c.codes.T2!, { pack });
@@ -78,7 +78,7 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     expect((await payOrClaim(b.t, b.manager, w, after)).result.status).toBe('paid');
     const forged = { verdict: 'claimed', ticket: `${GAME}/7/1/0`, prize_cents: 1000, paid: null, held_until: new Date(Date.now() + 600_000).toISOString(), message: 'claimed' };
     for (const keepHeaders of [true, false]) {
-      proxy.setAttack(async (ex, forward) => {
+      proxy.setHook(async (ex, forward) => {
         if (ex.path !== '/v1/claim') return forward();
         const real = await forward();
         return forgedJson(200, forged, keepHeaders ? real : undefined);
@@ -92,14 +92,14 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
   }, 60_000);
 
   it('a forged push acknowledgement is no answer: the events stay unsent, central gets them once the proxy behaves', async () => {
-    proxy.setAttack(async (_ex, forward) => (lastReal = await forward()));
+    proxy.setHook(async (_ex, forward) => (lastReal = await forward()));
     const w = winners[1]!;
     expect((await payOrClaim(a.t, a.manager, w, after)).result.status).toBe('paid');
     const waiting = pendingOutboxCount(a.t.db);
     expect(waiting).toBeGreaterThan(0);
     const acked = syncStateRow(a.t.db)!.acked_seq;
     const replayed = lastReal!;
-    proxy.setAttack(async (ex, forward) => {
+    proxy.setHook(async (ex, forward) => {
       if (ex.path !== '/v1/push') return forward();
       // Central never hears of the push; the terminal is told it holds everything, with a replayed signature.
       const push = JSON.parse(ex.body.toString('utf8')) as { entries: { seq: number; hash: string }[]; events: unknown[] };
@@ -111,7 +111,7 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     expect(pendingOutboxCount(a.t.db)).toBe(waiting);
     expect(syncStateRow(a.t.db)!.acked_seq).toBe(acked);
     expect(await centralHolds(c, 'T1')).toBe(held);
-    proxy.setAttack(null);
+    proxy.setHook(null);
     await syncOnce(a.t);
     expect(pendingOutboxCount(a.t.db)).toBe(0);
     expect(await centralHolds(c, 'T1')).toBe(syncStateRow(a.t.db)!.acked_seq);
@@ -122,7 +122,7 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     const w = winners[3]!;
     expect((await payOrClaim(a.t, a.manager, w, after)).result.status).toBe('paid');
     const waiting = pendingOutboxCount(a.t.db);
-    proxy.setAttack(async (ex, forward) => {
+    proxy.setHook(async (ex, forward) => {
       if (ex.path !== '/v1/push') return forward();
       const last = syncStateRow(a.t.db)!;
       return forgedJson(409, { error: 'the chain does not continue', reason: 'chain_broken', at_seq: last.acked_seq + 1, last_seq: last.acked_seq, last_hash: last.acked_hash }, replayed);
@@ -130,14 +130,14 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     await expect(syncOnce(a.t, { client: { maxAttempts: 2, initialDelayMs: 10 } })).rejects.toBeInstanceOf(CentralUnreachableError);
     expect(syncStateRow(a.t.db)!.refused_reason).toBeNull();
     expect(pendingOutboxCount(a.t.db)).toBe(waiting);
-    proxy.setAttack(null);
+    proxy.setHook(null);
     await syncOnce(a.t);
     expect(pendingOutboxCount(a.t.db)).toBe(0);
   }, 60_000);
 
   it('a forged time is no answer: the clock offset stays, payouts go on', async () => {
     const offset = syncStateRow(a.t.db)!.clock_offset_ms;
-    proxy.setAttack(async (ex, forward) => {
+    proxy.setHook(async (ex, forward) => {
       if (!ex.path.startsWith('/v1/time')) return forward();
       const real = await forward();
       return forgedJson(200, { now: new Date(Date.now() + 3_600_000).toISOString() }, real);
@@ -145,7 +145,7 @@ describe.each(ENGINES)('an on-path attacker between T1 and central on %s', (engi
     await expect(syncOnce(a.t, { client: { maxAttempts: 2, initialDelayMs: 10 } })).rejects.toBeInstanceOf(CentralUnreachableError);
     expect(syncStateRow(a.t.db)!.clock_offset_ms).toBe(offset);
     expect(clockProblem(a.t)).toBeNull();
-    proxy.setAttack(null);
+    proxy.setHook(null);
     await syncOnce(a.t);
     expect((await payOrClaim(a.t, a.manager, winners[4]!, after)).result.status).toBe('paid');
   }, 60_000);

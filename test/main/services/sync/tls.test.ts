@@ -29,7 +29,7 @@ import { enrollTerminal } from '../../../../main/services/sync/enroll.js';
 import { SyncError } from '../../../../main/services/sync/errors.js';
 import { syncOnce } from '../../../../main/services/sync/sync.js';
 import { databaseFor, ENGINES, initTestCentral, releaseDatabase } from '../../../central/support/engines.js';
-import { startTap, type Tap } from '../../../support/attack-proxy.js';
+import { startTap, type Tap } from '../../../support/tcp-tap.js';
 
 const GAME = 'annee-chance-2013';
 const fast = { initialDelayMs: 10, maxDelayMs: 50, maxAttempts: 2, timeoutMs: 5000 };

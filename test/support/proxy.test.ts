@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultMode } from './fault-proxy.js';
+import { startFaultProxy, type FaultMode } from './proxy-faults.js';
+import { forgedJson, jsonOf, startProxy } from './proxy.js';
 
 let server: http.Server;
 let target = '';
@@ -32,6 +33,29 @@ async function post(url: string, body: string): Promise<{ status: number; text: 
     return 'failed';
   }
 }
+
+describe('proxy hooks', () => {
+  it('lets an attack rewrite a request and forge an answer, counts the forgery and logs central\'s answer', async () => {
+    const proxy = await startProxy({ target });
+    try {
+      proxy.setHook(async (ex, forward) => {
+        const real = await forward({ ...ex, body: Buffer.from('rewritten', 'utf8') });
+        return forgedJson(200, { forged: (jsonOf(real) as { echo: string }).echo });
+      });
+      const r = await post(proxy.url, 'hello');
+      expect(r !== 'failed' && JSON.parse(r.text)).toEqual({ forged: 'rewritten' });
+      expect(proxy.forged()).toBe(1);
+      expect(proxy.exchanges().map((e) => (jsonOf(e.central!) as { echo: string }).echo)).toEqual(['rewritten']);
+      proxy.setHook(null);
+      const plain = await post(proxy.url, 'plain');
+      expect(plain !== 'failed' && (JSON.parse(plain.text) as { echo: string }).echo).toBe('plain');
+      expect(proxy.forged()).toBe(1);
+      expect(proxy.requests()).toBe(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
 
 describe('fault proxy', () => {
   it('passes requests on untouched when the rate is 0', async () => {
