@@ -12,7 +12,7 @@
 export const MAX_FAILURES = 5;
 /** The length of the 1st, 2nd and 3rd lock; the 4th and later last until unlocked (the last manager's: the last step). */
 export const LOCK_STEPS_MINUTES: readonly number[] = [5, 15, 60];
-/** `locked_until` of an operator locked until a manager unlocks them (compares after any real time). */
+/** `locked_until` of an operator locked until a manager or a technician unlocks them (compares after any real time). */
 export const UNTIL_UNLOCKED = '9999-12-31T23:59:59.999Z';
 
 /**
