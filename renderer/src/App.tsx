@@ -81,6 +81,11 @@ function Kiosk() {
     document.title = t('app.name');
   }, [t]);
 
+  // The switch panel lists the operators as they are now (one may have just been added in Réglages).
+  useEffect(() => {
+    if (switching) void refreshInfo().catch(() => undefined);
+  }, [switching, refreshInfo]);
+
   // Someone else logged out (or the host restarted): close the switch panel.
   useEffect(() => {
     if (!operator) setSwitching(false);

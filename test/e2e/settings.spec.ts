@@ -142,18 +142,27 @@ test('manager: operators added, given a new PIN and disabled on screen (asked fi
   // A manager's PIN too short for the role is refused in words; a cashier with 4 digits is added.
   await page.getByTestId('operator-add-name').fill('Lucie');
   await page.getByTestId('operator-add-role').selectOption('manager');
+  // #41: the PIN is typed twice; two that differ are refused in words, both fields emptied, nothing added.
   await page.getByTestId('operator-add-pin').fill('4321');
-  await page.getByTestId('operator-add-pin').press('Enter');
+  await page.getByTestId('operator-add-pin-again').fill('4312');
+  await page.getByTestId('operator-add-pin-again').press('Enter');
+  await expect(page.getByTestId('operators-error')).toContainText('ne sont pas les mêmes');
+  await expect(page.getByTestId('operator-add-pin')).toHaveValue('');
+  await page.getByTestId('operator-add-pin').fill('4321');
+  await page.getByTestId('operator-add-pin-again').fill('4321');
+  await page.getByTestId('operator-add-pin-again').press('Enter');
   await expect(page.getByTestId('operators-error')).toContainText('6 à 8 chiffres');
   await expect(page.getByTestId('operator-row-Lucie')).toHaveCount(0);
   await page.getByTestId('operator-add-role').selectOption('cashier');
-  await page.getByTestId('operator-add-pin').press('Enter');
+  await page.getByTestId('operator-add-pin-again').press('Enter');
   await expect(page.getByTestId('operators-notice')).toHaveText('Compte de Lucie créé (Caissier) : connexion possible avec son code.');
   await expect(page.getByTestId('operator-row-Lucie')).toBeVisible();
 
-  // Camille gets a new PIN, typed and Enter.
+  // Camille gets a new PIN, typed twice and Enter.
   await page.getByTestId('pin-Camille').click();
   await expect(page.getByTestId('operator-new-pin')).toBeFocused();
+  await page.keyboard.type('8642');
+  await page.keyboard.press('Tab');
   await page.keyboard.type('8642');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('operators-notice')).toHaveText('Nouveau code enregistré pour Camille.');

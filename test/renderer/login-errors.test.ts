@@ -22,10 +22,10 @@ describe('login refusals', () => {
     expect(errorText(makeTranslate(dict, 'en'), timed)).toBe('Too many attempts: account locked until 15:08. A manager can unlock it.');
   });
 
-  it('say when only a manager can unlock, and when the session ended for inactivity', () => {
+  it('say when only a manager or a technician can unlock, and when the session ended for inactivity', () => {
     const forever = new ApiError('locked', 'locked', { locked_until: '9999-12-31T23:59:59.999Z', until_unlocked: true });
-    expect(errorText(makeTranslate(dict, 'fr'), forever)).toMatch(/jusqu’au déblocage par un gérant/);
-    expect(errorText(makeTranslate(dict, 'en'), forever)).toMatch(/until a manager unlocks it/);
+    expect(errorText(makeTranslate(dict, 'fr'), forever)).toMatch(/jusqu’au déblocage par un gérant ou un technicien/);
+    expect(errorText(makeTranslate(dict, 'en'), forever)).toMatch(/until a manager or a technician unlocks it/);
     expect(errorText(makeTranslate(dict, 'en'), new ApiError('session-expired', 'x'))).toMatch(/without activity/);
   });
 });

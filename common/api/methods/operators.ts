@@ -23,9 +23,9 @@ export interface OperatorAdminView {
   readonly name: string;
   readonly role: Role;
   readonly active: boolean;
-  /** The end of the PIN lock (past or future), null when none or when only a manager can lift it. */
+  /** The end of the PIN lock (past or future), null when none or when only an unlock can lift it. */
   readonly locked_until: string | null;
-  /** Locked until a manager unlocks them (the 4th lock since the last unlock, and later ones). */
+  /** Locked until a manager or a technician unlocks them (the 4th lock since the last unlock, and later ones; never the last manager). */
   readonly locked_until_unlock: boolean;
   readonly created_at: string;
   readonly disabled_at: string | null;

@@ -105,7 +105,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'operator',
     term: 'operator',
-    description: 'Manage the operators of the terminal (manager only).',
+    description: 'Manage the operators of the terminal (manager only; a technician may unlock one).',
     load: async () => (await import('./commands/operator.js')).operatorCommand(),
   },
   {

@@ -9,7 +9,7 @@ export class AuthError extends ServiceError {
   constructor(
     override readonly code: AuthProblem,
     message: string,
-    /** For 'locked': the UTC ISO time the lock ends (UNTIL_UNLOCKED when only a manager can lift it). */
+    /** For 'locked': the UTC ISO time the lock ends (UNTIL_UNLOCKED when only an unlock can lift it). */
     readonly lockedUntil?: string,
     /** What a host shows besides the message: for 'wrong-pin' `{ tries_left, last_try }`, for 'locked' `{ locked_until, until_unlocked }`. */
     details?: Readonly<Record<string, string | number | boolean>>,

@@ -3,7 +3,7 @@
  * PIN changes nothing but the operator's failure counter; the last try before a lock is announced; after
  * MAX_FAILURES in a row the operator is locked (journaled 'operator.locked'), longer each time.
  */
-import { operatorByName, operatorById, setLoginState, type OperatorRow } from '../../../db/queries/operators.js';
+import { listOperatorRows, operatorByName, operatorById, setLoginState, type OperatorRow } from '../../../db/queries/operators.js';
 import { record } from '../../kernel/record.js';
 import { verifyPin } from '../operators/pin.js';
 import { inTransaction } from '../../kernel/transaction.js';
@@ -20,11 +20,17 @@ export const LOCK_MINUTES = 5;
 function lockedError(row: OperatorRow, until: string, nowMs: number, prefix = ''): AuthError {
   const details = { locked_until: until, until_unlocked: until === UNTIL_UNLOCKED };
   if (until === UNTIL_UNLOCKED) {
-    return new AuthError('locked', `${prefix}operator '${row.name}' is locked after too many wrong PINs until a manager unlocks it`, until, details);
+    return new AuthError('locked', `${prefix}operator '${row.name}' is locked after too many wrong PINs until a manager or a technician unlocks it`, until, details);
   }
   const left = Math.max(1, Math.ceil((Date.parse(until) - nowMs) / 1000));
   const wait = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
   return new AuthError('locked', `${prefix}operator '${row.name}' is locked after ${MAX_FAILURES} wrong PINs until ${until} (${wait} left)`, until, details);
+}
+
+/** Whether `row` is a manager with no other active manager who is not locked for good: their locks always end. */
+function isLastManager(t: LotteryTerminal, row: OperatorRow): boolean {
+  if (row.role !== 'manager') return false;
+  return !listOperatorRows(t.db).some((o) => o.id !== row.id && o.role === 'manager' && o.active === 1 && o.locked_until !== UNTIL_UNLOCKED);
 }
 
 function isLocked(row: OperatorRow, nowMs: number): boolean {
@@ -46,7 +52,8 @@ function findActive(t: LotteryTerminal, name: string): OperatorRow {
  * Checks the operator's PIN and returns a session; writes no journal entry but a lock (each CLI command
  * uses this). Throws AuthError: 'unknown-operator', 'disabled', 'locked', 'malformed-pin' (not counted) or
  * 'wrong-pin' (counted; details `{ tries_left, last_try }`; the failure that reaches MAX_FAILURES gives
- * 'locked': 5 minutes, then 15, then an hour, then until a manager unlocks).
+ * 'locked': 5 minutes, then 15, then an hour, then until a manager or a technician unlocks; the last manager's
+ * locks stay an hour).
  */
 export async function authenticate(t: LotteryTerminal, name: string, pin: string): Promise<OperatorSession> {
   const row = findActive(t, name);
@@ -64,17 +71,18 @@ export async function authenticate(t: LotteryTerminal, name: string, pin: string
     }
     const failures = fresh.failed_attempts + 1;
     const priorLocks = locksSinceUnlock(t.db, fresh.name);
+    const lastManager = isLastManager(t, fresh);
     if (failures < MAX_FAILURES) {
       setLoginState(t.db, fresh.id, failures, null);
       const left = MAX_FAILURES - failures;
-      const lock = lockLength(priorLocks);
+      const lock = lockLength(priorLocks, lastManager);
       const message =
         left === 1
           ? `wrong PIN for operator '${fresh.name}': last try before lockout (${lock.startsWith('until') ? `a lock ${lock}` : `a ${lock}`})`
           : `wrong PIN for operator '${fresh.name}' (${left} more tries before ${lock.startsWith('until') ? `a lock ${lock}` : `a ${lock}`})`;
       return { error: new AuthError('wrong-pin', message, undefined, { tries_left: left, last_try: left === 1 }) };
     }
-    const until = lockUntil(priorLocks, nowMs);
+    const until = lockUntil(priorLocks, nowMs, lastManager);
     setLoginState(t.db, fresh.id, 0, until);
     record(t, { type: 'operator.locked', operator: null, payload: { operator_id: fresh.id, name: fresh.name, failures, locked_until: until, lock: priorLocks + 1 } });
     return { error: lockedError(fresh, until, nowMs, `wrong PIN for operator '${fresh.name}': `) };

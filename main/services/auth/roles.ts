@@ -3,7 +3,8 @@
  * - cashier: sell, check, pay within the retailer's payout limit, file claims, receive/activate packs, open a cash session;
  * - manager: everything a cashier does, plus voids, pack returns, cash in/out, session close, reports, settings, operators;
  * - technician: diagnostics, device set-up and outcome-file imports only (no sale, no payout, no cash, no report with money in it),
- *   and alone may let a packaged terminal out of kiosk mode for a while ('kiosk.exit').
+ *   and alone may let a packaged terminal out of kiosk mode for a while ('kiosk.exit'); a technician may also lift an
+ *   operator's PIN lock ('operator.unlock'), the way back when the terminal's managers are locked out.
  * Trusting or revoking a lottery key is a manager's act; importing an outcome file, a manager's or a technician's.
  */
 import type { RoleName } from '../../../db/queries/operators.js';
@@ -38,6 +39,7 @@ export const PERMISSIONS = {
   'report.z': MANAGER,
   'settings.change': MANAGER,
   'operator.manage': MANAGER,
+  'operator.unlock': TECH,
   'diagnostics.run': TECH,
   'devices.setup': TECH,
   'outbox.view': TECH,
@@ -67,6 +69,7 @@ const WORDS: Record<Permission, string> = {
   'report.z': 'see Z reports',
   'settings.change': 'change settings and limits',
   'operator.manage': 'manage operators',
+  'operator.unlock': "lift an operator's PIN lock",
   'diagnostics.run': 'run diagnostics',
   'devices.setup': 'set up devices',
   'outbox.view': 'see the outbox',

@@ -1,4 +1,7 @@
-/** Managing operators: add, list, disable, unlock, change a PIN. Manager only ('operator.manage') but one's own PIN; journaled. */
+/**
+ * Managing operators: add, list, disable, unlock, change a PIN. Manager only ('operator.manage') but one's own PIN
+ * and an unlock, which a technician may also do ('operator.unlock'); journaled.
+ */
 import {
   countActiveManagers,
   insertOperator,
@@ -127,13 +130,14 @@ export function disableOperator(t: LotteryTerminal, session: OperatorSession, na
 }
 
 /**
- * Lifts a PIN lock (manager only), and resets the count of locks, so that the next lock is again a short
+ * Lifts a PIN lock (a manager or a technician: 'operator.unlock', the way back for a terminal whose managers
+ * are locked out), and resets the count of locks, so that the next lock is again a short
  * one: the only way to do either before a lock ends. Refuses an operator with no lock, no lock counted and
  * no failed try ('not-locked'). Journal 'operator.unlock' { operator_id, name, locks, failed_attempts }.
  */
 export function unlockOperator(t: LotteryTerminal, session: OperatorSession, name: string): OperatorInfo {
   return inTransaction(t, () => {
-    authorize(t, session, 'operator.manage');
+    authorize(t, session, 'operator.unlock');
     const row = existing(t, name);
     const locks = locksSinceUnlock(t.db, row.name);
     if (row.locked_until === null && row.failed_attempts === 0 && locks === 0) throw new OperatorError('not-locked', `operator '${row.name}' is not locked`);

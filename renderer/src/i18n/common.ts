@@ -146,7 +146,7 @@ export const commonText = defineTexts({
 
     'error.wrong-pin': 'Code incorrect.',
     'error.wrong-pin-last-try': 'Code incorrect : dernier essai avant le blocage du compte.',
-    'error.locked-until-unlock': 'Trop d’essais : compte bloqué jusqu’au déblocage par un gérant.',
+    'error.locked-until-unlock': 'Trop d’essais : compte bloqué jusqu’au déblocage par un gérant ou un technicien.',
     'error.session-expired': 'Session fermée après une période d’inactivité : reconnectez-vous.',
     'error.bad-pin': 'Code refusé.',
     'error.bad-pin.digits': 'Code refusé : un code ne comporte que des chiffres ({min} à {max}).',
@@ -321,7 +321,7 @@ export const commonText = defineTexts({
 
     'error.wrong-pin': 'Wrong PIN.',
     'error.wrong-pin-last-try': 'Wrong PIN: last try before lockout.',
-    'error.locked-until-unlock': 'Too many attempts: account locked until a manager unlocks it.',
+    'error.locked-until-unlock': 'Too many attempts: account locked until a manager or a technician unlocks it.',
     'error.session-expired': 'Session closed after a time without activity: log in again.',
     'error.bad-pin': 'PIN refused.',
     'error.bad-pin.digits': 'PIN refused: a PIN is made of digits only ({min} to {max}).',

@@ -3,6 +3,7 @@
  * the live status (operator, connection, events waiting to sync, printer). The status is polled every
  * few seconds and updated at once by the host's `status` and `printer` events. A logged-in operator
  * idle for the terminal's `idle_logout_minutes` is logged out on every screen (the login comes back).
+ * While nobody is logged in, each poll reads the info again, so the login screen lists new operators.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../common/api/errors.js';
@@ -29,6 +30,21 @@ export async function fetchStatus(api: GuichetApi): Promise<StatusView> {
     if (err instanceof ApiError && err.code === 'not-logged-in') return LOGGED_OUT_STATUS;
     throw err;
   }
+}
+
+/**
+ * The status, and while nobody is logged in the terminal's info too: the operators may have changed since
+ * it was read (a manager added a cashier then logged out, `guichet operator add` at the command line), and
+ * the login screen lists them from it (#41). Both are read before either is shown.
+ */
+export async function fetchSession(api: GuichetApi): Promise<{ status: StatusView; info: AppInfo | null }> {
+  const status = await fetchStatus(api);
+  return { status, info: status.operator === null ? await api.call('app.info', {}) : null };
+}
+
+/** The newer info, or the one shown when nothing changed (no new render every poll). */
+function newerInfo(shown: AppInfo, read: AppInfo): AppInfo {
+  return JSON.stringify(shown) === JSON.stringify(read) ? shown : read;
 }
 
 export const STATUS_POLL_MS = 4000;
@@ -58,14 +74,17 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
 
   const refreshStatus = useCallback(async () => {
     try {
-      setStatus(await fetchStatus(api));
+      const { status: read, info: readInfo } = await fetchSession(api);
+      setStatus(read);
+      if (readInfo) setInfo((shown) => newerInfo(shown, readInfo));
       setReachable(true);
     } catch {
       setReachable(false);
     }
   }, [api]);
   const refreshInfo = useCallback(async () => {
-    setInfo(await api.call('app.info', {}));
+    const read = await api.call('app.info', {});
+    setInfo((shown) => newerInfo(shown, read));
   }, [api]);
 
   useEffect(() => {
@@ -74,6 +93,7 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
       if (event.type === 'status') {
         setStatus(event.status);
         setReachable(true);
+        if (event.status.operator === null) void refreshInfo().catch(() => undefined); // the login screen's operators
       } else if (event.type === 'printer') {
         const printer: PrinterView = event.printer;
         setStatus((s) => ({ ...s, printer }));
@@ -83,7 +103,7 @@ export function SessionProvider(props: { info: AppInfo; status: StatusView; chil
       clearInterval(timer);
       off();
     };
-  }, [refreshStatus]);
+  }, [refreshStatus, refreshInfo]);
 
   // Idle logout: the window's timer (the services refuse an idle session too, and status.get ends it).
   const loggedIn = status.operator !== null;

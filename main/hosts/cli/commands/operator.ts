@@ -8,7 +8,7 @@ import { CURRENT_PIN, fdArg, NEW_PIN, pinGiven, readPin } from '../pin-input.js'
 type Opts = DataOption & JsonOption & OperatorOptions;
 
 function line(o: OperatorInfo): string {
-  const state = !o.active ? 'disabled' : o.locked_until_unlock ? 'locked until a manager unlocks' : o.locked_until ? `locked until ${o.locked_until}` : 'active';
+  const state = !o.active ? 'disabled' : o.locked_until_unlock ? 'locked until unlocked (manager or technician)' : o.locked_until ? `locked until ${o.locked_until}` : 'active';
   return `${String(o.id).padStart(4)}  ${o.name.padEnd(20)} ${o.role.padEnd(11)} ${state}`;
 }
 
@@ -16,9 +16,9 @@ function common(cmd: Command): Command {
   return withOperatorOptions(withJsonOption(withDataOption(cmd)));
 }
 
-/** `guichet operator add|list|disable|unlock` (manager). */
+/** `guichet operator add|list|disable|unlock` (manager; `unlock` a technician too). */
 export function operatorCommand(): Command {
-  const operator = new Command('operator').description('Manage the operators of the terminal (manager only).');
+  const operator = new Command('operator').description('Manage the operators of the terminal (manager only; a technician may unlock one).');
 
   const add = common(
     new Command('add')
@@ -60,7 +60,9 @@ export function operatorCommand(): Command {
   });
 
   const unlock = common(
-    new Command('unlock').description('Lift the PIN lock of an operator and reset their count of locks (5 min, 15 min, 1 h, then until unlocked).').argument('<name>', 'the locked operator'),
+    new Command('unlock').description(
+      'Lift the PIN lock of an operator and reset their count of locks (5 min, 15 min, 1 h, then until unlocked); a manager or a technician.',
+    ).argument('<name>', 'the locked operator'),
   );
   unlock.action(async (name: string, opts: Opts) => {
     await withCounter(opts, async (t) => {

@@ -1,7 +1,8 @@
 /**
  * Operator login (and the quick operator switch): pick a name, type the PIN on the keyboard or the
  * pad, Enter. Keyboard: digits 1–9 pick the n-th operator, Escape goes back. Refusals come from the
- * API codes (wrong-pin, locked, disabled …), translated.
+ * API codes (wrong-pin, locked, disabled …), translated. The operators come from the session's info, read
+ * again whenever nobody is logged in (shell/session.tsx), so a new operator appears at once.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppInfo, OperatorView, Role } from '../../../../common/api/views.js';
@@ -12,6 +13,7 @@ import { PinPad } from '../../components/PinPad.js';
 import { useT } from '../../i18n/index.js';
 import { useScans } from '../../scan/ScanProvider.js';
 import { useEscape } from '../../shell/hotkeys.js';
+import { chosenOperator } from './chosen-operator.js';
 
 export interface LoginScreenProps {
   readonly operators: AppInfo['operators'];
@@ -32,7 +34,8 @@ const MAX_PIN = 8;
 export function LoginScreen(props: LoginScreenProps) {
   const api = useApi();
   const t = useT();
-  const [chosen, setChosen] = useState<string | null>(props.operators.length === 1 ? (props.operators[0]?.name ?? null) : null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = chosenOperator(props.operators, picked);
   const [pin, setPin] = useState('');
   const { busy, error, setError, run } = useAction();
   const pinRef = useRef<HTMLInputElement>(null);
@@ -42,7 +45,7 @@ export function LoginScreen(props: LoginScreenProps) {
   useScans(() => undefined);
 
   function back(): void {
-    setChosen(null);
+    setPicked(null);
     setPin('');
     setError(null);
   }
@@ -82,7 +85,7 @@ export function LoginScreen(props: LoginScreenProps) {
   });
 
   function pick(name: string): void {
-    setChosen(name);
+    setPicked(name);
     setPin('');
     setError(null);
   }

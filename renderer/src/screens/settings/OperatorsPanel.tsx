@@ -1,7 +1,7 @@
 /**
  * The operators, for the manager, without the CLI: a locked operator is unlocked here; an operator is
  * added (name, role, PIN fitting the role), given a new PIN, or disabled for good (asked first: names
- * are never reused). Each act is journaled by the services (operator.unlock|add|pin|disable).
+ * are never reused). A PIN the manager gives is typed twice, and two that differ are refused before any call. Each act is journaled by the services (operator.unlock|add|pin|disable).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OperatorAdminView } from '../../../../common/api/methods/operators.js';
@@ -31,8 +31,9 @@ export function OperatorsPanel() {
   const [busy, setBusy] = useState(false);
   const [pinFor, setPinFor] = useState<string | null>(null);
   const [newPin, setNewPin] = useState('');
+  const [newPinAgain, setNewPinAgain] = useState('');
   const [disabling, setDisabling] = useState<string | null>(null);
-  const [adding, setAdding] = useState({ name: '', role: 'cashier' as Role, pin: '' });
+  const [adding, setAdding] = useState({ name: '', role: 'cashier' as Role, pin: '', again: '' });
   const panel = useRef<HTMLElement>(null);
 
   const load = useCallback(() => {
@@ -59,13 +60,22 @@ export function OperatorsPanel() {
   };
 
   const unlock = (name: string) => act(() => api.call('operators.unlock', { name }), t('settings.operators.unlocked', { name }));
+  /** Two PINs that differ: said, both fields emptied to be typed again; false then. */
+  const samePins = (pin: string, again: string, clear: () => void): boolean => {
+    if (pin === again) return true;
+    setNotice({ ok: false, text: t('settings.operators.pinMismatch') });
+    clear();
+    return false;
+  };
   const setPin = (e: FormEvent) => {
     e.preventDefault();
     const name = pinFor;
     if (!name) return;
+    if (!samePins(newPin, newPinAgain, () => (setNewPin(''), setNewPinAgain(''), panel.current?.querySelector<HTMLElement>('#operator-new-pin')?.focus()))) return;
     void act(() => api.call('operators.set-pin', { name, pin: newPin }), t('settings.operators.pinSet', { name }), () => {
       setPinFor(null);
       setNewPin('');
+      setNewPinAgain('');
     });
   };
   const disable = (name: string) => {
@@ -74,8 +84,11 @@ export function OperatorsPanel() {
   };
   const add = (e: FormEvent) => {
     e.preventDefault();
+    if (!samePins(adding.pin, adding.again, () => (setAdding({ ...adding, pin: '', again: '' }), panel.current?.querySelector<HTMLElement>('#operator-add-pin')?.focus()))) return;
     const input = { name: adding.name.trim(), role: adding.role, pin: adding.pin };
-    void act(() => api.call('operators.add', input), t('settings.operators.added', { name: input.name, role: t(`role.${input.role}`) }), () => setAdding({ name: '', role: 'cashier', pin: '' }));
+    void act(() => api.call('operators.add', input), t('settings.operators.added', { name: input.name, role: t(`role.${input.role}`) }), () =>
+      setAdding({ name: '', role: 'cashier', pin: '', again: '' }),
+    );
   };
 
   const now = Date.now();
@@ -114,7 +127,7 @@ export function OperatorsPanel() {
                         </button>
                       )}
                       {!self && (
-                        <button type="button" className="btn btn-small" disabled={busy} data-testid={`pin-${o.name}`} onClick={() => (setPinFor(o.name), setNewPin(''))}>
+                        <button type="button" className="btn btn-small" disabled={busy} data-testid={`pin-${o.name}`} onClick={() => (setPinFor(o.name), setNewPin(''), setNewPinAgain(''))}>
                           {t('settings.operators.newPin')}
                         </button>
                       )}
@@ -148,11 +161,25 @@ export function OperatorsPanel() {
               data-testid="operator-new-pin"
             />
           </label>
+          <label className="field" htmlFor="operator-new-pin-again">
+            <span className="field-label">{t('settings.operators.pinAgain')}</span>
+            <input
+              id="operator-new-pin-again"
+              className="input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="new-password"
+              maxLength={16}
+              value={newPinAgain}
+              onChange={(e) => setNewPinAgain(e.target.value)}
+              data-testid="operator-new-pin-again"
+            />
+          </label>
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => setPinFor(null)} data-testid="operator-pin-cancel">
               {t('settings.operators.cancel')}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy || newPin === ''} data-testid="operator-pin-save">
+            <button type="submit" className="btn btn-primary" disabled={busy || newPin === '' || newPinAgain === ''} data-testid="operator-pin-save">
               {t('settings.operators.savePin')}
             </button>
           </div>
@@ -180,7 +207,21 @@ export function OperatorsPanel() {
             <span className="field-label">{t('settings.operators.pin')}</span>
             <input id="operator-add-pin" className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} value={adding.pin} onChange={(e) => setAdding({ ...adding, pin: e.target.value })} data-testid="operator-add-pin" />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={busy || adding.name.trim() === '' || adding.pin === ''} data-testid="operator-add">
+          <label className="field" htmlFor="operator-add-pin-again">
+            <span className="field-label">{t('settings.operators.pinAgain')}</span>
+            <input
+              id="operator-add-pin-again"
+              className="input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="new-password"
+              maxLength={16}
+              value={adding.again}
+              onChange={(e) => setAdding({ ...adding, again: e.target.value })}
+              data-testid="operator-add-pin-again"
+            />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy || adding.name.trim() === '' || adding.pin === '' || adding.again === ''} data-testid="operator-add">
             {t('settings.operators.addButton')}
           </button>
         </div>

@@ -36,6 +36,11 @@ describe('guichet counter commands', () => {
     const wrong = await guichet(['login', ...data, '--operator', 'bob'], { GUICHET_PIN: '0000' });
     expect(wrong).toMatchObject({ status: 1, hung: false, stdout: '' });
     expect(wrong.stderr).toBe("guichet: wrong PIN for operator 'bob' (4 more tries before a 5-minute lock)\n");
+    // #41: a technician may lift a PIN lock (the way back when the managers are locked out); a cashier may not.
+    const byTom = await counterCli(['operator', 'unlock', 'bob', ...data, '--operator', 'tom'], { GUICHET_PIN: '555555' });
+    expect([byTom.stderr, byTom.stdout]).toEqual(['', 'operator bob unlocked\n']);
+    const byBob = await counterCli(['operator', 'unlock', 'tom', ...data, '--operator', 'bob'], { GUICHET_PIN: '4321' });
+    expect([byBob.status, byBob.stderr]).toEqual([1, "guichet: operator 'bob' (cashier) may not lift an operator's PIN lock\n"]);
     const noPin = await guichet(['session', 'open', '--float-cents', '10000', ...data], { GUICHET_OPERATOR: 'bob' });
     expect(noPin).toMatchObject({ status: 1, hung: false });
     expect(noPin.stderr).toMatch(/operator 'bob' needs a PIN: set GUICHET_PIN, give --pin-fd N \(read from file descriptor N\), or type it when asked/);

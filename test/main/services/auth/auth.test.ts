@@ -5,7 +5,7 @@ import { can, permissionsOf, requirePermission } from '../../../../main/services
 import type { OperatorSession } from '../../../../main/services/auth/session.js';
 import { closeCashSession, moveCash, openCashSession, xReport, zReport } from '../../../../main/services/cash/sessions.js';
 import { listOutbox } from '../../../../main/services/outbox/outbox.js';
-import { disableOperator, listOperators, unlockOperator } from '../../../../main/services/operators/operators.js';
+import { addOperator, disableOperator, listOperators, unlockOperator } from '../../../../main/services/operators/operators.js';
 import { updateSettings } from '../../../../main/services/terminal/settings.js';
 import { makeTerminal, snapshot, type Fixture } from '../terminal/fixture.js';
 
@@ -27,7 +27,7 @@ describe('roles', () => {
     for (const p of ['ticket.sell', 'payout.pay', 'session.open', 'session.close', 'cash.move', 'report.x', 'report.z', 'sale.void', 'drawer.open'] as const) {
       expect(can('technician', p)).toBe(false);
     }
-    expect(permissionsOf('technician')).toEqual(['diagnostics.run', 'devices.setup', 'outbox.view', 'outcomes.import', 'kiosk.exit']);
+    expect(permissionsOf('technician')).toEqual(['operator.unlock', 'diagnostics.run', 'devices.setup', 'outbox.view', 'outcomes.import', 'kiosk.exit']);
     for (const p of ['sale.void', 'pack.return', 'pack.settle', 'stoplist.manage', 'session.close', 'report.x', 'report.z', 'settings.change', 'operator.manage'] as const) {
       expect(can('cashier', p)).toBe(false);
       expect(can('manager', p)).toBe(true);
@@ -142,7 +142,7 @@ describe('growing lockout', () => {
     expect((await refusal(authenticate(f.t, 'bob', '0000'))).code).toBe('locked');
   });
 
-  it('locks for 5 minutes, then 15, then an hour, then until a manager unlocks; time and a good PIN never reset the count', async () => {
+  it('locks for 5 minutes, then 15, then an hour, then until a manager or a technician unlocks; time and a good PIN never reset the count', async () => {
     f = await makeTerminal();
     const first = await lockOut(f, 'bob');
     expect(first.lockedUntil).toBe('2026-11-30T09:05:00.000Z');
@@ -161,7 +161,7 @@ describe('growing lockout', () => {
     const fourth = await lockOut(f, 'bob');
     expect(fourth.code).toBe('locked');
     expect(fourth.details).toEqual({ locked_until: '9999-12-31T23:59:59.999Z', until_unlocked: true });
-    expect(fourth.message).toMatch(/locked after too many wrong PINs until a manager unlocks it/);
+    expect(fourth.message).toMatch(/locked after too many wrong PINs until a manager or a technician unlocks it/);
     f.clock.advance(30 * 24 * 3600_000);
     expect((await refusal(authenticate(f.t, 'bob', '4321'))).code).toBe('locked');
     const alice = await authenticate(f.t, 'alice', '123456');
@@ -175,6 +175,48 @@ describe('growing lockout', () => {
     expect((await lockOut(f, 'bob')).lockedUntil).toBe(new Date(f.clock().getTime() + 5 * 60_000).toISOString());
     const unlock = f.t.db.prepare("SELECT operator, payload FROM journal WHERE type = 'operator.unlock'").get();
     expect(unlock).toEqual({ operator: 'alice', payload: '{"failed_attempts":0,"locks":4,"name":"bob","operator_id":2}' });
+  });
+
+  it('never locks the last manager for good: the 4th lock and later last an hour, and a technician unlocks them', async () => {
+    f = await makeTerminal();
+    const { tom, bob } = f;
+    for (let lock = 1; lock <= 3; lock++) {
+      await lockOut(f, 'alice');
+      f.later(3600_000 + 1000);
+    }
+    expect((await refusal(authenticate(f.t, 'alice', '000000'))).message).toMatch(/4 more tries before a 1-hour lock/);
+    for (let i = 2; i < MAX_FAILURES; i++) await refusal(authenticate(f.t, 'alice', '000000'));
+    const fourth = await refusal(authenticate(f.t, 'alice', '000000'));
+    expect(fourth.details).toEqual({ locked_until: new Date(f.clock().getTime() + 3600_000).toISOString(), until_unlocked: false });
+    f.later(3600_000 + 1000);
+    expect((await authenticate(f.t, 'alice', '123456')).name).toBe('alice'); // the lock ended by itself
+    expect(listOperators(f.t, f.alice).find((o) => o.name === 'alice')).toMatchObject({ locked_until_unlock: false });
+
+    // The fifth lock is an hour too; a cashier cannot lift it, a technician can (journaled with their name).
+    await lockOut(f, 'alice');
+    const before = snapshot(f.t);
+    expect(() => unlockOperator(f!.t, bob, 'alice')).toThrow(PermissionError);
+    expect(snapshot(f.t)).toEqual(before);
+    expect(unlockOperator(f.t, tom, 'alice')).toMatchObject({ name: 'alice', locked_until: null, locked_until_unlock: false });
+    expect((await authenticate(f.t, 'alice', '123456')).name).toBe('alice');
+    const unlock = f.t.db.prepare("SELECT operator, json_extract(payload, '$.locks') AS locks FROM journal WHERE type = 'operator.unlock'").get();
+    expect(unlock).toEqual({ operator: 'tom', locks: 5 });
+    expect((await lockOut(f, 'alice')).message).toMatch(/\(5 min 0 s left\)/); // the count starts again
+  });
+
+  it('a manager whose only fellow manager is locked for good is the last manager too', async () => {
+    f = await makeTerminal();
+    await addOperator(f.t, f.alice, { name: 'carol', role: 'manager', pin: '654321' });
+    for (let lock = 1; lock <= 4; lock++) {
+      await lockOut(f, 'carol');
+      f.later(3600_000 + 1000);
+    }
+    expect(listOperators(f.t, f.alice).find((o) => o.name === 'carol')).toMatchObject({ locked_until_unlock: true });
+    for (let lock = 1; lock <= 3; lock++) {
+      await lockOut(f, 'alice');
+      f.later(3600_000 + 1000);
+    }
+    expect((await lockOut(f, 'alice')).details).toMatchObject({ until_unlocked: false });
   });
 
   it('a manager can reset the count of locks of an operator no longer locked', async () => {
