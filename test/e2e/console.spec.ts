@@ -272,7 +272,7 @@ test('stop list: a pack added and listed, its removal asked of central with the 
   await page.getByTestId('stop-pack').fill('2130010100009');
   await page.getByTestId('stop-add').getByLabel(/Motif/).fill('reported stolen');
   await page.getByTestId('stop-add').getByRole('button').click();
-  await expect(page.getByTestId('notice')).toContainText('Carnet 213-001-01-00009 ajouté');
+  await expect(page.getByTestId('notice')).toContainText('Carnet 213-001-01-00009 mis en opposition');
   await expect(page.getByTestId('stoplist')).toContainText('213-001-01-00009');
   await expect(page.getByTestId('stoplist')).toContainText('reported stolen');
 
