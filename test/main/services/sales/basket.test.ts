@@ -3,6 +3,8 @@ import { xReport } from '../../../../main/services/cash/sessions.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { completeBasket, type BasketInput } from '../../../../main/services/sales/basket.js';
 import { addPrize, completeBasketAct, currentBasket, setBasket } from '../../../../main/services/sales/basket-acts.js';
+import { sessionSales } from '../../../../main/services/sales/session-sales.js';
+import { voidSale } from '../../../../main/services/sales/void.js';
 import { abandon } from '../../../../main/services/sales/cart-acts.js';
 import { NO_DEVICES } from '../../../../main/services/receipts/after-commit.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
@@ -64,6 +66,18 @@ describe('one basket: paper tickets and prizes, one payment, one receipt', () =>
     const again = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000004-aaaa', barcodes: [fx.inv(131), fx.inv(132)], digital: [], prizes: [], tendered_cents: 600 }, noCentral(fx));
     expect(again).toMatchObject({ replayed: true, receipt_no: second.receipt_no });
     expect(verifyJournal(fx.t).ok).toBe(true);
+  });
+
+  it("the void list shows the number printed on the customer's receipt, and voids by it (#41)", async () => {
+    fx = await counterTerminal({ activePacks: [0, 1] });
+    const [w] = winners(fx, 0);
+    const done = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000005-aaaa', barcodes: [fx.inv(150), fx.inv(151)], digital: [], prizes: [fx.val(w!)], tendered_cents: 1000 }, noCentral(fx));
+    expect(done.receipt_no).not.toBe(done.sale_receipt_no);
+    const listed = sessionSales(fx.t, fx.alice).find((s) => s.receipt_no === done.sale_receipt_no);
+    expect(listed).toMatchObject({ printed_receipt_no: done.receipt_no });
+    const voided = voidSale(fx.t, fx.alice, { receipt_no: done.receipt_no, reason: 'le client a changé d’avis' });
+    expect(voided).toMatchObject({ voided_receipt_no: done.sale_receipt_no, amount_cents: 600 });
+    expect(sessionSales(fx.t, fx.alice).find((s) => s.receipt_no === done.sale_receipt_no)).toMatchObject({ voided: true });
   });
 
   it('completing twice (a double press, or the request replayed) pays and sells nothing twice', async () => {
