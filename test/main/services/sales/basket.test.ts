@@ -137,7 +137,7 @@ describe('the basket in progress', () => {
     expect(again).toMatchObject({ basket_id: set.basket_id, barcodes: [fx.inv(150)], prizes: [fx.val(w!)], purchases_cents: 300, prizes_cents: withPrize.prizes_cents });
     // Not enrolled here: central never answers, so no digital line; the basket is unchanged.
     expect(() => setBasket(fx!.t, fx!.bob, { barcodes: [fx!.inv(150)], digital: ['happy-2014'], prizes: [fx!.val(w!)] }, NO_DEVICES)).toThrow(expect.objectContaining({ code: 'central-unreachable' }));
-    expect(() => addPrize(fx!.t, fx!.bob, fx!.val(w!), NO_DEVICES)).toThrow(expect.objectContaining({ code: 'duplicate-in-cart' }));
+    expect(() => addPrize(fx!.t, fx!.bob, fx!.val(w!), NO_DEVICES)).toThrow(expect.objectContaining({ code: 'duplicate-in-cart', details: { ticket: expect.stringMatching(/^\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d$/) as unknown } }));
     expect(currentBasket(fx.t, fx.bob, NO_DEVICES).basket_id).toBe(set.basket_id);
     const done = await completeBasketAct(fx.t, fx.bob, { basket_id: set.basket_id!, barcodes: again.barcodes, digital: [], prizes: again.prizes, tendered_cents: 0 }, NO_DEVICES);
     expect(done.result.change_cents).toBe(again.prizes_cents - 300);
