@@ -30,6 +30,10 @@ describe('a setting changed, in the journal (#41)', () => {
     const line = payloadSummary('settings.change', { before: { payout_limit_cents: 30000 }, after: { payout_limit_cents: 1500 } }, T.fr);
     expect(line).toMatch(/^plafond de paiement 300,00\s€ → 15,00\s€$/);
   });
+
+  it('a drawer opened for a sale names its receipt in words, not "note receipt 18"', () => {
+    expect(payloadSummary('drawer.open', { reason: 'sale', for_receipt: 18 }, T.fr)).toBe('motif vente · reçu n° 18');
+  });
 });
 
 describe('the journal in words', () => {
