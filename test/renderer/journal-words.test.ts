@@ -34,6 +34,11 @@ describe('a setting changed, in the journal (#41)', () => {
   it('a drawer opened for a sale names its receipt in words, not "note receipt 18"', () => {
     expect(payloadSummary('drawer.open', { reason: 'sale', for_receipt: 18 }, T.fr)).toBe('motif vente · reçu n° 18');
   });
+
+  it('an operator switch says after whom in French, not "from Camille"', () => {
+    expect(payloadSummary('operator.switch', { from: 'Camille', role: 'cashier' }, T.fr)).not.toMatch(/\bfrom\b/);
+    expect(payloadSummary('operator.switch', { from: 'Camille', role: 'cashier' }, T.fr)).toContain('après Camille');
+  });
 });
 
 describe('the journal in words', () => {
