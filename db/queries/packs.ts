@@ -69,3 +69,21 @@ export function listPacks(db: Database, state?: PackState): PackRow[] {
 export function soldCountOfPack(db: Database, packId: number): number {
   return (db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM sale_lines WHERE pack_id = ? AND voided = 0').get(packId) as { n: number }).n;
 }
+
+/**
+ * Units of a pack range paid or claimed here that no sale holds (scratched, not to sell: #41), the
+ * stop-listed ones left out (counted apart).
+ */
+export function paidUnsoldUnits(db: Database, r: { game: string; emission: number; block: number; first: number; count: number }): number {
+  return (
+    db
+      .prepare<{ game: string; emission: number; block: number; first: number; last: number }, { n: number }>(
+        `SELECT count(*) AS n FROM (SELECT game, emission, block, unit FROM payouts UNION SELECT game, emission, block, unit FROM claims) u
+          WHERE u.game = @game AND u.emission = @emission AND u.block = @block AND u.unit BETWEEN @first AND @last
+            AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.game = u.game AND l.emission = u.emission AND l.block = u.block AND l.unit = u.unit AND l.voided = 0)
+            AND NOT EXISTS (SELECT 1 FROM stop_list s WHERE s.game = u.game AND s.emission = u.emission AND s.block = u.block AND s.unit = u.unit)`,
+      )
+      .get({ game: r.game, emission: r.emission, block: r.block, first: r.first, last: r.first + r.count - 1 }) as { n: number }
+  ).n;
+}
+

@@ -33,3 +33,27 @@ export function reprintCountOf(db: Database, receiptNo: number): number {
       .get(receiptNo) as { n: number }
   ).n;
 }
+
+/**
+ * The number printed on the customer's receipt for the sale `saleReceiptNo` (paper or digital): the number of
+ * the basket of several parts it belongs to (the one receipt printed), else its own.
+ */
+export function printedReceiptOfSale(db: Database, saleReceiptNo: number): number {
+  const row = db
+    .prepare<[number], { n: number }>(
+      `SELECT json_extract(payload, '$.receipt_no') AS n FROM journal WHERE type = 'basket' AND json_extract(payload, '$.receipt_no') IS NOT NULL
+          AND EXISTS (SELECT 1 FROM json_each(journal.payload, '$.parts') WHERE value = ?) ORDER BY seq LIMIT 1`,
+    )
+    .get(saleReceiptNo);
+  return row?.n ?? saleReceiptNo;
+}
+
+/** The paper sale printed under basket receipt `receiptNo` (a basket of several parts), if any. */
+export function saleReceiptOfBasket(db: Database, receiptNo: number): number | undefined {
+  const row = db
+    .prepare<[number], { n: number | null }>(
+      "SELECT json_extract(payload, '$.sale_receipt_no') AS n FROM journal WHERE type = 'basket' AND json_extract(payload, '$.receipt_no') = ? ORDER BY seq LIMIT 1",
+    )
+    .get(receiptNo);
+  return row?.n ?? undefined;
+}

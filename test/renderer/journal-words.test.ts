@@ -25,6 +25,22 @@ function journaledTypes(): string[] {
   return [...found].sort();
 }
 
+describe('a setting changed, in the journal (#41)', () => {
+  it('says the new value alone after the arrow, not the tail of a name of several words', () => {
+    const line = payloadSummary('settings.change', { before: { payout_limit_cents: 30000 }, after: { payout_limit_cents: 1500 } }, T.fr);
+    expect(line).toMatch(/^plafond de paiement 300,00\s€ → 15,00\s€$/);
+  });
+
+  it('a drawer opened for a sale names its receipt in words, not "note receipt 18"', () => {
+    expect(payloadSummary('drawer.open', { reason: 'sale', for_receipt: 18 }, T.fr)).toBe('motif vente · reçu n° 18');
+  });
+
+  it('an operator switch says after whom in French, not "from Camille"', () => {
+    expect(payloadSummary('operator.switch', { from: 'Camille', role: 'cashier' }, T.fr)).not.toMatch(/\bfrom\b/);
+    expect(payloadSummary('operator.switch', { from: 'Camille', role: 'cashier' }, T.fr)).toContain('après Camille');
+  });
+});
+
 describe('the journal in words', () => {
   it('every type the terminal journals has a name in French and in English', () => {
     const types = [...journaledTypes(), 'cash.in', 'cash.out', 'pack.activate', 'pack.return', 'pack.settle', 'ticket.code-refused'];

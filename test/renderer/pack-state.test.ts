@@ -25,6 +25,7 @@ const pack = (p: Partial<PackView>): PackView => ({
   unit_count: 100,
   sold: 0,
   stop_listed_units: 0,
+  paid_unsold_units: 0,
   received_at: '2026-12-01T09:00:00.000Z',
   activated_at: '2026-12-01T09:05:00.000Z',
   returned_at: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, makeTranslate, mergeDictionaries, type Translate } from '../../renderer/src/i18n/index.js';
+import { DICTIONARIES, makeTranslate, mergeDictionaries, textOf, type Translate } from '../../renderer/src/i18n/index.js';
 import { verdictDetail } from '../../renderer/src/screens/validate/VerdictPanel.js';
 import { noPictureKey, pictureCaptionKey, verdictCase } from '../../renderer/src/screens/validate/verdict-style.js';
 import type { VerdictKind, VerdictView } from '../../common/api/views.js';
@@ -33,6 +33,14 @@ describe('verdict words (#25)', () => {
     }
     // A pack only received is still to be activated.
     expect(verdictDetail(en, view('pack-not-active', { pack: { number: '7', state: 'received' } }), 'en')).toMatch(/activate it/);
+  });
+
+  it('a returned pack\'s winner is headed "CARNET RETOURNÉ", not "non activé" (#41)', () => {
+    const headline = (t: Translate, v: VerdictView): string => textOf(t, `verdict.${verdictCase(v)}`, undefined, t(`verdict.${v.verdict}`));
+    expect(headline(fr, view('pack-not-active', { pack: { number: '0042', state: 'returned' } }))).toBe('Carnet retourné');
+    expect(headline(en, view('pack-not-active', { pack: { number: '0042', state: 'returned' } }))).toBe('Pack returned');
+    expect(headline(fr, view('pack-not-active', { pack: { number: '0042', state: 'settled' } }))).toBe('Carnet soldé');
+    expect(headline(fr, view('pack-not-active', { pack: { number: '7', state: 'received' } }))).toBe('Carnet non activé');
   });
 
   it('the picture panel says "not read" only for a code that was not read', () => {

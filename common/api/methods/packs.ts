@@ -70,6 +70,8 @@ export interface PackView {
   readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
   /** Its tickets on the stop list one by one (the pack itself not stopped) and not sold: not to sell. */
   readonly stop_listed_units: number;
+  /** Its tickets paid or claimed here that no sale holds (scratched): not to sell, not in `tickets_left`. */
+  readonly paid_unsold_units: number;
 }
 
 /** Packs of one game by state, and the tickets sold from them. */

@@ -117,6 +117,8 @@ export interface SaleView {
 /** A sale of the session as listed for voids and reprints. */
 export interface SaleSummaryView {
   readonly receipt_no: number;
+  /** The number on the customer's receipt: its basket's when the sale was part of one (else `receipt_no`). */
+  readonly printed_receipt_no: number;
   readonly at: string;
   readonly operator: string;
   readonly count: number;

@@ -11,8 +11,10 @@ import type { LotteryTerminal } from '../../kernel/terminal.js';
 
 export interface OpenDrawerInput {
   readonly reason: DrawerOpenReason;
-  /** e.g. the receipt number of the sale or payout. */
+  /** Words the operator gave. */
   readonly note?: string;
+  /** The receipt number of the sale, payout or void the drawer opens for (journaled as `for_receipt`). */
+  readonly for_receipt?: number;
 }
 
 /** Permission 'drawer.open' (cashier, manager); a technician never opens the drawer. */
@@ -27,7 +29,7 @@ export async function openDrawerFor(t: LotteryTerminal, session: OperatorSession
           record(t, {
             type: 'drawer.open',
             operator: session,
-            payload: { reason: opening.reason, ...(opening.note !== undefined ? { note: opening.note } : {}) },
+            payload: { reason: opening.reason, ...(opening.note !== undefined ? { note: opening.note } : {}), ...(input.for_receipt !== undefined ? { for_receipt: input.for_receipt } : {}) },
           });
         }),
     },

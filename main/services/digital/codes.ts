@@ -13,9 +13,21 @@ export function digitalReceiptLine(game: string, number: string, validationBarco
   return withCode(`${gameByCode(game).name} ${number}`, validationBarcode);
 }
 
+const CODE_SUFFIX = ' — code ';
+
 /** A receipt line with a digital unit's validation barcode after it (none: the line as it is). */
 export function withCode(line: string, validationBarcode: string | null): string {
-  return validationBarcode ? `${line} — code ${validationBarcode}` : line;
+  return validationBarcode ? `${line}${CODE_SUFFIX}${validationBarcode}` : line;
+}
+
+/**
+ * The inverse of {@link withCode}, for the printed receipt: the line's words, and the validation
+ * barcode it carries (printed as a barcode the counter's scanner reads, #41), or null.
+ */
+export function splitCode(line: string): { readonly description: string; readonly barcode: string | null } {
+  const at = line.lastIndexOf(CODE_SUFFIX);
+  const code = at < 0 ? '' : line.slice(at + CODE_SUFFIX.length);
+  return /^[0-9]{8,64}$/.test(code) ? { description: line.slice(0, at), barcode: code } : { description: line, barcode: null };
 }
 
 /** The validation barcode of the digital unit sold here under `saleKey`; null when this terminal holds none. */

@@ -7,7 +7,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { RETURN_REASON_MAX } from '../../../common/api/pack-limits.js';
 import { findBlock } from '../../../db/queries/blocks.js';
-import { changePackState, findPack, insertPack, listPacks as listPackRows, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
+import { changePackState, findPack, insertPack, listPacks as listPackRows, paidUnsoldUnits, soldCountOfPack, type PackRow, type PackState } from '../../../db/queries/packs.js';
 import { CENTRAL_STOP_PREFIX, packStop, stoppedUnsoldUnits, type StopRow } from '../../../db/queries/stop-list.js';
 import { centralPack, lastPackRefusal, type CentralPackRow, type PackRefusalRow, type SettleReason } from '../../../db/queries/central-packs.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
@@ -58,6 +58,8 @@ export interface PackView {
   readonly stop_listed: { readonly reason: string; readonly added_at: string; readonly from_central: boolean } | null;
   /** Its tickets on the stop list one by one (the pack itself not stopped) and not sold: not to sell (#25). */
   readonly stop_listed_units: number;
+  /** Its tickets paid or claimed here that no sale holds (scratched): not to sell (#41). */
+  readonly paid_unsold_units: number;
 }
 
 /** A pack whose tickets this terminal may still sell: received or active, and not stop-listed. */
@@ -65,9 +67,9 @@ export function isStock(p: Pick<PackView, 'state' | 'stop_listed'>): boolean {
   return (p.state === 'received' || p.state === 'active') && p.stop_listed === null;
 }
 
-/** Tickets of a pack still to sell: none when it is no stock; else its unsold ones, those stop-listed one by one left out. */
-export function ticketsLeft(p: Pick<PackView, 'state' | 'stop_listed' | 'unit_count' | 'sold' | 'stop_listed_units'>): number {
-  return isStock(p) ? Math.max(0, p.unit_count - p.sold - p.stop_listed_units) : 0;
+/** Tickets of a pack still to sell: none when it is no stock; else its unsold ones, those stop-listed one by one or paid or claimed (#41) left out. */
+export function ticketsLeft(p: Pick<PackView, 'state' | 'stop_listed' | 'unit_count' | 'sold' | 'stop_listed_units' | 'paid_unsold_units'>): number {
+  return isStock(p) ? Math.max(0, p.unit_count - p.sold - p.stop_listed_units - p.paid_unsold_units) : 0;
 }
 
 const RANK: Record<PackState, number> = { received: 0, active: 1, settled: 2, returned: 2 };
@@ -116,6 +118,7 @@ export function packView(t: LotteryTerminal, row: PackRow): PackView {
     central_refusal: lastPackRefusal(t.db, row) ?? null,
     stop_listed: stop ? stopListed(stop) : null,
     stop_listed_units: stop ? 0 : stoppedUnsoldUnits(t.db, { game: id.game, emission: id.emission, block: id.block, first: units.first, count: units.count }),
+    paid_unsold_units: paidUnsoldUnits(t.db, { game: id.game, emission: id.emission, block: id.block, first: units.first, count: units.count }),
     ...centralPart(t, row),
   };
 }

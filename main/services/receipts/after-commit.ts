@@ -123,7 +123,7 @@ export async function openDrawerAfter(
   receiptNo: number,
 ): Promise<DrawerOpenResult | null> {
   if (!after.drawer) return null;
-  const result = await openDrawerFor(t, session, after.drawer, { reason, note: `receipt ${receiptNo}` });
+  const result = await openDrawerFor(t, session, after.drawer, { reason, for_receipt: receiptNo });
   if (!result.opened) reportPrinterTrouble(after);
   return result;
 }

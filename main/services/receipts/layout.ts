@@ -184,6 +184,11 @@ function sale(r: SaleReceipt, l: ReceiptLabels, o: Required<ReceiptLayoutOptions
       { type: 'text', text: item.description },
       { type: 'pair', left: `  ${item.quantity} × ${euros(item.unitPriceCents, o)}`, right: euros(lineTotal, o) },
     );
+    // A digital unit's validation barcode: scanned at the counter to pay it, its digits beneath.
+    if (item.barcode !== undefined) {
+      if (!/^[\x21-\x7e]{1,64}$/.test(item.barcode)) throw new ReceiptError(`item '${item.description}': '${item.barcode}' cannot be printed as a barcode`);
+      lines.push({ type: 'barcode', value: item.barcode });
+    }
   }
   checkAmount('totalCents', r.totalCents, true);
   if (sum !== r.totalCents) throw new ReceiptError(`the items add up to ${sum} cents but totalCents is ${r.totalCents}`);

@@ -56,6 +56,8 @@ export interface SaleItem {
   readonly description: string;
   readonly quantity: number;
   readonly unitPriceCents: number;
+  /** A digital unit's validation barcode, printed as a barcode under the item (the buyer's proof). */
+  readonly barcode?: string;
 }
 
 /** A prize paid in a basket (issue #25): its payout's own receipt number and the ticket. */

@@ -5,6 +5,7 @@
  * (basket.ts) then prints its one receipt, opens the drawer once and clears the basket.
  */
 import { gameByCode, isGameCode } from '../../../games/index.js';
+import { humanNumber, parseBarcode } from '../../../games/ticket-id.js';
 import type { OperatorSession } from '../auth/session.js';
 import { counterClient } from '../digital/acts.js';
 import { digitalDisplay } from '../digital/display.js';
@@ -70,7 +71,11 @@ export function previewBasket(t: LotteryTerminal, session: OperatorSession, b: B
   try {
     prize_lines = b.prizes.map((raw) => {
       const barcode = raw.replace(/\s+/g, '');
-      if (seen.has(barcode)) throw new SaleError('duplicate-in-cart', `${barcode} is twice in the basket`);
+      if (seen.has(barcode)) {
+        // Named as printed on the ticket (#41), not by the raw barcode the scanner read.
+        const ticket = printedNumberOf(barcode);
+        throw new SaleError('duplicate-in-cart', `${ticket ?? barcode} is twice in the basket`, ticket ? { ticket } : undefined);
+      }
       seen.add(barcode);
       const v = checker.check(session, barcode);
       if (v.suspended) throw new PayoutError('game-suspended', v.message, v);
@@ -179,4 +184,14 @@ export async function completeBasketAct(t: LotteryTerminal, session: OperatorSes
   const receipt = await printReceipt(t, after, result.receipt, { receiptNo: result.receipt_no });
   const drawer = await openDrawerAfter(t, session, after, 'sale', result.receipt_no);
   return { result, receipt, drawer };
+}
+
+/** A ticket's number as printed on it, from either of its barcodes; null when the barcode does not read. */
+function printedNumberOf(barcode: string): string | null {
+  try {
+    const { id } = parseBarcode(barcode);
+    return humanNumber(id, gameByCode(id.game).pack_size);
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { gameByCode } from '../../../games/index.js';
 import type { SaleReceipt } from '../receipts/types.js';
+import { saleItem } from './receipts.js';
 
 /** What of a `basket` journal entry its receipt prints. */
 export interface BasketReceiptParts {
@@ -35,7 +36,7 @@ export function basketReceipt(head: { readonly terminal: string; readonly operat
     receiptNumber: String(head.receiptNo),
     duplicate: false,
     reprintCount: 0,
-    items: p.items.map((i) => ({ description: i.description, quantity: 1, unitPriceCents: i.price_cents })),
+    items: p.items.map((i) => saleItem(i.description, i.price_cents)),
     totalCents: p.purchases_cents,
     ...(p.prizes.length > 0 ? { prizes: p.prizes.map((z) => ({ description: `${gameName(z.game)} ${z.ticket}`, amountCents: z.amount_cents })) } : {}),
     tenderedCents: p.tendered_cents,

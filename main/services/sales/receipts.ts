@@ -1,5 +1,6 @@
 /** Receipt documents of sales and voids, built from committed data; printing them is the caller's job, after commit. */
-import type { SaleReceipt, VoidReceipt } from '../receipts/types.js';
+import type { SaleItem, SaleReceipt, VoidReceipt } from '../receipts/types.js';
+import { splitCode } from '../digital/codes.js';
 
 export interface SaleReceiptInput {
   readonly terminal: string;
@@ -22,11 +23,17 @@ export function saleReceipt(s: SaleReceiptInput): SaleReceipt {
     receiptNumber: String(s.receipt_no),
     duplicate: false,
     reprintCount: 0,
-    items: s.lines.map((l) => ({ description: l.description, quantity: 1, unitPriceCents: l.price_cents })),
+    items: s.lines.map((l) => saleItem(l.description, l.price_cents)),
     totalCents: s.total_cents,
     tenderedCents: s.tendered_cents,
     changeCents: s.change_cents,
   };
+}
+
+/** One item of a sale receipt; a digital unit's validation barcode comes out of its words to be printed as a barcode. */
+export function saleItem(line: string, priceCents: number): SaleItem {
+  const { description, barcode } = splitCode(line);
+  return { description, quantity: 1, unitPriceCents: priceCents, ...(barcode ? { barcode } : {}) };
 }
 
 /** The void receipt of a sale: the voided receipt number, the amount refunded and the reason. */

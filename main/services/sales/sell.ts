@@ -87,7 +87,11 @@ export function sellTickets(t: LotteryTerminal, session: OperatorSession, input:
   const seen = new Set<string>();
   for (const [i, id] of ids.entries()) {
     const key = `${id.game}/${id.emission}/${id.block}/${id.unit}`;
-    if (seen.has(key)) throw new SaleError('duplicate-in-cart', `${input.barcodes[i]?.trim()} is twice in the cart`);
+    if (seen.has(key)) {
+      // Named as printed on the ticket (#41), not by the raw barcode the scanner read.
+      const ticket = humanNumber(id, gameByCode(id.game).pack_size);
+      throw new SaleError('duplicate-in-cart', `${ticket} (${input.barcodes[i]?.trim()}) is twice in the cart`, { ticket });
+    }
     seen.add(key);
   }
   for (const id of ids) assertGameOnSale(t, id.game);

@@ -2,6 +2,7 @@
 import { gameByCode } from '../../../games/index.js';
 import { journalRowsOfType } from '../../../db/queries/journal.js';
 import { isDigitalSale } from '../../../db/queries/digital-units.js';
+import { printedReceiptOfSale } from '../../../db/queries/receipts.js';
 import { saleById, saleLines } from '../../../db/queries/sales.js';
 import type { SaleSummaryView } from '../../../common/api/methods/sales.js';
 import { requirePermission } from '../auth/roles.js';
@@ -20,6 +21,7 @@ export function sessionSales(t: LotteryTerminal, session: OperatorSession): Sale
     const sale = saleById(t.db, p.sale_id);
     sales.push({
       receipt_no: p.receipt_no,
+      printed_receipt_no: printedReceiptOfSale(t.db, p.receipt_no),
       at: row.at,
       operator: row.operator ?? '',
       count: p.lines.length,

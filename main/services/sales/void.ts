@@ -6,6 +6,7 @@
  * only some are voided) and the outbox event.
  */
 import { isDigitalSale } from '../../../db/queries/digital-units.js';
+import { saleReceiptOfBasket } from '../../../db/queries/receipts.js';
 import { type SaleLineRow, saleByReceipt, saleLines, markSaleVoided, markSaleLinesVoided } from '../../../db/queries/sales.js';
 import { gameByCode } from '../../../games/index.js';
 import { humanNumber } from '../../../games/ticket-id.js';
@@ -55,7 +56,8 @@ export function voidSale(t: LotteryTerminal, session: OperatorSession, input: Vo
   return inTransaction(t, () => {
     authorize(t, session, 'sale.void');
     const cash = requireOpenCashSession(t);
-    const sale = saleByReceipt(t.db, input.receipt_no);
+    // The customer hands over the receipt printed: a basket's number names its paper sale.
+    const sale = saleByReceipt(t.db, input.receipt_no) ?? saleByBasketReceipt(t, input.receipt_no);
     if (!sale) throw new SaleError('no-such-sale', `receipt ${input.receipt_no} is not a sale made at this terminal`);
     // A digital unit was handed out by central and its code shown to the buyer: it cannot be taken back here.
     if (isDigitalSale(t.db, sale.id)) {
@@ -77,7 +79,7 @@ export function voidSale(t: LotteryTerminal, session: OperatorSession, input: Vo
     const r = record(t, {
       type: 'void',
       operator: session,
-      payload: { sale_id: sale.id, voided_receipt_no: input.receipt_no, cash_session_id: cash.id, amount_cents: amount, reason, ...(partial ? { positions: partial, tickets } : {}) },
+      payload: { sale_id: sale.id, voided_receipt_no: sale.receipt_no as number, cash_session_id: cash.id, amount_cents: amount, reason, ...(partial ? { positions: partial, tickets } : {}) },
       receipt: true,
       money: { kind: 'void', lines: moneyLinesByGame(chosen) },
       outbox: { key: partial ? `void/sale/${sale.id}/lines/${partial.join('-')}` : `void/sale/${sale.id}` },
@@ -89,14 +91,14 @@ export function voidSale(t: LotteryTerminal, session: OperatorSession, input: Vo
     if (!marked) throw new SaleError('already-voided', `sale ${input.receipt_no} was already voided`);
     return {
       sale_id: sale.id,
-      voided_receipt_no: input.receipt_no,
+      voided_receipt_no: sale.receipt_no as number,
       receipt_no: receiptNo,
       at: r.at,
       amount_cents: amount,
       reason,
       lines: partial,
       outbox_key: r.outbox_key as string,
-      receipt: voidReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: receiptNo, voided_receipt_no: input.receipt_no, amount_cents: amount, reason, ...(tickets ? { tickets } : {}) }),
+      receipt: voidReceipt({ terminal: t.id, operator: session.name, at: r.at, receipt_no: receiptNo, voided_receipt_no: sale.receipt_no as number, amount_cents: amount, reason, ...(tickets ? { tickets } : {}) }),
     };
   });
 }
@@ -118,4 +120,9 @@ function chooseLines(input: VoidInput, all: readonly SaleLineRow[]): SaleLineRow
 function ticketWords(l: SaleLineRow): string {
   const game = gameByCode(l.game);
   return `${game.name} ${humanNumber({ game: game.code, emission: l.emission, block: l.block, unit: l.unit }, game.pack_size)}`;
+}
+
+function saleByBasketReceipt(t: LotteryTerminal, receiptNo: number): ReturnType<typeof saleByReceipt> {
+  const sale = saleReceiptOfBasket(t.db, receiptNo);
+  return sale === undefined ? undefined : saleByReceipt(t.db, sale);
 }

@@ -52,7 +52,7 @@ describe('sale handlers on the demo terminal', () => {
     // The drawer opened for the cash, after the sale was committed, and the opening is journaled.
     expect(f.printer.kicks).toEqual([2]);
     const opened = f.app.context.terminal.db.prepare("SELECT operator, payload FROM journal WHERE type = 'drawer.open'").all() as { operator: string; payload: string }[];
-    expect(opened).toEqual([{ operator: 'Camille', payload: JSON.stringify({ note: 'receipt 1', reason: 'sale' }) }]);
+    expect(opened).toEqual([{ operator: 'Camille', payload: JSON.stringify({ for_receipt: 1, reason: 'sale' }) }]);
     // The X report counts it.
     await f.login('Marie');
     const x = await f.call('cash.x', { print: true });

@@ -10,6 +10,8 @@ import { encodeLayout } from '../../../native/printer/encode-layout.js';
 import { EscPosDecodeError, escposToPng } from '../../../native/printer/escpos-to-png.js';
 import { PAPER_58MM } from '../../../native/printer/paper.js';
 import { CLAIM, PAYOUT, TEST_PAGE } from '../../main/services/receipts/fixtures.js';
+import { withCode } from '../../../main/services/digital/codes.js';
+import { saleReceipt } from '../../../main/services/sales/receipts.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'guichet-escpos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +41,20 @@ describe('escposToPng', () => {
     const narrow = escposToPng(await encodeLayout(receiptLayout(TEST_PAGE), PAPER_58MM), { paperDots: PAPER_58MM.dots });
     expect(zbar(narrow.png, 'test58.png')).toEqual(['GUICHET-TEST-0123456789']);
     expect(narrow.width).toBe(384 + 64);
+  });
+
+  it("prints a digital unit's validation code on the sale receipt as a barcode the scanner reads, also on 58 mm (#41)", async () => {
+    const code = '0021000000100000070123456789012345';
+    expect(code).toHaveLength(34);
+    const receipt = saleReceipt({
+      terminal: 'T-001', operator: 'Élodie', at: '2026-12-07T10:00:00.000Z', receipt_no: 12,
+      lines: [{ description: 'Le Ticket 213-001-01-00000-007', price_cents: 300 }, { description: withCode('Happy 2014 021-0000001-007', code), price_cents: 500 }],
+      total_cents: 800, tendered_cents: 1000, change_cents: 200,
+    });
+    const layout = receiptLayout(receipt);
+    expect(layout.lines).toContainEqual({ type: 'barcode', value: code });
+    expect(zbar(escposToPng(await encodeLayout(layout)).png, 'digital-sale.png')).toEqual([code]);
+    expect(zbar(escposToPng(await encodeLayout(layout, PAPER_58MM), { paperDots: PAPER_58MM.dots }).png, 'digital-sale58.png')).toEqual([code]);
   });
 
   it('decodes the text back, accents and euro sign included, at the right columns', async () => {

@@ -25,18 +25,24 @@ function label(key: string, t: Translate): string {
 const IDENTITY = new Set(['game', 'emission', 'block', 'unit', 'pack_index']);
 
 function field(key: string, value: unknown, t: Translate, language: Language): string | null {
+  if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameName(value);
+  const shown = valueText(key, value, t, language);
+  return shown === null ? null : `${label(key.replace(/_cents$/, ''), t)} ${shown}`;
+}
+
+/** A field's value alone, in the screen's language (null: nothing to show). */
+function valueText(key: string, value: unknown, t: Translate, language: Language): string | null {
   if (isInternal(key) || value === null || value === undefined) return null;
-  if (typeof value === 'number') return key.endsWith('_cents') ? `${label(key.replace(/_cents$/, ''), t)} ${formatEuros(value, { locale: language })}` : `${label(key, t)} ${value}`;
+  if (typeof value === 'number') return key.endsWith('_cents') ? formatEuros(value, { locale: language }) : String(value);
   if (key === 'game' && typeof value === 'string' && isGameCode(value)) return gameName(value);
   if (typeof value === 'string') {
     if (isOpaque(value) && key !== 'sha256') return null;
-    const shown = key === 'sha256' ? `${value.slice(0, 12)}…` : textOf(t, `journal.value.${value}`, undefined, value);
-    return `${label(key, t)} ${shortened(shown, MAX_TEXT)}`;
+    return key === 'sha256' ? `${value.slice(0, 12)}…` : shortened(textOf(t, `journal.value.${value}`, undefined, value), MAX_TEXT);
   }
-  if (typeof value === 'boolean') return `${label(key, t)} ${value ? '✓' : '✗'}`;
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (Array.isArray(value)) {
     const tickets = value.map((v) => (v && typeof v === 'object' ? (v as { ticket?: unknown }).ticket : undefined)).filter((v): v is string => typeof v === 'string');
-    return tickets.length > 0 ? `${label(key, t)} ${tickets.join(', ')}` : `${label(key, t)} ×${value.length}`;
+    return tickets.length > 0 ? tickets.join(', ') : `×${value.length}`;
   }
   return null;
 }
@@ -58,7 +64,7 @@ export function payloadSummary(type: string, payload: unknown, t: Translate): st
     const after = p.after as Record<string, unknown>;
     return Object.keys(after)
       .filter((k) => before[k] !== after[k])
-      .map((k) => `${field(k, before[k], t, language) ?? k} → ${field(k, after[k], t, language)?.replace(/^\S+ /, '') ?? ''}`)
+      .map((k) => `${field(k, before[k], t, language) ?? k} → ${valueText(k, after[k], t, language) ?? ''}`)
       .join(' · ');
   }
   if (type === 'central.feed') {

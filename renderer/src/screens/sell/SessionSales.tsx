@@ -103,7 +103,7 @@ export function SessionSales(props: { onChanged(): void }) {
       )}
       {voiding && (
         <form className="void-form card-inset" onSubmit={(e) => void confirm(e)} data-testid="void-form">
-          <h3>{t('sell.void.title', { n: voiding.receipt_no })}</h3>
+          <h3>{t('sell.void.title', { n: voiding.printed_receipt_no })}</h3>
           <label className="field" htmlFor="void-reason">
             <span className="field-label">{t('sell.void.reason')}</span>
             <input
@@ -155,7 +155,7 @@ export function SessionSales(props: { onChanged(): void }) {
           <tbody>
             {sales.map((s) => (
               <tr key={s.receipt_no} className={s.voided ? 'voided' : undefined} data-testid={`session-sale-${s.receipt_no}`}>
-                <td className="mono">{s.receipt_no}</td>
+                <td className="mono">{s.printed_receipt_no}</td>
                 <td>{time(s.at, language)}</td>
                 <td>{s.operator}</td>
                 <td className="small">
@@ -182,7 +182,7 @@ export function SessionSales(props: { onChanged(): void }) {
                     <span className="tag tag-bad">{t('sell.session.voided', { n: s.void_receipt_no ?? '?' })}</span>
                   ) : s.digital ? (
                     <span className="row-buttons">
-                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.receipt_no)}>
+                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.printed_receipt_no)}>
                         {t('sell.reprint')}
                       </button>
                       <span className="tag" data-testid={`no-void-${s.receipt_no}`} title={t('sell.session.digital-no-void-why')}>
@@ -191,7 +191,7 @@ export function SessionSales(props: { onChanged(): void }) {
                     </span>
                   ) : (
                     <span className="row-buttons">
-                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.receipt_no)}>
+                      <button type="button" className="btn btn-small" onClick={() => void reprint(s.printed_receipt_no)}>
                         {t('sell.reprint')}
                       </button>
                       <button type="button" className="btn btn-small btn-warn" data-testid={`void-${s.receipt_no}`} onClick={() => startVoid(s)}>

@@ -191,6 +191,20 @@ describe('single tickets stop-listed inside an active pack (#25)', () => {
   });
 });
 
+describe('tickets paid or claimed inside an active pack (#41)', () => {
+  it('are not left to sell: a scratched ticket paid here is no stock', async () => {
+    fx = await counterTerminal({ activePacks: [0] });
+    const f = fx;
+    const game = () => packInventory(listPacks(f.t)).find((g) => g.game === 'annee-chance-2013');
+    expect(game()).toMatchObject({ tickets_left: 100 });
+    let w = 0;
+    while (checkAtCounter(f.t, f.bob, f.val(w)).verdict !== 'winner') w++;
+    expect(payTicket(f.t, f.bob, f.val(w)).status).toBe('paid');
+    expect(listPacks(f.t)[0]).toMatchObject({ paid_unsold_units: 1 });
+    expect(game()).toMatchObject({ tickets_sold: 0, tickets_left: 99 });
+  });
+});
+
 describe('a return and its reason (#25)', () => {
   const returnEntries = (f: CounterFixture) =>
     (f.t.db.prepare("SELECT payload FROM journal WHERE type = 'pack.return' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload) as Record<string, unknown>);

@@ -3,6 +3,8 @@ import { xReport } from '../../../../main/services/cash/sessions.js';
 import { verifyJournal } from '../../../../main/services/journal/verify.js';
 import { completeBasket, type BasketInput } from '../../../../main/services/sales/basket.js';
 import { addPrize, completeBasketAct, currentBasket, setBasket } from '../../../../main/services/sales/basket-acts.js';
+import { sessionSales } from '../../../../main/services/sales/session-sales.js';
+import { voidSale } from '../../../../main/services/sales/void.js';
 import { abandon } from '../../../../main/services/sales/cart-acts.js';
 import { NO_DEVICES } from '../../../../main/services/receipts/after-commit.js';
 import { clientFor } from '../../../../main/services/sync/sync.js';
@@ -66,6 +68,18 @@ describe('one basket: paper tickets and prizes, one payment, one receipt', () =>
     expect(verifyJournal(fx.t).ok).toBe(true);
   });
 
+  it("the void list shows the number printed on the customer's receipt, and voids by it (#41)", async () => {
+    fx = await counterTerminal({ activePacks: [0, 1] });
+    const [w] = winners(fx, 0);
+    const done = await completeBasket(fx.t, fx.bob, { basket_id: 'b0000005-aaaa', barcodes: [fx.inv(150), fx.inv(151)], digital: [], prizes: [fx.val(w!)], tendered_cents: 1000 }, noCentral(fx));
+    expect(done.receipt_no).not.toBe(done.sale_receipt_no);
+    const listed = sessionSales(fx.t, fx.alice).find((s) => s.receipt_no === done.sale_receipt_no);
+    expect(listed).toMatchObject({ printed_receipt_no: done.receipt_no });
+    const voided = voidSale(fx.t, fx.alice, { receipt_no: done.receipt_no, reason: 'le client a changé d’avis' });
+    expect(voided).toMatchObject({ voided_receipt_no: done.sale_receipt_no, amount_cents: 600 });
+    expect(sessionSales(fx.t, fx.alice).find((s) => s.receipt_no === done.sale_receipt_no)).toMatchObject({ voided: true });
+  });
+
   it('completing twice (a double press, or the request replayed) pays and sells nothing twice', async () => {
     fx = await counterTerminal({ activePacks: [0, 1] });
     const [w] = winners(fx, 0);
@@ -123,7 +137,7 @@ describe('the basket in progress', () => {
     expect(again).toMatchObject({ basket_id: set.basket_id, barcodes: [fx.inv(150)], prizes: [fx.val(w!)], purchases_cents: 300, prizes_cents: withPrize.prizes_cents });
     // Not enrolled here: central never answers, so no digital line; the basket is unchanged.
     expect(() => setBasket(fx!.t, fx!.bob, { barcodes: [fx!.inv(150)], digital: ['happy-2014'], prizes: [fx!.val(w!)] }, NO_DEVICES)).toThrow(expect.objectContaining({ code: 'central-unreachable' }));
-    expect(() => addPrize(fx!.t, fx!.bob, fx!.val(w!), NO_DEVICES)).toThrow(expect.objectContaining({ code: 'duplicate-in-cart' }));
+    expect(() => addPrize(fx!.t, fx!.bob, fx!.val(w!), NO_DEVICES)).toThrow(expect.objectContaining({ code: 'duplicate-in-cart', details: { ticket: expect.stringMatching(/^\d{3}-\d{3}-\d{2}-\d{5}-\d{3}-\d$/) as unknown } }));
     expect(currentBasket(fx.t, fx.bob, NO_DEVICES).basket_id).toBe(set.basket_id);
     const done = await completeBasketAct(fx.t, fx.bob, { basket_id: set.basket_id!, barcodes: again.barcodes, digital: [], prizes: again.prizes, tendered_cents: 0 }, NO_DEVICES);
     expect(done.result.change_cents).toBe(again.prizes_cents - 300);

@@ -62,6 +62,8 @@ describe('selling paper tickets', () => {
     expectRefusal(f, 'not-inventory', sell([f.val(22)]));
     expectRefusal(f, 'not-paper', sell([inventoryBarcode(f.files.digital.units[2]!.id)]));
     expectRefusal(f, 'duplicate-in-cart', sell([f.inv(22), f.inv(23), f.inv(22)]));
+    // Named as printed on the ticket, not by the raw barcode (#41).
+    expect(sell([f.inv(22), f.inv(23), f.inv(22)])).toThrow(expect.objectContaining({ details: { ticket: expect.stringMatching(/^213-\d{3}-\d{2}-\d{5}-022-\d$/) as unknown } }));
     expectRefusal(f, 'empty-cart', sell([]));
     expectRefusal(f, 'insufficient-tender', sell([f.inv(22), f.inv(23)], 599));
     expectRefusal(f, 'bad-amount', sell([f.inv(22)], 300.5));
