@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../../main/app/app.js';
+import { ServiceError } from '../../../../main/kernel/errors.js';
 import type { LotteryTerminal } from '../../../../main/kernel/terminal.js';
 import { COOKIE, DISPLAY_COOKIE, startBrowserHost, type BrowserHost } from '../../../../main/hosts/browser/server.js';
 
@@ -97,7 +98,7 @@ describe('browser host', () => {
         'app.info': () => ({ terminal_id: 'T-1', language: 'en' }) as never,
         'status.get': (ctx) => ({ operator: ctx.session?.name ?? null }) as never,
         'auth.login': (ctx, { name, pin }) => {
-          if (pin !== '1234') throw Object.assign(new Error('wrong PIN'), { code: 'wrong-pin' });
+          if (pin !== '1234') throw new ServiceError('wrong-pin', 'wrong PIN');
           ctx.session = { name, role: 'cashier' } as never;
           return { name } as never;
         },
@@ -198,6 +199,7 @@ describe('browser host', () => {
     const ended = new Promise<void>((resolve) => stream.on('end', resolve).resume());
 
     const wrong = await call(first, 'auth.login', { name: 'Camille', pin: '0000' });
+    expect(JSON.parse(wrong.body)).toMatchObject({ ok: false, error: { code: 'wrong-pin' } });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect((await call(first, 'app.info')).status).toBe(200);
 
