@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SelfCheckKind } from '../../common/api/methods/selfcheck.js';
 import { DICTIONARIES, makeTranslate, mergeDictionaries } from '../../renderer/src/i18n/index.js';
-import { toneOf } from '../../renderer/src/selfcheck/attract-timer.js';
+import { toneOf, waitText } from '../../renderer/src/selfcheck/attract-timer.js';
 
 const dict = mergeDictionaries(DICTIONARIES);
 const fr = makeTranslate(dict, 'fr');
@@ -24,5 +24,16 @@ describe('the self-check for a ticket already paid or claimed', () => {
     }
     expect(fr('selfcheck.kind.suspended')).toBe('Jeu suspendu par la loterie');
     expect(en('selfcheck.kind.suspended')).toBe('Game suspended by the lottery');
+  });
+});
+
+describe('the self-check asking a player to wait', () => {
+  it('says minutes as a person would, not "236 s"', () => {
+    expect(waitText(fr, 'fr', 236)).toBe('Trop de vérifications d’affilée. Vous pourrez scanner à nouveau dans environ 4 minutes.');
+    expect(waitText(en, 'en', 236)).toBe('Too many checks in a row. You can scan again in about 4 minutes.');
+    expect(waitText(fr, 'fr', 61)).toContain('environ 2 minutes');
+    expect(waitText(fr, 'fr', 60)).toContain('environ une minute');
+    expect(waitText(en, 'en', 45)).toBe('Too many checks in a row. You can scan again in 45 s.');
+    expect(waitText(fr, 'fr', 45)).toContain('dans 45 s.');
   });
 });

@@ -14,7 +14,7 @@ import { money } from '../format.js';
 import { I18nProvider, useLanguage, useT } from '../i18n/index.js';
 import { ScanProvider, useScans, type Scan } from '../scan/ScanProvider.js';
 import { svgDataUrl } from '../screens/validate/verdict-style.js';
-import { secondsLeft, toneOf } from './attract-timer.js';
+import { secondsLeft, toneOf, waitText } from './attract-timer.js';
 import '../styles/selfcheck.css';
 
 /**
@@ -120,7 +120,7 @@ function SelfCheckScreen(props: { status: SelfCheckStatusView }) {
           <section className="selfcheck-result tone-warn" data-testid="selfcheck-wait">
             <h1 className="selfcheck-headline">{t('selfcheck.wait')}</h1>
             <p className="selfcheck-sub" data-testid="selfcheck-wait-seconds" data-seconds={secondsLeft(phase.untilMs, now)}>
-              {t('selfcheck.waitSub', { seconds: secondsLeft(phase.untilMs, now) })}
+              {waitText(t, language, secondsLeft(phase.untilMs, now))}
             </p>
           </section>
         )}
