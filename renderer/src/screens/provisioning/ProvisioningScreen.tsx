@@ -9,6 +9,7 @@ import type { EnrolledView } from '../../../../common/api/methods/provisioning.j
 import { useApi } from '../../api/context.js';
 import { errorText } from '../../i18n/errors.js';
 import { useLanguage, useT } from '../../i18n/index.js';
+import { missingFields, missingText } from './missing-fields.js';
 
 interface Letter {
   central: string;
@@ -47,6 +48,12 @@ export function ProvisioningScreen(props: { dataDir: string; canEnroll: boolean;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const missing = missingFields(letter);
+    if (missing.length > 0) {
+      setProblem(missingText(t, missing));
+      document.getElementById(`enrol-${missing[0]}`)?.focus();
+      return;
+    }
     if (letter.pin !== letter.pinAgain) {
       setProblem(t('provisioning.pin-mismatch'));
       return;
@@ -89,32 +96,32 @@ export function ProvisioningScreen(props: { dataDir: string; canEnroll: boolean;
         </button>
       </header>
       {props.canEnroll && (
-        <form className="card provisioning-form" onSubmit={(e) => void submit(e)} data-testid="enrol-form">
+        <form className="card provisioning-form" noValidate onSubmit={(e) => void submit(e)} data-testid="enrol-form">
           <h2>{t('provisioning.enroll')}</h2>
           <div className="provisioning-fields">
             <label className="field wide" htmlFor="enrol-central">
               <span className="field-label">{t('provisioning.central')}</span>
-              <input ref={first} className="input" autoComplete="off" spellCheck={false} placeholder="https://central.loterie.example:8470" required {...field('central')} />
+              <input ref={first} className="input" autoComplete="off" spellCheck={false} placeholder="https://central.loterie.example:8470" aria-required="true" {...field('central')} />
             </label>
             <label className="field" htmlFor="enrol-code">
               <span className="field-label">{t('provisioning.code')}</span>
-              <input className="input mono" autoComplete="off" spellCheck={false} required {...field('code')} />
+              <input className="input mono" autoComplete="off" spellCheck={false} aria-required="true" {...field('code')} />
             </label>
             <label className="field wide" htmlFor="enrol-root">
               <span className="field-label">{t('provisioning.root')}</span>
-              <input className="input mono" autoComplete="off" spellCheck={false} required {...field('root')} />
+              <input className="input mono" autoComplete="off" spellCheck={false} aria-required="true" {...field('root')} />
             </label>
             <label className="field" htmlFor="enrol-manager">
               <span className="field-label">{t('provisioning.manager')}</span>
-              <input className="input" autoComplete="off" maxLength={32} required {...field('manager')} />
+              <input className="input" autoComplete="off" maxLength={32} aria-required="true" {...field('manager')} />
             </label>
             <label className="field" htmlFor="enrol-pin">
               <span className="field-label">{t('provisioning.pin')}</span>
-              <input className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} required {...field('pin')} />
+              <input className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} aria-required="true" {...field('pin')} />
             </label>
             <label className="field" htmlFor="enrol-pinAgain">
               <span className="field-label">{t('provisioning.pin-again')}</span>
-              <input className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} required {...field('pinAgain')} />
+              <input className="input" type="password" inputMode="numeric" autoComplete="new-password" maxLength={16} aria-required="true" {...field('pinAgain')} />
             </label>
           </div>
           <details className="provisioning-ca" open={https}>
