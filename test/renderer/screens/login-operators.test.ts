@@ -7,30 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../common/api/errors.js';
 import type { GuichetApi, MethodName } from '../../../common/api/contract.js';
-import type { AppInfo, StatusView } from '../../../common/api/views.js';
 import { chosenOperator } from '../../../renderer/src/screens/login/chosen-operator.js';
 import { fetchSession } from '../../../renderer/src/shell/session.js';
+import type { StatusView } from '../../../common/api/views.js';
+import { FAKE_INFO, fakeStatus } from '../support/views.js';
 
-const INFO: AppInfo = {
-  terminal_id: 'FAKE-07',
-  version: 'test',
-  host: 'browser',
-  language: 'fr',
-  payout_limit_cents: 30_000,
-  idle_logout_minutes: 5,
-  operators: [
-    { name: 'Marie', role: 'manager' },
-    { name: 'Camille', role: 'cashier' },
-  ],
-};
-const LOGGED_IN: StatusView = {
-  operator: { name: 'Marie', role: 'manager', since: '2026-11-30T08:00:00.000Z' },
-  connection: 'offline',
-  outbox_waiting: 0,
-  central: { state: 'offline', seconds_since_contact: null, problem: null },
-  printer: null,
-  cash_session_open: false,
-};
+const INFO = FAKE_INFO;
+const LOGGED_IN = fakeStatus({ name: 'Marie', role: 'manager' });
 
 /** A host that answers the status (or not-logged-in) and the app info, recording the calls. */
 function host(status: StatusView | null) {

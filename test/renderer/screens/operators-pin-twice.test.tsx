@@ -6,22 +6,16 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuichetApi } from '../../../common/api/contract.js';
-import type { AppInfo, Language, StatusView } from '../../../common/api/views.js';
+import type { Language } from '../../../common/api/views.js';
+import { FAKE_INFO, fakeStatus } from '../support/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { DICTIONARIES, I18nProvider, makeTranslate, mergeDictionaries } from '../../../renderer/src/i18n/index.js';
 import { OperatorsPanel } from '../../../renderer/src/screens/settings/OperatorsPanel.js';
 import { SessionProvider } from '../../../renderer/src/shell/session.js';
 
 const api: GuichetApi = { call: () => Promise.reject(new Error('no call on render')), subscribe: () => () => undefined };
-const INFO: AppInfo = { terminal_id: 'FAKE-07', version: 'test', host: 'browser', language: 'fr', payout_limit_cents: 30_000, idle_logout_minutes: 5, operators: [] };
-const STATUS: StatusView = {
-  operator: { name: 'Marie', role: 'manager', since: '2026-11-30T08:00:00.000Z' },
-  connection: 'offline',
-  outbox_waiting: 0,
-  central: { state: 'offline', seconds_since_contact: null, problem: null },
-  printer: null,
-  cash_session_open: false,
-};
+const INFO = { ...FAKE_INFO, operators: [] };
+const STATUS = fakeStatus({ name: 'Marie', role: 'manager' });
 
 function panel(language: Language): string {
   return renderToString(

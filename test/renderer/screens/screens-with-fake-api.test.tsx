@@ -7,7 +7,8 @@ import { createRef, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuichetApi, MethodName } from '../../../common/api/contract.js';
-import type { AppInfo, Language, StatusView } from '../../../common/api/views.js';
+import type { Language } from '../../../common/api/views.js';
+import { FAKE_INFO, fakeStatus } from '../support/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { I18nProvider } from '../../../renderer/src/i18n/index.js';
 import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';
@@ -34,26 +35,8 @@ function fakeApi() {
   return { api, calls, subscriptions: () => subscriptions };
 }
 
-const INFO: AppInfo = {
-  terminal_id: 'FAKE-07',
-  version: 'test',
-  host: 'browser',
-  language: 'fr',
-  payout_limit_cents: 30_000,
-  idle_logout_minutes: 5,
-  operators: [
-    { name: 'Marie', role: 'manager' },
-    { name: 'Camille', role: 'cashier' },
-  ],
-};
-const STATUS: StatusView = {
-  operator: { name: 'Camille', role: 'cashier', since: '2026-11-30T08:00:00.000Z' },
-  connection: 'offline',
-  outbox_waiting: 2,
-  central: { state: 'offline', seconds_since_contact: 12, problem: null },
-  printer: null,
-  cash_session_open: true,
-};
+const INFO = FAKE_INFO;
+const STATUS = fakeStatus({ name: 'Camille', role: 'cashier' }, { outbox_waiting: 2, central: { state: 'offline', seconds_since_contact: 12, problem: null }, cash_session_open: true });
 
 function render(api: GuichetApi, language: Language, screen: ReactNode): string {
   return renderToString(
