@@ -9,11 +9,13 @@
  * then the copy holds the central's store too and starts with `--demo`, which serves it.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { COOKIE } from '../../main/hosts/browser/server.js';
+import { KIOSK_PORT_FILE } from '../../main/hosts/kiosk/kiosk-port.js';
 import { DEMO_CENTRAL_DIR, DEMO_TEMPLATE_ENV, guichet, makeDemoTemplate, noLeftCentral, startKiosk, stopChild } from './demo-template.js';
 
 export { startKiosk } from './demo-template.js';
@@ -57,7 +59,21 @@ export function copyDemo(demoTemplate: string, liveCentral: boolean): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-e2e-'));
   cpSync(demoTemplate, dataDir, { recursive: true, filter: (src) => liveCentral || path.relative(demoTemplate, src) !== DEMO_CENTRAL_DIR });
   if (!liveCentral) pointAtNoCentral(dataDir);
+  forgetPorts(dataDir);
   return dataDir;
+}
+
+/**
+ * Every copy would remember the template's ports, kiosk and demo central alike: a test that stops its
+ * central frees that port, the next copy's central takes it, and the first test's terminal, the same
+ * enrolled terminal as every copy, is online again with its twin (CI run of d2009e1: "central down",
+ * yet the sale synced and the verdict said Winner). Each copy takes free ports of its own instead.
+ */
+function forgetPorts(dataDir: string): void {
+  rmSync(path.join(dataDir, KIOSK_PORT_FILE), { force: true });
+  // The port file says the folder has a demo central; 0 is "none remembered".
+  const centralPort = path.join(dataDir, DEMO_CENTRAL_DIR, 'port');
+  if (existsSync(centralPort)) writeFileSync(centralPort, '0\n');
 }
 
 /** The demo units of each worker's template (read once: the copies hold the same demo lottery). */
@@ -202,7 +218,7 @@ export async function login(page: Page, name: string, pin: string): Promise<void
   await page.getByTestId(`operator-${name}`).click();
   await expect(page.getByTestId('pin-input')).toBeFocused();
   await page.keyboard.type(pin, { delay: 80 });
-  await page.keyboard.press('Enter');
+  await sessionRotated(page, () => page.keyboard.press('Enter'));
   await expect(page.getByTestId('status-operator')).toContainText(name);
   // The shell opens the operator's home screen once logged in.
   await expect(page).toHaveURL(/#\/(validate|diagnostics)$/);
@@ -212,8 +228,23 @@ export async function login(page: Page, name: string, pin: string): Promise<void
 export async function loginWithPad(page: Page, name: string, pin: string): Promise<void> {
   await page.getByTestId(`operator-${name}`).click();
   for (const d of pin) await page.getByTestId(`pinpad-${d}`).click();
-  await page.getByTestId('pinpad-ok').click();
+  await sessionRotated(page, () => page.getByTestId('pinpad-ok').click());
   await expect(page.getByTestId('status-operator')).toContainText(name);
+}
+
+/**
+ * Submits a login and waits until the page holds the session cookie its answer set. The screen shows the
+ * operator from the status event, which the event stream brings before the login's answer: a test's
+ * own call (callApi) made then would travel with the cookie the login just retired, and be refused as
+ * "not authenticated" (CI run of d2009e1). The page's own calls wait for the login (api/client.ts).
+ */
+async function sessionRotated(page: Page, submit: () => Promise<void>): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/call' && (r.request().postData() ?? '').includes('"auth.login"'));
+  await submit();
+  const set = (await (await answered).headerValue('set-cookie')) ?? '';
+  const cookie = new RegExp(`${COOKIE}=([^;]+)`).exec(set)?.[1];
+  if (cookie === undefined) return; // refused: the cookie stays as it was
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === COOKIE)?.value, { message: 'the page holds the session cookie of its login' }).toBe(cookie);
 }
 
 /**
