@@ -134,6 +134,15 @@ async function statusBarOnOneLine(page: Page): Promise<void> {
   expect(tops, 'status bar items on one line').toHaveLength(1);
 }
 
+/** The process has exited (no such process, or a zombie its parent has not reaped yet). */
+function processGone(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 /** The process id of the demo central this kiosk started (`guichet central serve --data DATA/demo-central`). */
 function demoCentralPid(dataDir: string): number {
   const dir = path.join(dataDir, 'demo-central');
@@ -244,7 +253,10 @@ for (const size of SIZES) {
       await usable(page, 'digital-reprint', 'reprint');
 
       // Central down: offline, events waiting; the bar still holds on one line.
-      process.kill(demoCentralPid(kiosk.dataDir), 'SIGTERM');
+      // Gone, not going: a central shutting down still answers the requests of open connections.
+      const centralPid = demoCentralPid(kiosk.dataDir);
+      process.kill(centralPid, 'SIGTERM');
+      await expect.poll(() => processGone(centralPid), { message: 'the demo central has exited', timeout: 60_000 }).toBe(true);
       const units = kiosk.units('annee-chance-2013');
       await page.getByTestId('sell-scan').focus();
       await wedgeScan(page, units[60]!.barcodes.inventory);
