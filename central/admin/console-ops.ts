@@ -20,6 +20,7 @@ import type { StopListView } from '../../common/console/stop-list.js';
 import type { TerminalView } from '../../common/console/terminal.js';
 import { CentralError, type Central } from '../store/context.js';
 import { stopList } from '../store/reference-reads.js';
+import { PAPER_PRICES } from '../store/statements.js';
 import { op } from './op-def.js';
 import { ANY_ROLE } from './roles.js';
 import { listCentralPacks } from '../store/packs.js';
@@ -210,7 +211,7 @@ export const CONSOLE_OPS = {
     run: async (c: Central, a: { days?: number | undefined }): Promise<SalesView> => {
       const days = a.days ?? 14;
       const from = new Date(Date.parse(c.now()) - days * 86_400_000).toISOString();
-      return { from, days: (await salesByGameDay(c.db, from)).map((r) => ({ ...r, cents: Number(r.cents) })) };
+      return { from, days: (await salesByGameDay(c.db, from, PAPER_PRICES)).map((r) => ({ ...r, cents: Number(r.cents) })) };
     },
   }),
 };

@@ -20,7 +20,7 @@ import { applyQueuedPackOps, settlePacks } from './packs.js';
 import { announcePaidTickets } from './paid-feed.js';
 import { issueAllowance, uncreditedEntries } from './payout-checks.js';
 import { recordPrizeClaims } from './prize-claims.js';
-import { checkSales } from './sale-checks.js';
+import { checkSales, uncreditedSales } from './sale-checks.js';
 import { recordSoftware } from './updates.js';
 import { uncreditedVoids } from './void-checks.js';
 import { noteResync } from './restore-hold.js';
@@ -185,6 +185,8 @@ async function storeBatch(c: Central, tx: Queryable, terminalId: string, batch: 
   await applyQueuedPackOps(c, tx, terminalId, events);
   // Payouts, voids and sales central does not credit (store/payout-checks.ts, void-checks.ts): stored as signed, never counted or paid.
   const uncredited = await uncreditedEntries(c, tx, terminalId, t.enrolled_at, stored);
+  // A paper sale's money that is not its tickets at their games' prices: central bills its own figure (store/sale-checks.ts).
+  for (const seq of await uncreditedSales(c, tx, terminalId, stored, uncredited)) uncredited.add(seq);
   await uncreditedVoids(c, tx, terminalId, stored, uncredited); // a void only of a sale central credited, from its lines (store/void-checks.ts)
   await checkSales(c, tx, terminalId, stored); // a paid ticket, or one of a returned or stop-listed pack, sold: an alert (store/sale-checks.ts)
   const { paid, exceptions } = await reconcilePayouts(c, tx, terminalId, uncredited.size === 0 ? stored : stored.filter((e) => !uncredited.has(e.seq)));

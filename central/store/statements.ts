@@ -1,7 +1,7 @@
 /**
  * The retailer's account per ISO week, computed from the journals central holds (the same `money`
  * blocks the terminals' X/Z reports add up, of the money entry types only: store/entry-checks.ts, and of
- * the entries central credited: store/payout-checks.ts, void-checks.ts): sales, voids, payouts, claims, the commissions (a share of
+ * the entries central credited: store/payout-checks.ts, void-checks.ts, sale-checks.ts): sales, voids, payouts, claims, the commissions (a share of
  * net sales and a share of the prizes cashed, configuration `commission_sales_bp` / `commission_cashing_bp`
  * in basis points, 5 % and 1 % by default), settled packs, and the amount due to the lottery.
  *
@@ -58,6 +58,8 @@ export async function settledPacks(q: Queryable, retailer: string, from: string,
 
 /** Digital games: central bills its own sales of them, never the terminals' sale lines. */
 const DIGITAL_GAMES = GAMES.filter((g) => g.kind === 'digital').map((g) => g.code);
+/** Paper games' prices: what central bills a sale whose money block it did not credit (store/sale-checks.ts). */
+export const PAPER_PRICES = GAMES.filter((g) => g.kind === 'paper').map((g) => ({ game: g.code, price_cents: g.price_cents }));
 
 /**
  * The statement of `retailer` for ISO week `week` (`YYYY-Www`). A week central's clock is past is
@@ -85,8 +87,8 @@ export async function retailerStatement(c: Central, retailer: string, week: stri
 async function computeStatement(c: Central, retailer: string, week: string, bounds: { from: string; to: string }, closed: boolean, now: string): Promise<RetailerStatement> {
   const terminals = await terminalsOfRetailer(c.db, retailer);
   if (terminals.length === 0) throw new CentralError('unknown_retailer', `no terminal belongs to a retailer '${retailer}'`, 404, { retailer, rule: 'no_terminal' });
-  const own = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'own');
-  const late = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'late');
+  const own = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'own', PAPER_PRICES);
+  const late = await moneyTotalsByKind(c.db, terminals, bounds.from, bounds.to, MONEY_ENTRY_TYPES, DIGITAL_GAMES, 'late', PAPER_PRICES);
   const tally = (rows: typeof own, kind: string): { count: number; amount_cents: number } => {
     const r = rows.find((x) => x.kind === kind);
     return { count: Number(r?.n ?? 0), amount_cents: Number(r?.cents ?? 0) };

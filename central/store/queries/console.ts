@@ -90,18 +90,27 @@ export async function centralJournalPage(q: Queryable, opts: { before: number | 
 /**
  * Sales and payouts per game per day (Europe/Paris) since `from`, of the terminals' journals: the money
  * lines of sale and payout entries as the statement counts them (a whole number, an entry central
- * credited), so the chart and the statements add up the same lines.
+ * credited, and for a sale refused for its amount central's figure: its ticket lines at `prices`), so the
+ * chart and the statements add up the same lines.
  */
-export async function salesByGameDay(q: Queryable, from: string): Promise<{ day: string; game: string; kind: 'sale' | 'payout'; cents: number }[]> {
+export async function salesByGameDay(q: Queryable, from: string, prices: readonly { game: string; price_cents: number }[]): Promise<{ day: string; game: string; kind: 'sale' | 'payout'; cents: number }[]> {
   return q.query(
-    `SELECT to_char((j.at::timestamptz AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS day, l->>'game' AS game, j.type AS kind,
-            sum((l->>'amount_cents')::bigint)::bigint AS cents
-       FROM journal_entries j
-       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
-      WHERE j.at >= $1 AND j.type IN ('sale', 'payout') AND j.payload->'money'->>'kind' = j.type
-        AND jsonb_typeof(l) = 'object' AND jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$'
-        AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
+    `SELECT to_char((at::timestamptz AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS day, game, kind, sum(cents)::bigint AS cents FROM (
+       SELECT j.at, l->>'game' AS game, j.type AS kind, (l->>'amount_cents')::bigint AS cents
+         FROM journal_entries j
+         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
+        WHERE j.at >= $1 AND j.type IN ('sale', 'payout') AND j.payload->'money'->>'kind' = j.type
+          AND jsonb_typeof(l) = 'object' AND jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$'
+          AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
+       UNION ALL
+       SELECT j.at, p.game, 'sale', p.price
+         FROM journal_entries j
+         JOIN uncredited_entries u ON u.terminal_id = j.terminal_id AND u.seq = j.seq AND u.reason = 'sale_amount'
+         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'lines') = 'array' THEN j.payload->'lines' ELSE '[]'::jsonb END) AS l
+         JOIN unnest($2::text[], $3::bigint[]) AS p(game, price) ON jsonb_typeof(l) = 'object' AND p.game = l->>'game'
+        WHERE j.at >= $1 AND j.type = 'sale'
+     ) AS m
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    [from],
+    [from, prices.map((p) => p.game), prices.map((p) => p.price_cents)],
   );
 }

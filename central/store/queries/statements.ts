@@ -20,7 +20,9 @@ export async function settledPacksByGame(q: Queryable, retailer: string, from: s
  *
  * `own`: entries journaled in [from, to) and received before `to` (the week's own, fixed once it is
  * over); `late`: entries received in [from, to) but journaled before `from` (adjustments).
- * An entry central refused to credit (`uncredited_entries`: store/payout-checks.ts, void-checks.ts) counts nothing.
+ * An entry central refused to credit (`uncredited_entries`: store/payout-checks.ts, void-checks.ts,
+ * sale-checks.ts) counts nothing; a sale refused for its amount ('sale_amount') counts central's figure
+ * instead: each of its ticket lines of a game in `prices` (the paper games) at that game's price.
  */
 export async function moneyTotalsByKind(
   q: Queryable,
@@ -30,22 +32,32 @@ export async function moneyTotalsByKind(
   types: readonly string[],
   centralBilled: readonly string[] = [],
   which: 'own' | 'late' = 'own',
+  prices: readonly { game: string; price_cents: number }[] = [],
 ): Promise<{ kind: string; n: number | string; cents: number | string; since: string | null }[]> {
   const when = which === 'own' ? 'j.at >= $2 AND j.at < $3 AND j.received_at < $3' : 'j.received_at >= $2 AND j.received_at < $3 AND j.at < $2';
   return q.query<{ kind: string; n: number | string; cents: number | string; since: string | null }>(
-    `SELECT j.type AS kind,
-            sum(CASE WHEN jsonb_typeof(l->'count') = 'number' AND (l->>'count') ~ '^[0-9]{1,15}$' THEN (l->>'count')::bigint END) AS n,
-            sum(CASE WHEN jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$' THEN (l->>'amount_cents')::bigint END) AS cents,
-            min(j.at) AS since
-       FROM journal_entries j
-       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
-      WHERE j.terminal_id = ANY($1::text[]) AND ${when}
-        AND j.type = ANY($4::text[]) AND j.payload->'money'->>'kind' = j.type
-        AND jsonb_typeof(l) = 'object'
-        AND NOT (j.type IN ('sale', 'void') AND coalesce(l->>'game', '') = ANY($5::text[]))
-        AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
-      GROUP BY 1`,
-    [terminals, from, to, types, centralBilled],
+    `SELECT kind, sum(n) AS n, sum(cents) AS cents, min(at) AS since FROM (
+       SELECT j.type AS kind,
+              CASE WHEN jsonb_typeof(l->'count') = 'number' AND (l->>'count') ~ '^[0-9]{1,15}$' THEN (l->>'count')::bigint END AS n,
+              CASE WHEN jsonb_typeof(l->'amount_cents') = 'number' AND (l->>'amount_cents') ~ '^[0-9]{1,15}$' THEN (l->>'amount_cents')::bigint END AS cents,
+              j.at
+         FROM journal_entries j
+         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'money'->'lines') = 'array' THEN j.payload->'money'->'lines' ELSE '[]'::jsonb END) AS l
+        WHERE j.terminal_id = ANY($1::text[]) AND ${when}
+          AND j.type = ANY($4::text[]) AND j.payload->'money'->>'kind' = j.type
+          AND jsonb_typeof(l) = 'object'
+          AND NOT (j.type IN ('sale', 'void') AND coalesce(l->>'game', '') = ANY($5::text[]))
+          AND NOT EXISTS (SELECT 1 FROM uncredited_entries u WHERE u.terminal_id = j.terminal_id AND u.seq = j.seq)
+       UNION ALL
+       SELECT 'sale', 1, p.price, j.at
+         FROM journal_entries j
+         JOIN uncredited_entries u ON u.terminal_id = j.terminal_id AND u.seq = j.seq AND u.reason = 'sale_amount'
+         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.payload->'lines') = 'array' THEN j.payload->'lines' ELSE '[]'::jsonb END) AS l
+         JOIN unnest($6::text[], $7::bigint[]) AS p(game, price) ON jsonb_typeof(l) = 'object' AND p.game = l->>'game'
+        WHERE j.terminal_id = ANY($1::text[]) AND ${when} AND j.type = 'sale' AND 'sale' = ANY($4::text[])
+     ) AS m
+      GROUP BY kind`,
+    [terminals, from, to, types, centralBilled, prices.map((p) => p.game), prices.map((p) => p.price_cents)],
   );
 }
 

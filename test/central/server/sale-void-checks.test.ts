@@ -1,5 +1,6 @@
 /**
- * Voids from central's own facts (#39). The retailer holds the terminal's key: every entry here is sealed
+ * Sales and voids from central's own facts (#39). A paper sale is billed at its tickets' prices, whatever
+ * money it journals (store/sale-checks.ts); the rest is about voids. The retailer holds the terminal's key: every entry here is sealed
  * with the terminal's own key (TestJournal) as its counter writes it (main/services/sales/sell.ts,
  * void.ts, cash/sessions.ts), pushed through a real signed request, on PGlite and on PostgreSQL. Central
  * stores every void as signed, but credits one only when it takes back lines of a sale it credited, of
@@ -8,6 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekOf, type PushAnswer, type RetailerStatement, type StatementAnswer, type WireJournalEntry } from '../../../common/protocol/index.js';
+import { salesByGameDay } from '../../../central/store/queries/console.js';
+import { PAPER_PRICES } from '../../../central/store/statements.js';
 import { setTerminalEnabled } from '../../../central/store/terminals.js';
 import { BOTH_ENGINES, databaseFor, releaseDatabase } from '../support/engines.js';
 import { startCentral, type StartedCentral } from '../support/start-central.js';
@@ -47,15 +50,15 @@ class Counter {
     return this.j.append('session.close', { session_id: this.session, z: { z_number: this.session } }, 'alice', this.dated?.());
   }
 
-  /** A sale of `tickets` tickets; `lines` overrides the ticket lines it journals (a forged sale). */
-  sell(tickets: number, lines?: Record<string, unknown>[]): Sold {
+  /** A sale of `tickets` tickets; `lines` overrides the ticket lines it journals, `forged` payload fields (a forged sale). */
+  sell(tickets: number, lines?: Record<string, unknown>[], forged: Record<string, unknown> = {}): Sold {
     const sale_id = ++this.sales;
     const receipt_no = ++this.receipts;
     const sold = Array.from({ length: tickets }, () => {
       const unit = this.unit++;
       return { ticket: `213-007-01-00000-${String(unit).padStart(3, '0')}-0`, game: GAME, emission: 7, block: 1, unit, pack: '213-007-01-00000', price_cents: PRICE };
     });
-    const entry = this.j.append('sale', {
+    const payload: Record<string, unknown> = {
       sale_id,
       cash_session_id: this.session,
       lines: lines ?? sold,
@@ -64,7 +67,11 @@ class Counter {
       change_cents: 0,
       receipt_no,
       money: { kind: 'sale', lines: [{ game: GAME, count: tickets, amount_cents: tickets * PRICE }] },
-    }, 'alice', this.dated?.());
+      ...forged,
+    };
+    // A field forged as undefined is left out (a sale with no money block).
+    for (const [k, v] of Object.entries(payload)) if (v === undefined) delete payload[k];
+    const entry = this.j.append('sale', payload, 'alice', this.dated?.());
     return { entry, sale_id, receipt_no, session: this.session, tickets };
   }
 
@@ -87,7 +94,7 @@ class Counter {
 
 const voidMoney = (cents: number, count = 1): Record<string, unknown> => ({ amount_cents: cents, money: { kind: 'void', lines: [{ game: GAME, count, amount_cents: cents }] } });
 
-describe.each(BOTH_ENGINES)('voids from central\'s own facts on %s', (engine) => {
+describe.each(BOTH_ENGINES)('sales and voids from central\'s own facts on %s', (engine) => {
   let c: StartedCentral;
   let next = 0;
 
@@ -121,6 +128,36 @@ describe.each(BOTH_ENGINES)('voids from central\'s own facts on %s', (engine) =>
     );
   const alerts = async (x: Counter) =>
     c.central.db.query<{ reason: string; at_seq: number }>('SELECT reason, at_seq::int AS at_seq FROM integrity_alerts WHERE terminal_id = $1 ORDER BY at_seq, alert_id', [x.t.id]);
+
+  it("bills a paper sale at its tickets' prices, not the money it journals; alerts each, and its void takes nothing back", async () => {
+    const x = await counter();
+    x.open();
+    const honest = x.sell(2);
+    const saleMoney = (count: number, cents: number): Record<string, unknown> => ({ money: { kind: 'sale', lines: [{ game: GAME, count, amount_cents: cents }] } });
+    const cent = x.sell(10, undefined, saleMoney(10, 1));
+    const cheapLine = x.sell(1, [{ ticket: '213-007-01-00009-000-0', game: GAME, emission: 7, block: 1, unit: 900, pack: '213-007-01-00009', price_cents: 1 }], { total_cents: 1, ...saleMoney(1, 1) });
+    const noMoney = x.sell(2, undefined, { money: undefined });
+    const fewer = x.sell(3, undefined, saleMoney(1, PRICE));
+    // Saying more only costs the retailer: billed as journaled.
+    const over = x.sell(2, undefined, saleMoney(2, 700));
+    const backOfCent = x.void(cent, undefined, voidMoney(1, 10));
+    await push(x, x.j.entries);
+    const s = await statement(x);
+    // Central's figure for the 16 under-stated tickets, at 3 € (they were journaled as 3,02 €), and the rest as journaled.
+    expect(s.sales).toEqual({ count: 20, amount_cents: 18 * PRICE + 700 });
+    expect(s.voids).toEqual({ count: 0, amount_cents: 0 });
+    expect(await uncredited(x)).toEqual([
+      { seq: cent.entry.seq, type: 'sale', amount_cents: 1, reason: 'sale_amount' },
+      { seq: cheapLine.entry.seq, type: 'sale', amount_cents: 1, reason: 'sale_amount' },
+      { seq: noMoney.entry.seq, type: 'sale', amount_cents: 0, reason: 'sale_amount' },
+      { seq: fewer.entry.seq, type: 'sale', amount_cents: PRICE, reason: 'sale_amount' },
+      { seq: backOfCent.seq, type: 'void', amount_cents: 1, reason: 'void_no_sale' },
+    ]);
+    for (const fine of [honest, over]) expect((await alerts(x)).map((a) => a.at_seq)).not.toContain(fine.entry.seq);
+    // The console's chart adds up the same (this test runs first: the only sales of this central).
+    const chart = await salesByGameDay(c.central.db, '2000-01-01T00:00:00.000Z', PAPER_PRICES);
+    expect(chart.filter((r) => r.kind === 'sale').reduce((n, r) => n + Number(r.cents), 0)).toBe(18 * PRICE + 700);
+  });
 
   it('credits nothing of a forged void of 10,000,000 € for a sale that never existed, and alerts', async () => {
     const x = await counter();
