@@ -8,9 +8,9 @@ import type { Language } from '../../common/api/views.js';
 
 export const SHOP_TIME_ZONE = 'Europe/Paris';
 
-/** Integer cents as money text in the given language. */
+/** Integer cents as money text in the given language, never broken across two lines (no-break spaces). */
 export function money(cents: number, language: Language = 'fr'): string {
-  return formatEuros(cents, { locale: language });
+  return formatEuros(cents, { locale: language }).replace(/ /g, '\u00a0');
 }
 
 /**
@@ -21,9 +21,9 @@ export function moneyAsPrinted(cents: number, language: Language = 'fr'): string
   return formatEuros(cents, { locale: language, cents: cents % 100 !== 0 }).replace(/ /g, '\u00a0');
 }
 
-/** A whole count with thousands grouped ("2 000" / "2,000"). */
+/** A whole count with thousands grouped ("2 000" / "2,000"), on one line. */
 export function count(n: number, language: Language = 'fr'): string {
-  return formatCount(n, language);
+  return formatCount(n, language).replace(/ /g, '\u00a0');
 }
 
 function parts(iso: string, language: Language, options: Intl.DateTimeFormatOptions): string {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { count, date, dateTime, hourMinute, isoWeek, money, moneyAsPrinted, time } from '../../renderer/src/format.js';
 
 describe('kiosk formats', () => {
-  it('writes money the French way by default and the English way on request', () => {
-    expect(money(100_000)).toBe('1 000,00 €');
-    expect(money(5)).toBe('0,05 €');
-    expect(money(-1_250)).toBe('-12,50 €');
+  it('writes money the French way by default and the English way on request, never cut at a line end', () => {
+    // No-break spaces: "Réclamation enregistrée : 20,00 / €" wrapped at 1280×800.
+    expect(money(100_000)).toBe('1\u00a0000,00\u00a0€');
+    expect(money(5)).toBe('0,05\u00a0€');
+    expect(money(-1_250)).toBe('-12,50\u00a0€');
     expect(money(100_000, 'en')).toBe('€1,000.00');
     expect(() => money(1.5)).toThrow(RangeError);
-    expect(count(2_000_000)).toBe('2 000 000');
+    expect(count(2_000_000)).toBe('2\u00a0000\u00a0000');
     expect(count(2_000_000, 'en')).toBe('2,000,000');
   });
 
