@@ -8,12 +8,14 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuichetApi, MethodName } from '../../../common/api/contract.js';
 import type { Language } from '../../../common/api/views.js';
+import type { BasketDoneView, BasketView } from '../../../common/api/methods/sales.js';
 import { FAKE_INFO, fakeStatus } from '../support/views.js';
 import { ApiProvider } from '../../../renderer/src/api/context.js';
 import { I18nProvider } from '../../../renderer/src/i18n/index.js';
 import { ScanProvider } from '../../../renderer/src/scan/ScanProvider.js';
 import { TillClosed } from '../../../renderer/src/screens/cash/TillClosed.js';
 import { CashRows } from '../../../renderer/src/screens/cash/CashRows.js';
+import { CartTable } from '../../../renderer/src/screens/sell/CartTable.js';
 import { LoginScreen } from '../../../renderer/src/screens/login/LoginScreen.js';
 import { ValidateScreen } from '../../../renderer/src/screens/validate/ValidateScreen.js';
 import { SessionProvider } from '../../../renderer/src/shell/session.js';
@@ -102,6 +104,25 @@ describe('screens against a fake API', () => {
     expect(cashier).toContain('data-testid="cash-float"');
     expect(cashier).not.toContain('statement');
     expect(fake.calls).toEqual([]);
+  });
+
+  it("shows a paid basket's digital lines as the units they became, numbered as on the receipt", () => {
+    const fake = fakeApi();
+    const line = (game: 'happy-2014' | 'millionnaire') => ({ game, game_name: game === 'happy-2014' ? 'Happy 2014' : 'Millionnaire', price_cents: 200 });
+    const cart: BasketView = { basket_id: 'b1', lines: [], count: 0, total_cents: 0, digital: [line('happy-2014'), line('millionnaire'), line('happy-2014')], prizes: [], purchases_cents: 600, prizes_cents: 0 };
+    const unit = (game: 'happy-2014' | 'millionnaire', number: string) => ({ game, number, validation_barcode: 'secret', sale_key: `k-${number}` });
+    const done: BasketDoneView = {
+      basket_id: 'b1', receipt_no: 7, at: '2026-12-07T10:00:00.000Z', purchases_cents: 600, prizes_cents: 0, tendered_cents: 600, change_cents: 0, replayed: false,
+      digital: [unit('happy-2014', '301-001-01-00000-001-1'), unit('millionnaire', '302-001-01-00000-004-2'), unit('happy-2014', '301-001-01-00000-002-7')],
+    };
+    const open = render(fake.api, 'fr', <CartTable cart={cart} done={null} onRemove={() => undefined} />);
+    expect(open.match(/Jeux numériques/g)).toHaveLength(3);
+    const paid = render(fake.api, 'fr', <CartTable cart={cart} done={done} onRemove={() => undefined} />);
+    expect(paid).not.toContain('Jeux numériques');
+    expect([...paid.matchAll(/data-testid="basket-digital-number">([^<]+)</g)].map((m) => m[1])).toEqual(['301-001-01-00000-001-1', '302-001-01-00000-004-2', '301-001-01-00000-002-7']);
+    // Never the code that pays, and nothing left to remove.
+    expect(paid).not.toContain('secret');
+    expect(paid).not.toContain('basket-remove-digital');
   });
 
   it('refuses to render a screen outside an ApiProvider, by name', () => {

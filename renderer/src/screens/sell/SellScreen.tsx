@@ -29,6 +29,7 @@ import { isSuspended } from '../../shell/suspended-games.js';
 import { parseEuros, typedEuros } from './amount.js';
 import { refusalText } from './refusal-text.js';
 import { AmountField } from './AmountField.js';
+import { CartTable } from './CartTable.js';
 import { DigitalPanel } from './DigitalPanel.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 import { SessionSales } from './SessionSales.js';
@@ -278,78 +279,7 @@ export function SellScreen() {
     );
   }
 
-  const cartTable = (
-    <table className="table cart-table" data-testid="cart">
-      <thead>
-        <tr>
-          <th>{t('sell.cart.game')}</th>
-          <th>{t('sell.cart.ticket')}</th>
-          <th className="num">{t('sell.cart.price')}</th>
-          {!done && <th aria-label={t('sell.cart.remove')} />}
-        </tr>
-      </thead>
-      <tbody>
-        {cart.lines.map((l, i) => (
-          <tr key={`${l.barcode}-${i}`} data-testid="cart-line">
-            <td>{l.game_name}</td>
-            <td className="mono" data-testid="cart-ticket">
-              {l.ticket}
-            </td>
-            <td className="num">
-              <Money cents={l.price_cents} />
-            </td>
-            {!done && (
-              <td className="row-action">
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost btn-remove"
-                  aria-label={t('sell.cart.removeLine', { ticket: l.ticket })}
-                  data-testid={`cart-remove-${i}`}
-                  onClick={() => remove('barcodes', i)}
-                >
-                  ✕
-                </button>
-              </td>
-            )}
-          </tr>
-        ))}
-        {cart.digital.map((d, i) => (
-          <tr key={`digital-${i}`} data-testid="basket-digital-line">
-            <td>{d.game_name}</td>
-            <td className="muted">{t('basket.digital')}</td>
-            <td className="num">
-              <Money cents={d.price_cents} />
-            </td>
-            {!done && (
-              <td className="row-action">
-                <button type="button" className="btn btn-small btn-ghost btn-remove" aria-label={t('sell.cart.removeLine', { ticket: d.game_name })} data-testid={`basket-remove-digital-${i}`} onClick={() => remove('digital', i)}>
-                  ✕
-                </button>
-              </td>
-            )}
-          </tr>
-        ))}
-        {cart.prizes.map((p, i) => (
-          <tr key={`prize-${p.barcode}`} className="basket-prize" data-testid="basket-prize-line">
-            <td>
-              {t('basket.prize')} {p.game_name}
-            </td>
-            <td className="mono">{p.ticket}</td>
-            <td className="num">
-              −<Money cents={p.amount_cents} />
-            </td>
-            {!done && (
-              <td className="row-action">
-                <button type="button" className="btn btn-small btn-ghost btn-remove" aria-label={t('sell.cart.removeLine', { ticket: p.ticket })} data-testid={`basket-remove-prize-${i}`} onClick={() => remove('prizes', i)}>
-                  ✕
-                </button>
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const cartTable = <CartTable cart={cart} done={done?.basket ?? null} onRemove={remove} />;
 
   return (
     <div className="sell" data-testid="sell-screen">
