@@ -66,10 +66,12 @@ const Reason = z.string().trim().min(1, 'say why').max(500);
  * one operator pointed the fleet nowhere), the quotas (`quota_*`: zero shuts out claims and enrolments,
  * a huge one lets a stolen key flood), the digital limits and void window (`digital_*`), whether a pack
  * must be shipped before a terminal receives it (`packs_require_shipment`), and how long a claim holds a
- * ticket for its terminal (`claim_hold_seconds`: the guard against a ticket paid twice).
+ * ticket for its terminal (`claim_hold_seconds`: the guard against a ticket paid twice). And when packs
+ * settle (`settle_*`): a settled pack's tickets are no longer paid at the counter, so one operator setting
+ * one day would have closed every pack of the fleet.
  */
 export const isDualControlKey = (key: string): boolean =>
-  /^(payout_limit|offline_|commission_|quota_|digital_)/.test(key) || ['payout_exception_policy', CENTRAL_URLS_KEY, 'packs_require_shipment', 'claim_hold_seconds'].includes(key);
+  /^(payout_limit|offline_|commission_|quota_|digital_|settle_)/.test(key) || ['payout_exception_policy', CENTRAL_URLS_KEY, 'packs_require_shipment', 'claim_hold_seconds'].includes(key);
 
 /** An exception's state before an act on it (journaled as `before`). */
 const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => {

@@ -47,7 +47,7 @@ describe.each(ENGINES)('security settings and TLS announcements under dual contr
     expect(await configValue(c, 'central.urls')).toEqual(['https://nowhere.invalid:8470']);
   });
 
-  it('nor the limits that bound what terminals may do: each is a proposal, nothing changed', async () => {
+  it('nor the limits that bound what terminals may do, nor when packs settle: each is a proposal, nothing changed', async () => {
     for (const [key, value] of [
       ['quota_claims_per_minute', 0],
       ['quota_enrolments_per_hour', 100_000],
@@ -55,6 +55,10 @@ describe.each(ENGINES)('security settings and TLS announcements under dual contr
       ['digital_void_seconds', 86_400],
       ['packs_require_shipment', false],
       ['claim_hold_seconds', 0],
+      // A pack settled is no longer paid at the counter: one day, or 1 %, would close every pack of the fleet.
+      ['settle_days', 1],
+      ['settle_share_percent', 1],
+      ['settle_low_tier_max_cents', 0],
     ] as const) {
       const r = await runAdminOpFor(c, 'config.set', { key, value }, { ...ONE, reason: 'tuning' });
       expect([key, r.status]).toEqual([key, 202]);

@@ -105,14 +105,14 @@ describe('guichet central stoplist|config|game|retailer (in process)', () => {
 
   it('config: a plain key set at once, a limit proposed then approved, an unknown key refused, the history with who and local time', async () => {
     // Still sec2's session.
-    const unknown = await guichet('config', 'get', 'settle_days');
-    expect([unknown.code, unknown.out, unknown.err]).toEqual([1, '', "guichet: no configuration value 'settle_days' is set: see guichet central config list"]);
+    const unknown = await guichet('config', 'get', 'console_online_seconds');
+    expect([unknown.code, unknown.out, unknown.err]).toEqual([1, '', "guichet: no configuration value 'console_online_seconds' is set: see guichet central config list"]);
     const before = ok(await guichet('config', 'list'));
 
-    expect(ok(await guichet('config', 'set', 'settle_days', '30'))).toBe('settle_days = 30');
-    await onStore((c) => c.db.execute('UPDATE config SET updated_at = $1 WHERE key = $2', [SUMMER, 'settle_days']));
-    expect(ok(await guichet('config', 'get', 'settle_days'))).toBe(`settle_days = 30  (set ${SUMMER_PARIS})`);
-    expect(JSON.parse(ok(await guichet('config', 'get', 'settle_days', '--json')))).toEqual({ key: 'settle_days', value: 30, updated_at: SUMMER });
+    expect(ok(await guichet('config', 'set', 'console_online_seconds', '30'))).toBe('console_online_seconds = 30');
+    await onStore((c) => c.db.execute('UPDATE config SET updated_at = $1 WHERE key = $2', [SUMMER, 'console_online_seconds']));
+    expect(ok(await guichet('config', 'get', 'console_online_seconds'))).toBe(`console_online_seconds = 30  (set ${SUMMER_PARIS})`);
+    expect(JSON.parse(ok(await guichet('config', 'get', 'console_online_seconds', '--json')))).toEqual({ key: 'console_online_seconds', value: 30, updated_at: SUMMER });
 
     // A limit moves money: without a reason refused, with one proposed and not set until approved.
     const bare = await guichet('config', 'set', 'payout_limit_max_cents', '90000');
@@ -125,22 +125,22 @@ describe('guichet central stoplist|config|game|retailer (in process)', () => {
     await onStore((c) => c.db.execute('UPDATE config SET updated_at = $1 WHERE key = $2', [WINTER, 'payout_limit_max_cents']));
     expect(ok(await guichet('config', 'get', 'payout_limit_max_cents'))).toBe(`payout_limit_max_cents = 90000  (set ${WINTER_PARIS})`);
     const listed = ok(await guichet('config', 'list')).split('\n');
-    expect(listed).toContain(`settle_days = 30  (set ${SUMMER_PARIS})`);
+    expect(listed).toContain(`console_online_seconds = 30  (set ${SUMMER_PARIS})`);
     expect(listed).toContain(`payout_limit_max_cents = 90000  (set ${WINTER_PARIS})`);
     expect(listed.length).toBe((before === 'no value set' ? 0 : before.split('\n').length) + 2);
 
     // The history: from central's journal (its times are sealed there, so read back rather than moved).
     const journal = await onStore((c) => c.db.query<{ entry_id: number; at: string; key: string }>(`SELECT entry_id, at, payload->>'key' AS key FROM central_journal WHERE type = 'config.set' ORDER BY entry_id`));
-    const mine = journal.filter((j) => j.key === 'settle_days' || j.key === 'payout_limit_max_cents');
-    expect(mine.map((j) => j.key)).toEqual(['settle_days', 'payout_limit_max_cents']);
+    const mine = journal.filter((j) => j.key === 'console_online_seconds' || j.key === 'payout_limit_max_cents');
+    expect(mine.map((j) => j.key)).toEqual(['console_online_seconds', 'payout_limit_max_cents']);
     for (const j of mine) expect(localTime(j.at)).toMatch(LOCAL);
     const history = ok(await guichet('config', 'history')).split('\n');
     expect(history.slice(-2)).toEqual([
-      `${localTime(mine[0]!.at)}  sec2  settle_days = 30  (journal entry ${mine[0]!.entry_id})`,
+      `${localTime(mine[0]!.at)}  sec2  console_online_seconds = 30  (journal entry ${mine[0]!.entry_id})`,
       `${localTime(mine[1]!.at)}  sec3  payout_limit_max_cents = 90000  (journal entry ${mine[1]!.entry_id})`,
     ]);
     expect(history.join('\n')).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
-    expect(ok(await guichet('config', 'history', 'settle_days'))).toBe(history.at(-2));
+    expect(ok(await guichet('config', 'history', 'console_online_seconds'))).toBe(history.at(-2));
     expect(ok(await guichet('config', 'history', 'offline_limit_cents'))).toBe('no change');
   }, 120_000);
 
@@ -212,12 +212,12 @@ describe('guichet central stoplist|config|game|retailer (in process)', () => {
     expect([add.code, add.out, add.err]).toEqual([1, '', 'guichet: audrey (auditor) may not run stoplist.add: it takes a security or administrator operator']);
     const suspend = await guichet('game', 'suspend', 'happy-2014', '--reason', 'essai');
     expect([suspend.code, suspend.out, suspend.err]).toEqual([1, '', 'guichet: audrey (auditor) may not run game.suspend: it takes a security or administrator operator']);
-    const set = await guichet('config', 'set', 'settle_days', '1');
+    const set = await guichet('config', 'set', 'console_online_seconds', '1');
     expect([set.code, set.err]).toEqual([1, 'guichet: audrey (auditor) may not run config.set: it takes a security or administrator operator']);
 
     expect(ok(await guichet('stoplist', 'list', '--all'))).toBe(stopList);
     expect(ok(await guichet('game', 'list'))).toBe(games);
-    expect(ok(await guichet('config', 'get', 'settle_days'))).toBe(`settle_days = 30  (set ${SUMMER_PARIS})`);
+    expect(ok(await guichet('config', 'get', 'console_online_seconds'))).toBe(`console_online_seconds = 30  (set ${SUMMER_PARIS})`);
     expect(ok(await guichet('proposal', 'list', '--status', 'proposed'))).toBe('no proposal');
     expect(await entries()).toBe(journaled);
   }, 120_000);

@@ -63,10 +63,10 @@ describe('guichet central back-office commands (in process)', () => {
     // A limit under dual control: proposed, not set.
     const limit = await guichet('config', 'set', 'payout_limit_max_cents', '90000', '--reason', 'new rules');
     expect(limit.out).toMatch(/^proposed as #\d+ \(dual control\): another operator approves it with guichet central proposal approve \d+ --reason TEXT/);
-    const other = await guichet('config', 'set', 'settle_days', '30', '--reason', 'policy');
-    expect(other.out).toBe('settle_days = 30');
-    const history = await guichet('config', 'history', 'settle_days');
-    expect(history.out).toMatch(/ Boss {2}settle_days = 30 {2}\(journal entry \d+\)$/);
+    const other = await guichet('config', 'set', 'console_online_seconds', '30', '--reason', 'policy');
+    expect(other.out).toBe('console_online_seconds = 30');
+    const history = await guichet('config', 'history', 'console_online_seconds');
+    expect(history.out).toMatch(/ Boss {2}console_online_seconds = 30 {2}\(journal entry \d+\)$/);
   }, 120_000);
 
   it('verifies the journal, names an edited row, and checks an export off the store', async () => {

@@ -336,7 +336,7 @@ describe('operators, sessions, roles and dual control on the admin API', () => {
     expect(await c.db.query(`SELECT key FROM config WHERE key IN ('offline_allowance_cents', 'commission_sales_bp', 'commission_cashing_bp', 'payout_exception_policy')`)).toEqual([]);
     expect(await journal()).toBe(before);
     // A setting that moves no money is one operator's act.
-    expect((await admin('config.set', { key: 'settle_days', value: 30 }, { ...one, ...reason })).statusCode).toBe(200);
+    expect((await admin('config.set', { key: 'console_online_seconds', value: 30 }, { ...one, ...reason })).statusCode).toBe(200);
   });
 
   it('lets a proposal expire after 24 h', async () => {
