@@ -22,6 +22,9 @@ import { CentralError, type Central } from '../store/context.js';
 import { stopList } from '../store/reference-reads.js';
 import { PAPER_PRICES } from '../store/statements.js';
 import { op } from './op-def.js';
+import { onlineWindowSeconds } from './online-window.js';
+import { isDualControlKey } from './dual-keys.js';
+import { KNOWN_SETTINGS } from './known-settings.js';
 import { ANY_ROLE } from './roles.js';
 import { listCentralPacks } from '../store/packs.js';
 import { prizeClaims } from '../store/prize-claims.js';
@@ -46,13 +49,6 @@ import {
 /** Every role reads (the auditor is read-only). */
 const READERS = ANY_ROLE;
 
-/** A terminal is online when central heard from it within this many seconds (configuration `console_online_seconds`). */
-export const DEFAULT_ONLINE_SECONDS = 300;
-
-async function onlineWindowSeconds(c: Central): Promise<number> {
-  const v = (await configValueRows(c.db)).find((r) => r.key === 'console_online_seconds')?.value;
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_ONLINE_SECONDS;
-}
 
 /**
  * The fleet: every terminal, online or not by central's clock, in one statement, as columns
@@ -105,6 +101,18 @@ export async function consoleClaims(c: Central): Promise<ConsoleClaim[]> {
       };
     }),
   );
+}
+
+/** Every setting the fleet obeys (known ones first, as listed; then any other key set), and the values set. */
+async function configValues(c: Central): Promise<Pick<ConfigView, 'settings' | 'values'>> {
+  const values = await configValueRows(c.db);
+  const set = new Map(values.map((v) => [v.key, v]));
+  const known = new Set(KNOWN_SETTINGS.map((k) => k.key));
+  const settings = [
+    ...KNOWN_SETTINGS.map((k) => ({ key: k.key, unit: k.unit, default: k.default, value: set.get(k.key)?.value ?? null, updated_at: set.get(k.key)?.updated_at ?? null, dual: isDualControlKey(k.key) })),
+    ...values.filter((v) => !known.has(v.key)).map((v) => ({ key: v.key, unit: 'json' as const, default: null, value: v.value, updated_at: v.updated_at, dual: isDualControlKey(v.key) })),
+  ];
+  return { settings, values };
 }
 
 export const CONSOLE_OPS = {
@@ -185,7 +193,7 @@ export const CONSOLE_OPS = {
     args: z.object({ key: z.string().min(1).max(64).optional(), limit: z.number().int().positive().max(1_000).optional() }).strict(),
     roles: READERS,
     run: async (c: Central, a: { key?: string | undefined; limit?: number | undefined }): Promise<ConfigView> => ({
-      values: await configValueRows(c.db),
+      ...(await configValues(c)),
       history: (await centralJournalPage(c.db, { before: null, limit: a.limit ?? 200, type: 'config.set', key: a.key ?? null })).map((r) => ({
         ...r,
         entry_id: Number(r.entry_id),

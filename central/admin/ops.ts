@@ -39,8 +39,9 @@ import { integrityAlerts, terminalEvents, terminalsReport } from '../store/repor
 import { addTerminal, getTerminal, listTerminals, setTerminalEnabled } from '../store/terminals.js';
 import { addCertificate, listLotteryKeys, revokeLotteryKey } from '../store/keys.js';
 import { CONSOLE_OPS } from './console-ops.js';
+import { isDualControlKey } from './dual-keys.js';
 import { op, type AdminOpDef } from './op-def.js';
-import { CaAnnouncement, CENTRAL_URLS_KEY, Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
+import { CaAnnouncement, Certificate, Revocation, TerminalId } from '../../common/protocol/index.js';
 import { addUpdateRoot, approveRelease, listReleases, setGrace, setRing } from '../store/updates.js';
 import { checkSnapshot, snapshotPgliteStore } from '../store/backup/snapshot.js';
 import { builtConsoleDir } from '../server/console-dir.js';
@@ -51,6 +52,7 @@ import { ANY_ROLE, mayRun, RoleSchema, type OpContext, type Role } from './roles
 export type { OpContext } from './roles.js';
 
 export type { AdminOpDef } from './op-def.js';
+export { isDualControlKey } from './dual-keys.js';
 
 const SECURITY: readonly Role[] = ['security'];
 const FINANCE: readonly Role[] = ['finance'];
@@ -58,20 +60,6 @@ const SUPPORT: readonly Role[] = ['support'];
 const ADMINISTRATOR: readonly Role[] = ['administrator'];
 const Reason = z.string().trim().min(1, 'say why').max(500);
 
-/**
- * Configuration keys under dual control. Those that move money: the payout and offline limits, the
- * retailers' commissions, and who bears a ticket paid twice (`payout_exception_policy` settles
- * exceptions by itself: one operator alone must not be able to charge every retailer, or none). And
- * those that decide where terminals go and what they may do (#39): central's addresses (`central.urls`:
- * one operator pointed the fleet nowhere), the quotas (`quota_*`: zero shuts out claims and enrolments,
- * a huge one lets a stolen key flood), the digital limits and void window (`digital_*`), whether a pack
- * must be shipped before a terminal receives it (`packs_require_shipment`), and how long a claim holds a
- * ticket for its terminal (`claim_hold_seconds`: the guard against a ticket paid twice). And when packs
- * settle (`settle_*`): a settled pack's tickets are no longer paid at the counter, so one operator setting
- * one day would have closed every pack of the fleet.
- */
-export const isDualControlKey = (key: string): boolean =>
-  /^(payout_limit|offline_|commission_|quota_|digital_|settle_)/.test(key) || ['payout_exception_policy', CENTRAL_URLS_KEY, 'packs_require_shipment', 'claim_hold_seconds'].includes(key);
 
 /** An exception's state before an act on it (journaled as `before`). */
 const exceptionBefore = async (c: Central, a: { id: number }): Promise<unknown> => {
@@ -193,7 +181,7 @@ export const ADMIN_OPS = {
     roles: SECURITY,
     dual: (a) => isDualControlKey(a.key),
     before: async (c, a) => ({ value: (await configGet(c, a.key))?.value ?? null }),
-    run: async (c, a, ctx) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ctx.actor, a.key, a.value) }),
+    run: async (c, a, ctx) => ({ key: a.key, value: a.value, cursor: await setConfig(c, ctx.actor, a.key, a.value, ctx.proposer ?? null) }),
   }),
   'config.get': op({
     args: z.object({ key: z.string().min(1).max(64) }).strict(),

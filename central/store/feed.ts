@@ -108,7 +108,7 @@ export async function currentConfig(q: Queryable): Promise<Record<string, unknow
 }
 
 /** Sets a configuration value, journaled at central and announced on the feed; this process's cached configuration is renewed. */
-export async function setConfig(c: Central, actor: string, key: string, value: unknown): Promise<number> {
+export async function setConfig(c: Central, actor: string, key: string, value: unknown, proposer: string | null = null): Promise<number> {
   if (!/^[a-z][a-z0-9_.]{0,63}$/.test(key)) throw new Error(`bad configuration key '${key}': lower-case letters, digits, _ and .`);
   if (key === CENTRAL_URLS_KEY) {
     const urls = CentralUrls.safeParse(value);
@@ -118,7 +118,8 @@ export async function setConfig(c: Central, actor: string, key: string, value: u
     return await c.db.transaction(async (tx) => {
       const at = c.now();
       await upsertConfig(tx, key, value, at);
-      await journalAtCentral(c, tx, at, actor, 'config.set', { key, value });
+      // Under dual control the actor is the approver; the proposer is journaled beside them.
+      await journalAtCentral(c, tx, at, actor, 'config.set', { key, value, ...(proposer !== null && proposer !== actor ? { proposed_by: proposer } : {}) });
       return appendFeed(c, tx, { kind: 'config', key, value });
     });
   } finally {

@@ -48,12 +48,13 @@ export async function configGet(c: Central, key: string): Promise<ConfigEntry | 
 }
 
 /** Every change of a key (or of all keys), oldest first, from central's journal: who, when, what. */
-export async function configHistory(c: Central, key?: string): Promise<{ entry_id: number; at: string; actor: string; key: string; value: unknown }[]> {
-  const rows = await c.db.query<{ entry_id: number; at: string; actor: string; payload: { key: string; value?: unknown } }>(
+export async function configHistory(c: Central, key?: string): Promise<{ entry_id: number; at: string; actor: string; proposed_by: string | null; key: string; value: unknown }[]> {
+  const rows = await c.db.query<{ entry_id: number; at: string; actor: string; payload: { key: string; value?: unknown; proposed_by?: string } }>(
     `SELECT entry_id, at, actor, payload FROM central_journal WHERE type = 'config.set' ${key ? `AND payload->>'key' = $1` : ''} ORDER BY entry_id`,
     key ? [key] : [],
   );
-  return rows.map((r) => ({ entry_id: r.entry_id, at: r.at, actor: r.actor, key: r.payload.key, value: r.payload.value ?? null }));
+  // `actor` ran the change (under dual control: the approver); `proposed_by`, when another proposed it.
+  return rows.map((r) => ({ entry_id: r.entry_id, at: r.at, actor: r.actor, proposed_by: r.payload.proposed_by ?? null, key: r.payload.key, value: r.payload.value ?? null }));
 }
 
 export async function gameStatuses(c: Central): Promise<{ game: string; enabled: boolean; reason: string; updated_at: string }[]> {

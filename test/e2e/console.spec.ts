@@ -336,12 +336,14 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   const proposer = await browser.newPage();
   await openConsole(proposer, consoleCentral, 'config', 'sec-a');
   const change = proposer.getByTestId('config-change');
-  await change.getByLabel('Clé').fill('payout_limit_max_cents');
-  await change.getByLabel('Valeur (JSON)').fill('25000');
+  // Chosen by its meaning, typed in euros (not cents, not JSON).
+  await change.getByLabel('Réglage').selectOption({ label: 'Plafond de paiement au comptoir, que les gérants ne peuvent pas dépasser' });
+  await change.getByLabel(/^Valeur \(en euros/).fill('250');
   await change.getByRole('textbox', { name: /Motif/ }).fill('limit lowered after the audit');
   await change.getByRole('button').click();
   await expect(proposer.getByTestId('notice')).toContainText('Modification proposée');
-  await expect(proposer.getByTestId('config-values')).toHaveCount(0); // no value set yet
+  const inForce = (p: typeof proposer) => p.getByTestId('config-setting-payout_limit_max_cents');
+  await expect(inForce(proposer)).toContainText('aucun'); // no value set yet: no cap
   // The proposer's own approval is refused by central, and nothing changes.
   const own = proposer.getByTestId('proposals').locator('tr', { hasText: 'payout_limit_max_cents' }).locator('[data-testid^="approve-"]');
   await own.getByRole('textbox').fill('approving my own');
@@ -350,7 +352,7 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   expect((await refused).status()).toBe(403);
   await proposer.reload();
   await expect(proposer.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(proposer.getByTestId('config-values')).toHaveCount(0);
+  await expect(inForce(proposer)).toContainText('aucun');
   // Proposed, refused to its proposer: the terminal still pays up to the old limit.
   await syncOnce(shop);
   expect(getSettings(shop).payout_limit_cents).toBe(DEFAULT_SETTINGS.payout_limit_cents);
@@ -360,13 +362,12 @@ test('a payout limit changed under dual control: one operator alone cannot, anot
   const theirs = approver.getByTestId('proposals').locator('tr', { hasText: 'payout_limit_max_cents' }).locator('[data-testid^="approve-"]');
   await theirs.getByRole('textbox').fill('checked with the audit report');
   await theirs.getByRole('button').click();
-  await expect(approver.getByTestId('config-values')).toContainText('payout_limit_max_cents');
-  await expect(approver.getByTestId('config-values')).toContainText('25000');
-  // Its history: who applied it (the approver), in local time.
+  await expect(inForce(approver)).toHaveText('250,00 €');
+  // Its history: who proposed it and who approved it, in euros, in local time.
   const history = approver.getByTestId('config-history').locator('tr', { hasText: 'payout_limit_max_cents' });
   await expect(history).toHaveCount(1);
-  await expect(history).toContainText('sec-b');
-  await expect(history).toContainText('25000');
+  await expect(history).toContainText('proposé par sec-a, approuvé par sec-b');
+  await expect(history).toContainText('250,00 €');
   await expect(history).toContainText(/\d{2}\/\d{2}\/\d{4}/);
   // Approved: the terminal's next sync brings the new limit (signed on central's feed).
   await syncOnce(shop);

@@ -350,8 +350,10 @@ export function centralCommand(): Command {
     .description("Every change (of one key, or all), oldest first, from central's journal: when, who, what.")
     .argument('[key]', 'setting')
     .action(async (key: string | undefined, flags: CommonFlags) => {
-      const rows = (await run(flags, 'config.history', key ? { key } : {})) as { entry_id: number; at: string; actor: string; key: string; value: unknown }[];
-      print(flags, rows, () => (rows.length === 0 ? ['no change'] : rows.map((r) => `${localTime(r.at)}  ${r.actor}  ${r.key} = ${JSON.stringify(r.value)}  (journal entry ${r.entry_id})`)));
+      const rows = (await run(flags, 'config.history', key ? { key } : {})) as { entry_id: number; at: string; actor: string; proposed_by?: string | null; key: string; value: unknown }[];
+      // Under dual control: who proposed, then who approved.
+      const who = (r: (typeof rows)[number]): string => (r.proposed_by ? `${r.proposed_by} → ${r.actor}` : r.actor);
+      print(flags, rows, () => (rows.length === 0 ? ['no change'] : rows.map((r) => `${localTime(r.at)}  ${who(r)}  ${r.key} = ${JSON.stringify(r.value)}  (journal entry ${r.entry_id})`)));
     });
 
   common(cmd.command('events'))

@@ -8,6 +8,7 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:cryp
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigView } from '../../../common/console/config.js';
 import { runAdminOpFor } from '../../../central/admin/ops.js';
 import type { OpContext } from '../../../central/admin/roles.js';
 import { makeTlsFiles } from '../../../central/server/tls-files.js';
@@ -45,6 +46,13 @@ describe.each(ENGINES)('security settings and TLS announcements under dual contr
     await expect(runAdminOpFor(c, 'proposal.approve', { id, reason: 'mine' }, ONE)).rejects.toMatchObject({ reason: 'same_operator' });
     await runAdminOpFor(c, 'proposal.approve', { id, reason: 'checked with the network team' }, TWO);
     expect(await configValue(c, 'central.urls')).toEqual(['https://nowhere.invalid:8470']);
+    // The console's Configuration names both people, and lists the setting with the others, in force or by default.
+    const view = ConfigView.parse((await runAdminOpFor(c, 'console.config', {}, TWO)).result);
+    expect(view.history.filter((h) => h.payload.key === 'central.urls').map((h) => [h.actor, h.payload.proposed_by])).toEqual([['sec-two', 'sec-one']]);
+    expect(view.settings.find((x) => x.key === 'central.urls')).toMatchObject({ unit: 'urls', value: ['https://nowhere.invalid:8470'], default: null, dual: true });
+    expect(view.settings.find((x) => x.key === 'offline_max_ticket_cents')).toMatchObject({ unit: 'cents', value: null, default: 5_000, dual: true, updated_at: null });
+    expect(view.settings.find((x) => x.key === 'console_online_seconds')).toMatchObject({ unit: 'seconds', default: 300, dual: false });
+    expect(view.settings.find((x) => x.key === 'quota_claims_per_minute')).toMatchObject({ unit: 'count', default: 600, dual: true });
   });
 
   it('nor the limits that bound what terminals may do, nor when packs settle: each is a proposal, nothing changed', async () => {

@@ -137,7 +137,8 @@ describe('guichet central stoplist|config|game|retailer (in process)', () => {
     const history = ok(await guichet('config', 'history')).split('\n');
     expect(history.slice(-2)).toEqual([
       `${localTime(mine[0]!.at)}  sec2  console_online_seconds = 30  (journal entry ${mine[0]!.entry_id})`,
-      `${localTime(mine[1]!.at)}  sec3  payout_limit_max_cents = 90000  (journal entry ${mine[1]!.entry_id})`,
+      // Proposed by sec2, approved by sec3: both named.
+      `${localTime(mine[1]!.at)}  sec2 → sec3  payout_limit_max_cents = 90000  (journal entry ${mine[1]!.entry_id})`,
     ]);
     expect(history.join('\n')).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
     expect(ok(await guichet('config', 'history', 'console_online_seconds'))).toBe(history.at(-2));
