@@ -1,7 +1,7 @@
 /**
  * Journal entries' hash and signature checks spread over worker threads. An Ed25519 verification costs
  * about 100 µs of CPU here, more than COPY takes to store the row, so a push of 1,000 entries checked in
- * the request's thread spent most of its time there (README, Benchmarks). The pool checks a batch in
+ * the request's thread spent most of its time there (docs/contributing/benchmarks.md). The pool checks a batch in
  * chunks, in parallel, and hands the verdicts back chunk by chunk, in order, so central can store the
  * first chunks while the next are still being checked (ingest.ts).
  *

@@ -47,7 +47,7 @@ export interface ServerOptions {
   consoleDir?: string;
   /**
    * The structured log (fastify's pino): one JSON line per answer (request id, route, terminal, latency,
-   * outcome), secrets redacted (README, "Operations you can see"). Level 'silent' (the default here) logs nothing.
+   * outcome), secrets redacted (docs/operations/monitoring.md). Level 'silent' (the default here) logs nothing.
    */
   logger?: { level?: string; stream?: { write(line: string): void } };
   /** The metrics to count in (default: a registry of this server's own). */
@@ -210,7 +210,7 @@ export function buildCentralServer(c: Central, opts: ServerOptions = {}): Fastif
   // Unsigned routes take a small body only (MAX_UNSIGNED_BODY_BYTES), refused before it is parsed.
   const unsigned = { bodyLimit: MAX_UNSIGNED_BODY_BYTES };
   r.get(ENDPOINTS.health, { ...unsigned, schema: { response: { 200: HealthAnswer } } }, async () => ({ ok: true as const, service: 'guichet-central' as const, version: CENTRAL_VERSION }));
-  // Probes (README, "Operations you can see"): the process answers; central can serve (database writable, schema current).
+  // Probes (docs/operations/monitoring.md): the process answers; central can serve (database writable, schema current).
   r.get('/livez', { ...unsigned }, async () => ({ ok: true }));
   r.get('/readyz', { ...unsigned }, async (_req, reply) => {
     const r = await readiness(c.db);

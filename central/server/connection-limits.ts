@@ -2,7 +2,7 @@
  * Central's time-outs and connection cap (issue 39: 400 slow bodies held 130 s, 900 idle connections
  * accepted). A client that is slow on purpose holds a connection, a socket and memory: each limit
  * bounds how long, and the cap how many. Values chosen for terminals on a slow shop line (a 4 MB push
- * at 70 kB/s fits in the request time-out); docs/operators-and-secrets.md.
+ * at 70 kB/s fits in the request time-out); docs/operations/operators-and-secrets.md.
  */
 
 /**

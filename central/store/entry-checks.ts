@@ -10,7 +10,7 @@
  * what the terminal's own checkMoney (main/kernel/money.ts) lets through, within bounds:
  * 1 to MAX_MONEY_LINES lines, each a known game, a whole count 0…MAX_MONEY_COUNT and a whole amount
  * 0…MAX_MONEY_LINE_CENTS; otherwise the push is refused ('bad_money'). Which of them central then
- * credits is judged from its own facts (store/payout-checks.ts, void-checks.ts; docs/threat-model.md).
+ * credits is judged from its own facts (store/payout-checks.ts, void-checks.ts; docs/architecture/threat-model.md).
  *
  * Dates: an entry is never dated before the entry it follows (central holds the previous one, so an
  * entry dated back into a week whose statement was issued is refused), the terminal's first entry

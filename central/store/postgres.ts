@@ -6,7 +6,7 @@
  * is run again (cockatiel, within GUICHET_PG_RETRY_MS, default 5 s): every write central makes is
  * idempotent by its key (a push's entries by terminal and seq, a claim by ticket and terminal, pack
  * operations by op_key, digital sales by sale key), so running again one whose COMMIT was sent but never
- * answered is safe (admin acts carry no key yet: see the README). A single statement outside a
+ * answered is safe (admin acts by their Idempotency-Key: docs/operations/failover.md). A single statement outside a
  * transaction is retried only when it never reached a server, or when it only reads. Past the budget the
  * caller gets DatabaseUnavailableError (503 with Retry-After).
  */

@@ -1,5 +1,5 @@
 /**
- * The console's French (issue 41 #29): the README glossary's words (« ticket », never « billet »; « liste
+ * The console's French (issue 41 #29): the glossary's words (docs/reference/glossary.md) (« ticket », never « billet »; « liste
  * d’opposition », never « liste d’arrêt »; no « (s) »), counts that agree with their number
  * (Intl.PluralRules: « 1 terminal affiché », « 0 carnet livré »), roles in words, a pack's state in the
  * singular on its row and its settlement in words, game names in the sales legend, and the note a

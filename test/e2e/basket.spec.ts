@@ -2,7 +2,7 @@
  * One basket (issue #25) at the demo counter with its live central: a winner validated at Valider is
  * put in the basket ("Ajouter au panier"), two paper tickets are scanned and a Happy 2014 unit added
  * with its button (in sight, no scrolling), and one cash entry completes it all — the prize put
- * towards the purchase, the change shown, one receipt printed. At 1280×800 and 1024×768; the README's
+ * towards the purchase, the change shown, one receipt printed. At 1280×800 and 1024×768; the docs'
  * basket screenshots (docs/screens/basket-*.png) are taken here.
  */
 import path from 'node:path';

@@ -480,7 +480,7 @@ test('every page, reached from the keyboard, in French and English at both sizes
           return body.innerText || body.textContent || '';
         });
         expect(text, `${name} ${lang}`).not.toMatch(/\bundefined\b|\bNaN\b|\[object Object\]|\b(?:nav|em|ret|exc|cfg|games|packs|st|col|term|claims|audit|fleet|sales|stop|restore|refusal|form|view|app|common)\.[a-z_]+\b/);
-        // Pictured in French (the README's); checked in both.
+        // Pictured in French (the docs'); checked in both.
         await shot(page, name, lang === 'fr');
       }
     }

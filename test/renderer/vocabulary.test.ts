@@ -1,5 +1,5 @@
 /**
- * One vocabulary (issue 14, finding 9): the README's glossary is the reference. Every text a person
+ * One vocabulary (issue 14, finding 9): the glossary (docs/reference/glossary.md) is the reference. Every text a person
  * reads — the renderer dictionaries, the receipt words, the ticket picture's annotations — is checked
  * against its « not » columns, and « carnet » and « pack » go together in the two languages.
  */
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DICTIONARIES } from '../../renderer/src/i18n/index.js';
 import { receiptLabels } from '../../main/services/receipts/labels.js';
 import { labelsFor } from '../../render/labels.js';
-import { glossary as readmeGlossary, termPattern } from '../support/glossary.js';
+import { glossary as readGlossaryPage, termPattern } from '../support/glossary.js';
 
 type Language = 'fr' | 'en';
 
@@ -28,9 +28,9 @@ function texts(language: Language): Map<string, string> {
   return all;
 }
 
-const glossary = readmeGlossary();
+const glossary = readGlossaryPage();
 
-describe('one vocabulary, the README glossary', () => {
+describe('one vocabulary, the glossary', () => {
   it('reads the glossary with its forbidden words', () => {
     expect(glossary.find((r) => r.fr === 'carnet')).toMatchObject({ en: 'pack', notFr: expect.arrayContaining(['paquet']) });
     expect(glossary.find((r) => r.en === 'till')?.notEn).toContain('cash session');

@@ -1,5 +1,5 @@
 /**
- * The README's glossary (section "Glossary", one word for one thing), read as a table, and a term as a
+ * The glossary (docs/reference/glossary.md, one word for one thing), read as a table, and a term as a
  * pattern: what the vocabulary tests of the counter (test/renderer/) and of the console (test/console/)
  * check every text a person reads against.
  */
@@ -13,11 +13,11 @@ export interface GlossaryRow {
   readonly notEn: readonly string[];
 }
 
-/** The glossary table of the README (section "Glossary"). */
-export function readGlossary(readme: string): GlossaryRow[] {
-  const start = readme.indexOf('### Glossary');
-  if (start < 0) throw new Error('README has no glossary');
-  const lines = readme.slice(start).split('\n');
+/** The glossary table of a page whose heading says "Glossary" (docs/reference/glossary.md). */
+export function readGlossary(page: string): GlossaryRow[] {
+  const start = page.search(/^#{1,6} Glossary/m);
+  if (start < 0) throw new Error('the page has no glossary heading');
+  const lines = page.slice(start).split('\n');
   const rows: GlossaryRow[] = [];
   for (const line of lines.slice(1)) {
     if (line.startsWith('#')) break;
@@ -29,9 +29,9 @@ export function readGlossary(readme: string): GlossaryRow[] {
   return rows;
 }
 
-/** The glossary of this tree's README. */
+/** The glossary of this tree, docs/reference/glossary.md. */
 export function glossary(): GlossaryRow[] {
-  return readGlossary(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8'));
+  return readGlossary(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'reference', 'glossary.md'), 'utf8'));
 }
 
 /** A glossary term as a pattern: case-insensitive, whole words, `{n}` for a number or a placeholder. */

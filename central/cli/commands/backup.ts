@@ -1,5 +1,5 @@
 /**
- * `guichet central backup` and `guichet central restore` (README, "Backups and the restore drill").
+ * `guichet central backup` and `guichet central restore` (docs/operations/backup-and-restore.md).
  * PostgreSQL: pgBackRest (full or incremental backups, WAL archived by PostgreSQL's archive_command, a
  * restore to a point in time). PGlite: a consistent snapshot of the data folder, and a restore from one.
  * Either restore leaves a mark in the data folder: central's next opening starts a new epoch, which
@@ -31,7 +31,7 @@ type Print = (flags: Flags, value: unknown, human: () => string[]) => void;
 
 function withPgBackRest(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--pgbackrest-config <file>', "pgBackRest's configuration file (PostgreSQL only; README, \"Backups\")").env('GUICHET_PGBACKREST_CONFIG'))
+    .addOption(new Option('--pgbackrest-config <file>', "pgBackRest's configuration file (PostgreSQL only; docs/operations/backup-and-restore.md)").env('GUICHET_PGBACKREST_CONFIG'))
     .option('--stanza <name>', "pgBackRest's stanza (the cluster's name in its configuration)", DEFAULT_STANZA);
 }
 

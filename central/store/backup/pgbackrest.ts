@@ -2,7 +2,7 @@
  * PostgreSQL's backups with pgBackRest (Debian `pgbackrest`): full and incremental backups of the
  * cluster, WAL archived continuously by PostgreSQL's `archive_command`, and a restore to a point in
  * time. pgBackRest runs on the database's machine as the cluster's owner (`postgres`; from root, through
- * runuser), with its own configuration file naming the repository and the cluster (README, "Backups").
+ * runuser), with its own configuration file naming the repository and the cluster (docs/operations/backup-and-restore.md).
  * These functions only run it and say clearly what failed; pgBackRest does the work.
  */
 import { execFile } from 'node:child_process';

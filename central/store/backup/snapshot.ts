@@ -93,7 +93,7 @@ export function snapshotTarget(dataDir: string, target: string, served: readonly
 /** Where a snapshot of this store goes (snapshotTarget), or a refusal: on PostgreSQL, backups are pgBackRest's. */
 export function checkSnapshot(c: Central, target: string, served: readonly string[]): string {
   const to = snapshotTarget(c.dataDir, target, served);
-  if (c.db.engine !== 'pglite') throw new CentralError('not_pglite', 'central backup on PostgreSQL goes through pgBackRest (--pgbackrest-config): see the README, "Backups"', 409);
+  if (c.db.engine !== 'pglite') throw new CentralError('not_pglite', 'central backup on PostgreSQL goes through pgBackRest (--pgbackrest-config): see docs/operations/backup-and-restore.md', 409);
   return to;
 }
 

@@ -2,7 +2,7 @@
  * The lottery keys a terminal trusts through its root (issue #20). The root came with enrolment (its
  * fingerprint on the enrolment letter); a key is trusted for a role only through the root's certificate,
  * checked before it is kept and again each time the keys are read, and never once the root revoked it.
- * Blocks signed by a key revoked later stop validating (`key-revoked`, see the README's threat model).
+ * Blocks signed by a key revoked later stop validating (`key-revoked`, see docs/architecture/threat-model.md).
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Database } from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * The documented one-command form (docs/operators-and-secrets.md): `guichet central … --operator NAME`
+ * The documented one-command form (docs/operations/operators-and-secrets.md): `guichet central … --operator NAME`
  * with the password and code from the environment or `--secret-fd N`, while the service runs (the
  * command logs in at the service for itself alone). Both forms act; a refusal is said in words, with
  * no zod path ("(args):") in it.
