@@ -369,7 +369,7 @@ export function PacksScreen() {
                           </button>
                         )}
                         {p.state === 'active' && isManager && p.central === null && (
-                          <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => void run('settle', p.number)}>
+                          <button type="button" className="btn btn-small" disabled={busy} data-testid="pack-row-settle" onClick={() => request('settle', p.number)}>
                             {t('packs.do.settle')}
                           </button>
                         )}
