@@ -26,6 +26,9 @@ function central(dir: string, args: string[]): string {
   return r.stdout;
 }
 
+/** A text as read, its no-break spaces (amounts are never cut at a line's end) as plain ones. */
+const plain = (text: string | null): string => (text ?? '').replace(/\u00a0/g, ' ');
+
 /** The offline limit per ticket the terminal holds from central's signed configuration. */
 function terminalOfflineLimit(dataDir: string): number | null {
   const db = new Database(path.join(dataDir, 'guichet.db'), { readonly: true, fileMustExist: true });
@@ -101,7 +104,7 @@ test('held at another terminal, payout waiting for central, central unreachable 
     await expect(page.getByTestId('verdict-headline')).toHaveText('Central hors ligne : paiement hors ligne');
     const perTicket = formatEuros(small.prize_cents, { locale: 'fr' });
     const left = /Reste (.+) payables hors ligne, (\d+) paiements?, pendant encore (.+?) ; au plus (.+) par ticket\./;
-    const before = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
+    const before = left.exec(plain(await page.getByTestId('verdict-detail').textContent()));
     expect(before, 'the allowance left, in the verdict').not.toBeNull();
     expect(before?.[4]).toBe(perTicket);
     expect(before?.[3], 'the hours left of the allowance').toMatch(/^(\d+ heures?|moins d’une heure)$/);
@@ -118,7 +121,7 @@ test('held at another terminal, payout waiting for central, central unreachable 
     // Above the offline limit per ticket: said before paying, with one offline payout fewer left.
     await expect(page.getByTestId('verdict-headline')).toHaveText('Central hors ligne : limite hors ligne atteinte');
     await expect(page.getByTestId('verdict-detail')).toContainText(`dépasse la limite hors ligne par ticket (${perTicket})`);
-    const after = left.exec((await page.getByTestId('verdict-detail').textContent()) ?? '');
+    const after = left.exec(plain(await page.getByTestId('verdict-detail').textContent()));
     expect(Number(after?.[2])).toBe(countBefore - 1);
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('verdict-detail')).toContainText('dépasse la limite hors ligne par ticket');
