@@ -87,8 +87,10 @@ for (const size of [
     await expect(page.getByTestId('receipt-panel')).toHaveAttribute('data-printed', 'yes');
     await expect(page.getByTestId('receipt-picture')).toBeVisible();
     expect(journalTypes(kiosk, before)).toEqual(['sale', 'sale', 'payout', 'basket']);
-    // The digital unit is there to play.
+    // The digital unit is there to play; the change, the receipt and Jouer in sight together, nothing to scroll for.
     await expect(page.getByTestId('digital-play')).toBeVisible();
+    for (const id of ['digital-change', 'receipt-picture', 'digital-play']) await expect(page.getByTestId(id), id).toBeInViewport();
+    await expect(page.getByTestId('digital-change')).toContainText(euros(tendered - net));
     await page.getByTestId('sale-done').scrollIntoViewIfNeeded();
     await docShot(page, `basket-done-${size.width}`);
   });

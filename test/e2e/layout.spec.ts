@@ -340,11 +340,13 @@ for (const size of [{ width: 1024, height: 700 }, ...SIZES] as const) {
       for (const game of ['millionnaire', 'happy-2014'] as const) {
         await sellDigitalUnit(page, game);
         await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '0', { timeout: 30_000 });
-        // The play comes into sight with Jouer focused: Enter plays the first zone.
+        // Jouer and Auto come into sight with Jouer focused, the basket's change beside them; Enter
+        // plays the first zone and brings the board into sight.
         await expect(page.getByTestId('digital-play')).toBeFocused();
-        for (const id of ['digital-play', 'digital-auto', 'cashier-play']) await expectUsable(page.getByTestId(id), `${game} ${id}`);
+        for (const id of ['digital-play', 'digital-auto', 'digital-change']) await expectUsable(page.getByTestId(id), `${game} ${id}`);
         await page.keyboard.press('Enter');
         await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-revealed', '1');
+        await expectUsable(page.getByTestId('cashier-play'), `${game} cashier-play, once played`);
         await page.getByTestId('digital-auto').click();
         await expect(page.getByTestId('cashier-play')).toHaveAttribute('data-finished', 'yes');
         await expectUsable(page.getByTestId('digital-play'), `${game} Jouer, after the play`);

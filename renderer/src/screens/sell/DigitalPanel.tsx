@@ -5,7 +5,7 @@
  * or a restart, the last unit's play comes back where it was. Replay, reprint, and today's history for
  * managers.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DigitalHistoryLine } from '../../../../common/api/methods/digital.js';
 import type { DigitalPlayView } from '../../../../common/api/views.js';
 import type { ReceiptView } from '../../../../common/api/views.js';
@@ -18,7 +18,7 @@ import { useLanguage, useT } from '../../i18n/index.js';
 import { useSession } from '../../shell/session.js';
 import { ReceiptPanel } from './ReceiptPanel.js';
 
-export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
+export function DigitalPanel({ refresh = 0, beside = null }: { readonly refresh?: number; /** Shown beside Jouer until the unit just sold is played: the basket's change. */ readonly beside?: ReactNode }) {
   const api = useApi();
   const t = useT();
   const [language] = useLanguage();
@@ -34,25 +34,36 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
     if (nextUnit) nextButton.current?.focus();
   }, [nextUnit]);
   const isManager = operator?.role === 'manager';
-  // A unit just sold: its play (Jouer, Auto and the board) is brought into sight, Jouer focused (Enter plays).
+  // A unit just sold: Jouer focused (Enter plays) and brought into sight, scrolled no further than that,
+  // so that the change to give back and the receipt above stay in sight with it (also when the receipt's
+  // picture arrives after and pushes it down); once played, the board stays in sight as it grows.
   const playArea = useRef<HTMLDivElement>(null);
   const [justSold, setJustSold] = useState<{ readonly key: string; readonly basket: number } | null>(null);
   useEffect(() => {
     if (!justSold) return;
-    playArea.current?.scrollIntoView({ block: 'start' });
     playArea.current?.querySelector<HTMLButtonElement>('[data-testid="digital-play"]')?.focus({ preventScroll: true });
   }, [justSold]);
-  // While that unit is played, the board stays in sight as it grows and the sale above it settles (its
-  // receipt picture arrives after the play came into sight and would push the board down).
   const shownStep = play && play.sale_key === justSold?.key ? `${play.revealed.length}/${play.finished ? 1 : 0}` : null;
   useEffect(() => {
-    if (shownStep === null) return;
+    if (shownStep === null) return undefined;
     const area = playArea.current;
     const screen = area?.closest('.screen');
-    if (!area || !screen) return;
-    const r = area.getBoundingClientRect();
-    const s = screen.getBoundingClientRect();
-    if (r.top < s.top || r.bottom > s.bottom) area.scrollIntoView({ block: 'start' });
+    if (!area || !screen) return undefined;
+    const unplayed = shownStep === '0/0';
+    const keep = (): void => {
+      if (unplayed) {
+        area.querySelector('.digital-actions')?.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      const r = area.getBoundingClientRect();
+      const s = screen.getBoundingClientRect();
+      if (r.top < s.top || r.bottom > s.bottom) area.scrollIntoView({ block: 'start' });
+    };
+    keep();
+    if (!unplayed || typeof ResizeObserver === 'undefined') return undefined;
+    const watch = new ResizeObserver(keep);
+    watch.observe(screen.firstElementChild ?? screen);
+    return () => watch.disconnect();
   }, [shownStep]);
 
   // Resume the last unit's play (a reload, a restart) where it stopped; after a basket with digital
@@ -143,6 +154,11 @@ export function DigitalPanel({ refresh = 0 }: { readonly refresh?: number }) {
             <button type="button" className="btn btn-small" disabled={busy} data-testid="digital-reprint" onClick={() => void reprint()}>
               {t('digital.reprint')}
             </button>
+            {beside !== null && shownStep === '0/0' && (
+              <span className="digital-beside" data-testid="digital-change">
+                {beside}
+              </span>
+            )}
           </div>
           {nextUnit && play.finished && (
             <button ref={nextButton} type="button" className="btn btn-primary" disabled={busy} data-testid="digital-next-unit" onClick={() => void playNext()}>

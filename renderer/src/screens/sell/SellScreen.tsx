@@ -279,6 +279,14 @@ export function SellScreen() {
     );
   }
 
+  // The change of the basket just paid: in its card, and beside Jouer while its digital unit waits to be
+  // played (the play is brought into sight below the receipt, where the card may be out of sight).
+  const changeWords = done ? (
+    <>
+      <span>{done.basket.change_cents > 0 ? (done.basket.prizes_cents > done.basket.purchases_cents ? t('basket.done.toPlayer') : t('sell.done.change')) : t('sell.done.noChange')}</span>
+      {done.basket.change_cents > 0 && <Money cents={done.basket.change_cents} className="change-amount" />}
+    </>
+  ) : null;
   const cartTable = <CartTable cart={cart} done={done?.basket ?? null} onRemove={remove} />;
 
   return (
@@ -427,8 +435,7 @@ export function SellScreen() {
               <Money cents={done.basket.tendered_cents} />
             </div>
             <div className="change-box" data-testid="sale-change">
-              <span>{done.basket.change_cents > 0 ? (done.basket.prizes_cents > done.basket.purchases_cents ? t('basket.done.toPlayer') : t('sell.done.change')) : t('sell.done.noChange')}</span>
-              {done.basket.change_cents > 0 && <Money cents={done.basket.change_cents} className="change-amount" />}
+              {changeWords}
             </div>
             <button ref={nextRef} type="button" className="btn btn-primary btn-large btn-block" data-testid="sale-next" onClick={reset}>
               {t('sell.done.next')}
@@ -512,7 +519,7 @@ export function SellScreen() {
           </>
         )}
       </aside>
-      <DigitalPanel refresh={played} />
+      <DigitalPanel refresh={played} beside={done && done.basket.digital.length > 0 ? changeWords : null} />
     </div>
   );
 }
