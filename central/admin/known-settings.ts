@@ -5,7 +5,7 @@
  * it or two must agree comes from isDualControlKey (dual-keys.ts). A key set that is not in this list is still
  * shown, as set.
  */
-import { DEFAULT_COMMISSION_CASHING_BP, DEFAULT_COMMISSION_SALES_BP, DEFAULT_DIGITAL_DAILY_SALES, DEFAULT_DIGITAL_DAILY_VOIDS, DEFAULT_DIGITAL_VOID_SECONDS, DEFAULT_OFFLINE_LIMITS, DEFAULT_SETTLEMENT } from '../../common/protocol/index.js';
+import { DEFAULT_COMMISSION_CASHING_BP, DEFAULT_COMMISSION_SALES_BP, DEFAULT_DIGITAL_DAILY_SALES, DEFAULT_DIGITAL_DAILY_VOIDS, DEFAULT_DIGITAL_VOID_SECONDS, DEFAULT_OFFLINE_LIMITS, DEFAULT_SETTLEMENT, DEFAULT_UPDATE_CHECK_MINUTES } from '../../common/protocol/index.js';
 import { CENTRAL_URLS_KEY } from '../../common/protocol/central-urls.js';
 import type { SettingUnit } from '../../common/console/config.js';
 import { DEFAULT_CLAIM_HOLD_SECONDS } from '../store/claims.js';
@@ -41,5 +41,8 @@ export const KNOWN_SETTINGS: readonly KnownSetting[] = [
   { key: 'digital_daily_voids', unit: 'count', default: DEFAULT_DIGITAL_DAILY_VOIDS },
   ...Object.values(ROUTE_QUOTAS).map((q) => ({ key: q.config_key, unit: 'count' as const, default: quota(q.config_key) })),
   { key: CENTRAL_URLS_KEY, unit: 'urls', default: null },
+  { key: 'claim_address', unit: 'text', default: null },
+  { key: 'update_check_minutes', unit: 'minutes', default: DEFAULT_UPDATE_CHECK_MINUTES },
+  { key: 'update_window', unit: 'json', default: null },
   { key: 'console_online_seconds', unit: 'seconds', default: DEFAULT_ONLINE_SECONDS },
 ];

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { JournalRow } from './audit.js';
 
 /** How a setting's value reads: cents as euros, basis points as a percentage, and so on. */
-export const SettingUnit = z.enum(['cents', 'seconds', 'hours', 'days', 'percent', 'bp', 'count', 'boolean', 'urls', 'choice', 'json']);
+export const SettingUnit = z.enum(['cents', 'seconds', 'minutes', 'hours', 'days', 'percent', 'bp', 'count', 'boolean', 'urls', 'choice', 'text', 'json']);
 export type SettingUnit = z.infer<typeof SettingUnit>;
 
 export const ConfigSetting = z.object({

@@ -36,3 +36,6 @@ export function offlineLimitsOf(config: Readonly<Record<string, unknown>>): Offl
   }
   return out;
 }
+
+/** Minutes between a terminal's update rounds while central's `update_check_minutes` is not set. */
+export const DEFAULT_UPDATE_CHECK_MINUTES = 60;

@@ -8,8 +8,8 @@ import { count, money } from './format.js';
 import type { Lang } from './i18n.js';
 
 const UNIT_WORDS: Record<Lang, Partial<Record<SettingUnit, string>>> = {
-  fr: { cents: 'en euros, p. ex. 900,00', seconds: 'en secondes', hours: 'en heures', days: 'en jours', percent: 'en %', bp: 'en %, p. ex. 5 ou 2,5', count: 'un nombre entier', boolean: 'oui ou non', urls: 'adresses séparées par des virgules', choice: 'un des choix', json: 'en JSON' },
-  en: { cents: 'in euros, e.g. 900.00', seconds: 'in seconds', hours: 'in hours', days: 'in days', percent: 'in %', bp: 'in %, e.g. 5 or 2.5', count: 'a whole number', boolean: 'yes or no', urls: 'addresses separated by commas', choice: 'one of the choices', json: 'as JSON' },
+  fr: { cents: 'en euros, p. ex. 900,00', seconds: 'en secondes', minutes: 'en minutes', hours: 'en heures', days: 'en jours', percent: 'en %', bp: 'en %, p. ex. 5 ou 2,5', count: 'un nombre entier', boolean: 'oui ou non', urls: 'adresses séparées par des virgules', choice: 'un des choix', text: 'un texte', json: 'en JSON' },
+  en: { cents: 'in euros, e.g. 900.00', seconds: 'in seconds', minutes: 'in minutes', hours: 'in hours', days: 'in days', percent: 'in %', bp: 'in %, e.g. 5 or 2.5', count: 'a whole number', boolean: 'yes or no', urls: 'addresses separated by commas', choice: 'one of the choices', text: 'a text', json: 'as JSON' },
 };
 
 /** What the change form asks for, in words ("en euros, p. ex. 900,00"). */
@@ -24,12 +24,13 @@ export function settingText(unit: SettingUnit, value: unknown, lang: Lang): stri
   if (unit === 'bp' && whole(value)) return `${(value / 100).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 })} %`;
   if (unit === 'percent' && whole(value)) return `${value} %`;
   if (unit === 'seconds' && whole(value)) return `${count(value, lang)} s`;
+  if (unit === 'minutes' && whole(value)) return `${count(value, lang)} min`;
   if (unit === 'hours' && whole(value)) return `${count(value, lang)} h`;
   if (unit === 'days' && whole(value)) return `${count(value, lang)} ${lang === 'fr' ? 'j' : 'd'}`;
   if (unit === 'count' && whole(value)) return count(value, lang);
   if (unit === 'boolean' && typeof value === 'boolean') return value ? (lang === 'fr' ? 'oui' : 'yes') : lang === 'fr' ? 'non' : 'no';
   if (unit === 'urls' && Array.isArray(value)) return value.map(String).join(', ');
-  if (unit === 'choice' && typeof value === 'string') return value;
+  if ((unit === 'choice' || unit === 'text') && typeof value === 'string') return value;
   return JSON.stringify(value);
 }
 
@@ -58,6 +59,7 @@ export function parseSetting(unit: SettingUnit, text: string, lang: Lang): Parse
     }
     case 'percent':
     case 'seconds':
+    case 'minutes':
     case 'hours':
     case 'days':
     case 'count':
@@ -69,6 +71,7 @@ export function parseSetting(unit: SettingUnit, text: string, lang: Lang): Parse
       return list.length === 0 ? refuse() : { ok: true, value: list };
     }
     case 'choice':
+    case 'text':
       return t === '' ? refuse() : { ok: true, value: t };
     case 'json':
       try {

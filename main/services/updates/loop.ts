@@ -10,6 +10,7 @@
  * `bin/guichet-launcher.js` runs the new version's self-check and starts it (or rolls it back).
  * It never throws and never blocks a sale or a payout.
  */
+import { DEFAULT_UPDATE_CHECK_MINUTES } from '../../../common/protocol/limits.js';
 import { syncStateRow } from '../../../db/queries/sync-state.js';
 import type { SoftwareReport } from '../../../common/protocol/index.js';
 import type { LotteryTerminal } from '../../kernel/terminal.js';
@@ -21,7 +22,7 @@ import type { UpdatePaths } from './paths.js';
 /** The exit code a host ends with after installing an update: the launcher restarts (EX_TEMPFAIL). */
 export const RESTART_EXIT_CODE = 75;
 
-export const DEFAULT_CHECK_MINUTES = 60;
+export const DEFAULT_CHECK_MINUTES = DEFAULT_UPDATE_CHECK_MINUTES;
 /** Longest pause between rounds while a downloaded update waits for the maintenance window. */
 export const WAITING_RECHECK_MS = 5 * 60_000;
 
