@@ -59,6 +59,11 @@ describe('verdict words (#25)', () => {
     expect(pictureCaptionKey(view('winner', { game: 'annee-chance-2013' }))).toBe('validate.compare');
     expect(en(pictureCaptionKey(view('winner', { game: 'millionnaire' })))).not.toMatch(/in hand/);
     expect(fr(pictureCaptionKey(view('winner', { game: 'millionnaire' })))).not.toMatch(/en main/);
+    // The picture shows the validation code, which the player's screen never does: not "as the player saw it".
+    expect(en('validate.compare.digital')).not.toMatch(/as the player saw/);
+    expect(en('validate.compare.digital')).toMatch(/validation code/);
+    expect(fr('validate.compare.digital')).not.toMatch(/tel que le joueur/);
+    expect(fr('validate.compare.digital')).toMatch(/code de validation/);
   });
 });
 
