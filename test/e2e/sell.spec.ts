@@ -3,7 +3,7 @@
  * the keyboard wedge, a ticket of a pack not activated is refused, the customer display shows the
  * total, the cash is keyed in, the change shown and the receipt printed; a manager then voids the sale.
  */
-import { test, expect, screenshot, wedgeScan, login, openScreen, gotoDisplay } from './kiosk.js';
+import { test, expect, expectUsable, screenshot, wedgeScan, login, openScreen, gotoDisplay } from './kiosk.js';
 
 test('sell two scanned tickets for cash, show the change and the receipt, then void the sale', async ({ page, context, kiosk }) => {
   const units = kiosk.units('annee-chance-2013');
@@ -87,8 +87,12 @@ test('sell two scanned tickets for cash, show the change and the receipt, then v
   await expect(page.getByTestId('status-operator')).toContainText('Marie');
   await expect(page).toHaveURL(/#\/validate$/);
   await openScreen(page, 'F3', 'sell');
+  // The sales of the session in a counter's window: each row's buttons within its card, not under the pay panel.
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByTestId('sell-show-sales').click();
   await expect(page.getByTestId('session-sale-1')).toBeVisible();
+  await expectUsable(page.getByTestId('void-1'), 'Annuler of sale 1');
+  await expectUsable(page.getByTestId('session-sale-1').getByRole('button', { name: 'Réimprimer' }), 'Réimprimer of sale 1');
   // A void given up leaves no reason behind for the next one (issue 25).
   await page.getByTestId('void-1').click();
   await expect(page.getByTestId('void-reason')).toBeFocused();

@@ -145,8 +145,10 @@ export function SessionSales(props: { onChanged(): void }) {
           <thead>
             <tr>
               <th>{t('sell.session.receipt')}</th>
-              <th>{t('sell.session.time')}</th>
-              <th>{t('sell.session.operator')}</th>
+              <th>
+                {t('sell.session.time')}
+                <div className="muted small">{t('sell.session.operator')}</div>
+              </th>
               <th>{t('sell.session.tickets')}</th>
               <th className="num">{t('sell.session.total')}</th>
               <th />
@@ -156,8 +158,11 @@ export function SessionSales(props: { onChanged(): void }) {
             {sales.map((s) => (
               <tr key={s.receipt_no} className={s.voided ? 'voided' : undefined} data-testid={`session-sale-${s.receipt_no}`}>
                 <td className="mono">{s.printed_receipt_no}</td>
-                <td>{time(s.at, language)}</td>
-                <td>{s.operator}</td>
+                {/* Time and operator in one cell: the row's buttons keep within the card at 1024 px. */}
+                <td>
+                  {time(s.at, language)}
+                  <div className="muted small">{s.operator}</div>
+                </td>
                 <td className="small">
                   {s.tickets.map((x, i) => {
                     // "Game name 213-001-01-00000-040-8": the name may wrap, the number never.
