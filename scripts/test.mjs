@@ -19,7 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,7 +61,11 @@ function runCommand(argv, env) {
   });
 }
 
-/** Processes (other than this one) whose environment carries this run's mark, or whose command line names its folder. */
+/**
+ * Processes (other than this one) whose environment carries this run's mark, whose command line names
+ * its folder, or whose working directory is in it (PostgreSQL's processes rewrite their title and drop
+ * the environment, but stay in their data directory).
+ */
 function leftovers() {
   const found = [];
   for (const pid of readdirSync('/proc')) {
@@ -69,13 +73,22 @@ function leftovers() {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
       const env = readFileSync(`/proc/${pid}/environ`, 'latin1');
-      if (!env.split('\0').includes(`GUICHET_TEST_RUN=${run}`) && !cmd.includes(`${runTmp}/`)) continue;
+      if (!env.split('\0').includes(`GUICHET_TEST_RUN=${run}`) && !cmd.includes(`${runTmp}/`) && !cwdIn(pid, runTmp)) continue;
       found.push({ pid: Number(pid), cmd });
     } catch {
       // Gone meanwhile, or not ours to read.
     }
   }
   return found;
+}
+
+/** The process works in `dir` or below (a folder deleted since reads with " (deleted)" after it). */
+function cwdIn(pid, dir) {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`).startsWith(`${dir}/`);
+  } catch {
+    return false;
+  }
 }
 
 /** Waits for the run's processes to end by themselves (a phase's children may still be exiting), then stops those left. */

@@ -10,7 +10,7 @@
  * Durability is kept (fsync on): the point is what survives a SIGKILL.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,6 +193,20 @@ export async function startFormation(opts: FormationOptions = {}): Promise<Forma
       return false;
     }
   };
+  /** The processes whose parent is `pid` (a postmaster's logger, checkpointer, workers …). */
+  const childrenOf = (pid: number): number[] => {
+    const out: number[] = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return out;
+  };
   /** Still running: there, and not a zombie waiting for a parent (init) to reap it. */
   const running = (pid: number): boolean => {
     try {
@@ -211,16 +225,21 @@ export async function startFormation(opts: FormationOptions = {}): Promise<Forma
       }
     }
     // SIGQUIT first (PostgreSQL's immediate shutdown: the postmaster takes its logger and workers with
-    // it), SIGKILL for what is left: a postmaster killed outright leaves its children running.
+    // it), SIGKILL for what is left — the postmaster and the children it had: a postmaster killed
+    // outright leaves them running (on a busy machine the monitor's logger and pg_auto_failover's health
+    // check worker outlived a run so, their folder deleted under them).
     const postmasters: number[] = [];
+    const children: number[] = [];
     for (const pgdata of [monitorData, ...nodes.map((n) => n.pgdata)]) {
       if (!existsSync(join(pgdata, 'postmaster.pid'))) continue;
       const pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      if (pid > 0 && signal(pid, 'SIGQUIT')) postmasters.push(pid);
+      if (!(pid > 0)) continue;
+      children.push(...childrenOf(pid));
+      if (signal(pid, 'SIGQUIT')) postmasters.push(pid);
     }
     const until = Date.now() + 3_000;
-    while (postmasters.some(running) && Date.now() < until) await sleep(50);
-    for (const pid of postmasters) signal(pid, 'SIGKILL');
+    while ([...postmasters, ...children].some(running) && Date.now() < until) await sleep(50);
+    for (const pid of [...postmasters, ...children]) signal(pid, 'SIGKILL');
     await sleep(200);
     rmSync(dir, { recursive: true, force: true });
   };
